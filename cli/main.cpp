@@ -1,0 +1,103 @@
+// The `hoyito` program: one command line for every job of the harness.
+//
+//   hoyito verify      the main job: scenarios, random games written, read back and replayed
+//   hoyito rules       every rule ID and every option
+//   hoyito random      uniformly random games as JSON Lines
+//   hoyito apply       play moves from a position and print the record
+//   hoyito replay      validate records
+//   hoyito show        a record's board as text
+//
+// Bad input of any kind ends with one line on stderr and exit code 2.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+
+using namespace hoyito;
+
+namespace {
+
+// The rules options every command that plays takes.
+void add_rules_options(CLI::App* cmd, RulesArgs& args) {
+  cmd->add_option("--variant", args.variant, "hoyito1, hoyito2 or hoyito3")->default_val("hoyito2");
+  cmd->add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6);
+  cmd->add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")->default_val(4);
+  cmd->add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1);
+  cmd->add_option("--previous-winner", args.previous_winner, "Hoyito III: south, north or draw");
+  cmd->add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"hoyito: rules verification and simulation for Hoyito I, II and III"};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "help on every command");
+
+  RulesArgs rules_args;
+
+  auto* rules_cmd = app.add_subcommand("rules", "every rule ID with a summary, and every option");
+  bool rules_json = false;
+  rules_cmd->add_flag("--json", rules_json, "print as JSON");
+
+  auto* random_cmd = app.add_subcommand("random", "uniformly random games, one record per line");
+  RandomArgs random_args;
+  add_rules_options(random_cmd, rules_args);
+  random_cmd->add_option("--games", random_args.games, "number of games")->default_val(1);
+  random_cmd->add_option("--seed", random_args.seed, "random seed; the same seed gives the same games")->default_val(1);
+  random_cmd->add_option("--out", random_args.out, "output file (default: standard output)");
+
+  auto* apply_cmd = app.add_subcommand("apply", "play moves from a position and print the game record");
+  ApplyArgs apply_args;
+  add_rules_options(apply_cmd, rules_args);
+  apply_cmd->add_option("--position", apply_args.position, "start position: JSON text or a file (default: the start)");
+  apply_cmd->add_option("--moves", apply_args.moves, "moves, e.g. \"c A pass b\"")->required();
+
+  auto* replay_cmd = app.add_subcommand("replay", "validate every record of a file (a record, or JSON Lines)");
+  std::string replay_file;
+  replay_cmd->add_option("FILE", replay_file, "record file")->required();
+
+  auto* show_cmd = app.add_subcommand("show", "a record's board as text");
+  std::string show_file;
+  int show_ply = -1;
+  show_cmd->add_option("FILE", show_file, "record file")->required();
+  show_cmd->add_option("--ply", show_ply, "the position after ply K (0: the start; default: the last)");
+  int show_record = 1;
+  show_cmd->add_option("--record", show_record, "which record of a JSON Lines file (from 1)")->default_val(1);
+
+  auto* verify_cmd = app.add_subcommand("verify", "the main job: scenarios and random games, checked");
+  VerifyArgs verify_args;
+  verify_cmd->add_option("--games", verify_args.games, "random games per 2x6 configuration (2x12: a tenth)")
+      ->default_val(verify_args.games);
+  verify_cmd->add_option("--seed", verify_args.seed, "random seed")->default_val(verify_args.seed);
+  verify_cmd->add_option("--out", verify_args.out, "folder for the games written")->default_val(verify_args.out);
+  verify_cmd->add_option("--specs", verify_args.specs, "the specs folder")->default_val(verify_args.specs);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "hoyito: " << e.what() << "\n";
+    return 2;
+  }
+
+  try {
+    if (*rules_cmd) return command_rules(rules_json);
+    if (*random_cmd) return command_random(rules_args, random_args);
+    if (*apply_cmd) return command_apply(rules_args, apply_args);
+    if (*replay_cmd) return command_replay(replay_file);
+    if (*show_cmd) return command_show(show_file, show_ply, show_record);
+    if (*verify_cmd) return command_verify(verify_args);
+  } catch (const InputError& e) {
+    std::cerr << "hoyito: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "hoyito: internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return 2;
+}

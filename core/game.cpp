@@ -1,0 +1,104 @@
+#include "core/game.h"
+
+#include <fmt/format.h>
+
+namespace hoyito {
+
+Position start_position(const Rules& rules, int to_move) {
+  Position p;
+  p.board.assign(static_cast<size_t>(rules.holes()), rules.seeds_per_hole);
+  p.to_move = to_move;
+  return p;
+}
+
+void validate(const Position& position, const Rules& rules, std::string_view where) {
+  if (static_cast<int>(position.board.size()) != rules.holes())
+    throw InputError(fmt::format("{}.board: {} entries, expected {} for a 2x{} board", where,
+                                 position.board.size(), rules.holes(), rules.holes_per_row));
+  long total = 0;
+  for (size_t h = 0; h < position.board.size(); ++h) {
+    if (position.board[h] < 0)
+      throw InputError(fmt::format("{}.board[{}]: negative count {}", where, h, position.board[h]));
+    total += position.board[h];
+  }
+  for (int p : {kSouth, kNorth}) {
+    if (position.captured[p] < 0)
+      throw InputError(fmt::format("{}.captured[{}]: negative count {}", where, p, position.captured[p]));
+    total += position.captured[p];
+  }
+  if (total != rules.total_seeds())
+    throw InputError(fmt::format("{}: board and captured add up to {} seeds, expected {}", where, total,
+                                 rules.total_seeds()));
+  if (position.to_move != kSouth && position.to_move != kNorth)
+    throw InputError(fmt::format("{}.to_move: {} is not south or north", where, position.to_move));
+}
+
+namespace {
+constexpr std::string_view kRuleTexts[] = {
+#define HOYITO_TEXT(name, text) text,
+    HOYITO_RULE_IDS(HOYITO_TEXT)
+#undef HOYITO_TEXT
+};
+constexpr std::string_view kEventKinds[] = {"lift",          "lap",        "sow_end",  "relay",
+                                            "capture",       "chain_capture", "extra_move", "pass",
+                                            "endless_sowing", "last_four_award", "side_award",
+                                            "game_end"};
+constexpr std::string_view kStatuses[] = {"playing", "finished", "unterminated", "void"};
+}  // namespace
+
+std::string_view rule_text(RuleId id) { return kRuleTexts[static_cast<int>(id)]; }
+
+RuleId parse_rule_id(std::string_view text) {
+  for (int i = 0; i < kRuleCount; ++i)
+    if (kRuleTexts[i] == text) return static_cast<RuleId>(i);
+  throw InputError(fmt::format("'{}' is not a rule ID of specs/rules.md", text));
+}
+
+std::string_view event_kind_name(EventKind kind) { return kEventKinds[static_cast<int>(kind)]; }
+
+EventKind parse_event_kind(std::string_view text) {
+  for (size_t i = 0; i < std::size(kEventKinds); ++i)
+    if (kEventKinds[i] == text) return static_cast<EventKind>(i);
+  throw InputError(fmt::format("'{}' is not an event kind", text));
+}
+
+std::string_view status_name(Status s) { return kStatuses[static_cast<int>(s)]; }
+
+Status parse_status(std::string_view text) {
+  for (size_t i = 0; i < std::size(kStatuses); ++i)
+    if (kStatuses[i] == text) return static_cast<Status>(i);
+  throw InputError(fmt::format("'{}' is not a status (playing, finished, unterminated, void)", text));
+}
+
+std::string move_text(int hole, int holes_per_row) {
+  return hole == kPass ? std::string("pass") : hole_name(hole, holes_per_row);
+}
+
+std::string describe(const Event& e, int n) {
+  std::string rule(rule_text(e.rule));
+  switch (e.kind) {
+    case EventKind::lift: return fmt::format("{}: lift {} seeds from {}", rule, e.seeds, hole_name(e.hole, n));
+    case EventKind::lap:
+      return fmt::format("{}: lap of {} from {} to {}", rule, e.seeds, hole_name(e.from, n), hole_name(e.to, n));
+    case EventKind::sow_end: return fmt::format("{}: last seed in empty {}, move ends", rule, hole_name(e.hole, n));
+    case EventKind::relay: return fmt::format("{}: relay, lift {} from {}", rule, e.seeds, hole_name(e.hole, n));
+    case EventKind::capture:
+      return fmt::format("{}: {} captures {} from {}", rule, player_name(e.player), e.seeds, hole_name(e.hole, n));
+    case EventKind::chain_capture:
+      return fmt::format("{}: {} chain-captures {} from {}", rule, player_name(e.player), e.seeds,
+                         hole_name(e.hole, n));
+    case EventKind::extra_move: return fmt::format("{}: {} moves again", rule, player_name(e.player));
+    case EventKind::pass: return fmt::format("{}: {} passes", rule, player_name(e.player));
+    case EventKind::endless_sowing:
+      return fmt::format("{}: sowing from {} never ends", rule, hole_name(e.hole, n));
+    case EventKind::last_four_award:
+      return fmt::format("{}: last {} seeds to {}", rule, e.seeds, player_name(e.player));
+    case EventKind::side_award:
+      return fmt::format("{}: {} takes {} seeds from own side", rule, player_name(e.player), e.seeds);
+    case EventKind::game_end:
+      return fmt::format("{}: game ends, {}, winner {}", rule, status_name(e.status), outcome_name(e.winner));
+  }
+  return rule;
+}
+
+}  // namespace hoyito

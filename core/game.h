@@ -1,0 +1,104 @@
+// Value types shared by the reference model and the engine: positions, rule IDs, events, plies
+// and results (specs/game-record.md). Data only: no rules are applied here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rules.h"
+
+namespace hoyito {
+
+// A position (specs/game-record.md "Position"). board[h] is the count of hole h (BRD-4).
+struct Position {
+  std::vector<int> board;
+  std::array<int, 2> captured{0, 0};
+  int to_move = kSouth;
+  bool operator==(const Position&) const = default;
+};
+
+Position start_position(const Rules& rules, int to_move = kSouth);  // BRD-3
+// Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
+// for the rules: wrong board length, a negative count, seeds that do not add up to the total.
+void validate(const Position& position, const Rules& rules, std::string_view where = "position");
+
+// Every rule ID of specs/rules.md, in its order. tests/ checks this list against the file.
+#define HOYITO_RULE_IDS(X)                                                                      \
+  X(BRD_1, "BRD-1") X(BRD_2, "BRD-2") X(BRD_3, "BRD-3") X(BRD_4, "BRD-4") X(TURN_1, "TURN-1")  \
+  X(SOW_1, "SOW-1") X(SOW_2, "SOW-2") X(SOW_3, "SOW-3") X(SOW_4, "SOW-4") X(SOW_5, "SOW-5")    \
+  X(SOW_6, "SOW-6") X(CAP_II_1, "CAP-II-1") X(CAP_II_2, "CAP-II-2") X(CAP_II_3, "CAP-II-3")     \
+  X(CAP_III_1, "CAP-III-1") X(CAP_III_2, "CAP-III-2") X(CAP_III_3, "CAP-III-3")                 \
+  X(CAP_I_1, "CAP-I-1") X(CAP_I_2, "CAP-I-2") X(CAP_I_3, "CAP-I-3") X(PASS_1, "PASS-1")         \
+  X(PASS_2, "PASS-2") X(PASS_3, "PASS-3") X(END_1, "END-1") X(END_2, "END-2") X(END_3, "END-3")  \
+  X(END_I_1, "END-I-1") X(END_II_1, "END-II-1") X(END_III_1, "END-III-1")                        \
+  X(END_III_2, "END-III-2") X(END_III_3, "END-III-3") X(END_III_4, "END-III-4")                  \
+  X(MATCH_1, "MATCH-1") X(MATCH_2, "MATCH-2") X(MATCH_3, "MATCH-3")
+
+enum class RuleId : std::uint8_t {
+#define HOYITO_ENUM(name, text) name,
+  HOYITO_RULE_IDS(HOYITO_ENUM)
+#undef HOYITO_ENUM
+      count
+};
+std::string_view rule_text(RuleId id);
+RuleId parse_rule_id(std::string_view text);  // throws InputError
+inline constexpr int kRuleCount = static_cast<int>(RuleId::count);
+
+enum class EventKind : std::uint8_t {
+  lift, lap, sow_end, relay, capture, chain_capture, extra_move, pass, endless_sowing,
+  last_four_award, side_award, game_end
+};
+std::string_view event_kind_name(EventKind kind);
+EventKind parse_event_kind(std::string_view text);  // throws InputError
+
+enum class Status : std::uint8_t { playing, finished, unterminated, void_game };
+std::string_view status_name(Status s);
+Status parse_status(std::string_view text);  // throws InputError
+
+// One event of a ply (specs/game-record.md "Events"). Fields a kind does not use stay -1.
+struct Event {
+  EventKind kind = EventKind::lift;
+  RuleId rule = RuleId::SOW_1;
+  int hole = -1;
+  int from = -1;
+  int to = -1;
+  int seeds = -1;
+  int player = -1;                  // kSouth / kNorth
+  Status status = Status::playing;  // game_end only
+  int winner = kNobody;             // game_end only: kSouth, kNorth, kDraw, kNobody
+  bool operator==(const Event&) const = default;
+};
+std::string describe(const Event& e, int holes_per_row);  // one line, for people
+
+inline constexpr int kPass = -1;  // the "hole" of a pass ply
+
+struct Ply {
+  int player = kSouth;
+  int hole = kPass;  // kPass for a pass
+  std::vector<Event> events;
+  Position after;
+  bool operator==(const Ply&) const = default;
+};
+
+struct Result {
+  Status status = Status::playing;
+  std::array<int, 2> captured{0, 0};
+  int winner = kNobody;
+  bool operator==(const Result&) const = default;
+};
+
+// A whole game: what a record holds.
+struct GameRecord {
+  Rules rules;
+  Position start;
+  std::vector<Ply> plies;
+  Result result;
+  bool operator==(const GameRecord&) const = default;
+};
+
+std::string move_text(int hole, int holes_per_row);  // "c", "A" or "pass"
+
+}  // namespace hoyito

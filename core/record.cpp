@@ -1,0 +1,370 @@
+#include "core/record.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace hoyito {
+
+namespace json = boost::json;
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+json::object to_json(const Rules& rules) {
+  json::object options;
+  for (const auto& info : option_table()) {
+    std::string value = option_value(rules, info.name);
+    if (info.name == "skip_origin")
+      options[info.name] = value == "true";
+    else if (info.name == "ply_limit")
+      options[info.name] = rules.options.ply_limit;
+    else
+      options[info.name] = value;
+  }
+  json::object o;
+  o["variant"] = variant_name(rules.variant);
+  o["holes_per_row"] = rules.holes_per_row;
+  o["seeds_per_hole"] = rules.seeds_per_hole;
+  o["round"] = rules.round;
+  if (rules.previous_winner == kNobody)
+    o["previous_winner"] = nullptr;
+  else
+    o["previous_winner"] = outcome_name(rules.previous_winner);
+  o["options"] = std::move(options);
+  return o;
+}
+
+json::object to_json(const Position& p) {
+  json::array board;
+  for (int c : p.board) board.push_back(c);
+  return json::object{{"board", std::move(board)},
+                      {"captured", json::array{p.captured[0], p.captured[1]}},
+                      {"to_move", player_name(p.to_move)}};
+}
+
+json::object to_json(const Event& e) {
+  json::object o;
+  o["event"] = event_kind_name(e.kind);
+  o["rule"] = rule_text(e.rule);
+  switch (e.kind) {
+    case EventKind::lift:
+    case EventKind::relay:
+      o["hole"] = e.hole;
+      o["seeds"] = e.seeds;
+      break;
+    case EventKind::lap:
+      o["from"] = e.from;
+      o["to"] = e.to;
+      o["seeds"] = e.seeds;
+      break;
+    case EventKind::sow_end:
+    case EventKind::endless_sowing:
+      o["hole"] = e.hole;
+      break;
+    case EventKind::capture:
+    case EventKind::chain_capture:
+      o["hole"] = e.hole;
+      o["seeds"] = e.seeds;
+      o["player"] = player_name(e.player);
+      break;
+    case EventKind::extra_move:
+    case EventKind::pass:
+      o["player"] = player_name(e.player);
+      break;
+    case EventKind::last_four_award:
+    case EventKind::side_award:
+      o["player"] = player_name(e.player);
+      o["seeds"] = e.seeds;
+      break;
+    case EventKind::game_end:
+      o["status"] = status_name(e.status);
+      if (e.winner == kNobody)
+        o["winner"] = nullptr;
+      else
+        o["winner"] = outcome_name(e.winner);
+      break;
+  }
+  return o;
+}
+
+json::object to_json(const Ply& ply, int holes_per_row) {
+  json::array events;
+  for (const Event& e : ply.events) events.push_back(to_json(e));
+  json::object o;
+  o["player"] = player_name(ply.player);
+  o["move"] = move_text(ply.hole, holes_per_row);
+  if (ply.hole == kPass)
+    o["hole"] = nullptr;
+  else
+    o["hole"] = ply.hole;
+  o["events"] = std::move(events);
+  o["after"] = to_json(ply.after);
+  return o;
+}
+
+json::object to_json(const Result& r) {
+  json::object o;
+  o["status"] = status_name(r.status);
+  o["captured"] = json::array{r.captured[0], r.captured[1]};
+  if (r.winner == kNobody)
+    o["winner"] = nullptr;
+  else
+    o["winner"] = outcome_name(r.winner);
+  return o;
+}
+
+json::object to_json(const GameRecord& g) {
+  json::array plies;
+  for (const Ply& p : g.plies) plies.push_back(to_json(p, g.rules.holes_per_row));
+  json::object o;
+  o["format"] = "hoyito-game/1";
+  o["rules"] = to_json(g.rules);
+  o["start"] = to_json(g.start);
+  o["plies"] = std::move(plies);
+  o["result"] = to_json(g.result);
+  return o;
+}
+
+std::string to_json_line(const GameRecord& game) { return json::serialize(to_json(game)); }
+
+// ---------------------------------------------------------------------------------------------
+// Reading. Every accessor names the path of the field it reads, so errors say where they are.
+
+namespace {
+
+std::string shown(const json::value& v) {
+  std::string s = json::serialize(v);
+  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  return s;
+}
+
+const json::object& as_object(const json::value& v, const std::string& path) {
+  if (!v.is_object()) throw InputError(fmt::format("{}: expected an object, got {}", path, shown(v)));
+  return v.get_object();
+}
+
+const json::value& field(const json::object& o, std::string_view key, const std::string& path) {
+  const json::value* v = o.if_contains(key);
+  if (!v) throw InputError(fmt::format("{}: missing field \"{}\"", path, key));
+  return *v;
+}
+
+int as_int(const json::value& v, const std::string& path, long lo = 0, long hi = 1L << 30) {
+  long n = 0;
+  if (v.is_int64())
+    n = static_cast<long>(v.get_int64());
+  else if (v.is_uint64() && v.get_uint64() <= static_cast<std::uint64_t>(hi))
+    n = static_cast<long>(v.get_uint64());
+  else
+    throw InputError(fmt::format("{}: expected a whole number, got {}", path, shown(v)));
+  if (n < lo || n > hi)
+    throw InputError(fmt::format("{}: {} is out of range {}..{}", path, n, lo, hi));
+  return static_cast<int>(n);
+}
+
+std::string_view as_string(const json::value& v, const std::string& path) {
+  if (!v.is_string()) throw InputError(fmt::format("{}: expected a string, got {}", path, shown(v)));
+  return v.get_string();
+}
+
+const json::array& as_array(const json::value& v, const std::string& path) {
+  if (!v.is_array()) throw InputError(fmt::format("{}: expected an array, got {}", path, shown(v)));
+  return v.get_array();
+}
+
+// Runs a parser of names (variant, player, ...) and puts the path in front of its message.
+template <typename F>
+auto named(const std::string& path, F&& parse) {
+  try {
+    return parse();
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+int optional_outcome(const json::value& v, const std::string& path) {
+  if (v.is_null()) return kNobody;
+  return named(path, [&] { return parse_outcome(as_string(v, path)); });
+}
+
+}  // namespace
+
+Rules rules_from_json(const json::value& v, std::string_view where) {
+  const std::string path = fmt::format("{}", where);
+  const json::object& o = as_object(v, path);
+  Rules r;
+  for (const auto& [key, value] : o) {
+    const std::string at = fmt::format("{}.{}", path, std::string_view(key));
+    if (key == "variant") {
+      r.variant = named(at, [&] { return parse_variant(as_string(value, at)); });
+    } else if (key == "holes_per_row") {
+      r.holes_per_row = as_int(value, at, 0, 1000);
+    } else if (key == "seeds_per_hole") {
+      r.seeds_per_hole = as_int(value, at, 0, 1000);
+    } else if (key == "round") {
+      r.round = as_int(value, at, 0, 1000000);
+    } else if (key == "previous_winner") {
+      r.previous_winner = optional_outcome(value, at);
+    } else if (key == "options") {
+      for (const auto& [name, option] : as_object(value, at)) {
+        const std::string opt_at = fmt::format("{}.{}", at, std::string_view(name));
+        std::string text;
+        if (option.is_bool())
+          text = option.get_bool() ? "true" : "false";
+        else if (option.is_int64() || option.is_uint64())
+          text = json::serialize(option);
+        else
+          text = std::string(as_string(option, opt_at));
+        named(opt_at, [&] { set_option(r, name, text); return 0; });
+      }
+    } else {
+      throw InputError(fmt::format("{}: unknown field", at));
+    }
+  }
+  if (!o.contains("variant")) throw InputError(fmt::format("{}: missing field \"variant\"", path));
+  if (!o.contains("holes_per_row")) throw InputError(fmt::format("{}: missing field \"holes_per_row\"", path));
+  try {
+    validate(r);
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("{}: {}", where, e.what()));
+  }
+  return r;
+}
+
+Position position_from_json(const json::value& v, const Rules& rules, std::string_view where) {
+  const std::string path(where);
+  const json::object& o = as_object(v, path);
+  for (const auto& [key, value] : o)
+    if (key != "board" && key != "captured" && key != "to_move")
+      throw InputError(fmt::format("{}.{}: unknown field", path, std::string_view(key)));
+  Position p;
+  const json::array& board = as_array(field(o, "board", path), path + ".board");
+  if (static_cast<int>(board.size()) != rules.holes())
+    throw InputError(fmt::format("{}.board: {} entries, expected {} for a 2x{} board", path, board.size(),
+                                 rules.holes(), rules.holes_per_row));
+  for (size_t h = 0; h < board.size(); ++h)
+    p.board.push_back(as_int(board[h], fmt::format("{}.board[{}]", path, h), -(1L << 30)));
+  const json::array& captured = as_array(field(o, "captured", path), path + ".captured");
+  if (captured.size() != 2)
+    throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
+  for (int i = 0; i < 2; ++i)
+    p.captured[i] = as_int(captured[i], fmt::format("{}.captured[{}]", path, i), -(1L << 30));
+  const std::string to_move_at = path + ".to_move";
+  p.to_move = named(to_move_at, [&] { return parse_player(as_string(field(o, "to_move", path), to_move_at)); });
+  validate(p, rules, path);
+  return p;
+}
+
+Event event_from_json(const json::value& v, int holes_per_row, std::string_view where) {
+  const std::string path(where);
+  const json::object& o = as_object(v, path);
+  Event e;
+  const std::string kind_at = path + ".event";
+  e.kind = named(kind_at, [&] { return parse_event_kind(as_string(field(o, "event", path), kind_at)); });
+  const std::string rule_at = path + ".rule";
+  e.rule = named(rule_at, [&] { return parse_rule_id(as_string(field(o, "rule", path), rule_at)); });
+  const int holes = 2 * holes_per_row;
+  for (const auto& [key, value] : o) {
+    const std::string at = fmt::format("{}.{}", path, std::string_view(key));
+    if (key == "event" || key == "rule") continue;
+    if (key == "hole") e.hole = as_int(value, at, 0, holes - 1);
+    else if (key == "from") e.from = as_int(value, at, 0, holes - 1);
+    else if (key == "to") e.to = as_int(value, at, 0, holes - 1);
+    else if (key == "seeds") e.seeds = as_int(value, at, 0, 1000000);
+    else if (key == "player") e.player = named(at, [&] { return parse_player(as_string(value, at)); });
+    else if (key == "status") e.status = named(at, [&] { return parse_status(as_string(value, at)); });
+    else if (key == "winner") e.winner = optional_outcome(value, at);
+    else throw InputError(fmt::format("{}: unknown field", at));
+  }
+  return e;
+}
+
+Result result_from_json(const json::value& v, std::string_view where) {
+  const std::string path(where);
+  const json::object& o = as_object(v, path);
+  Result r;
+  const std::string status_at = path + ".status";
+  r.status = named(status_at, [&] { return parse_status(as_string(field(o, "status", path), status_at)); });
+  const json::array& captured = as_array(field(o, "captured", path), path + ".captured");
+  if (captured.size() != 2)
+    throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
+  for (int i = 0; i < 2; ++i) r.captured[i] = as_int(captured[i], fmt::format("{}.captured[{}]", path, i));
+  r.winner = optional_outcome(field(o, "winner", path), path + ".winner");
+  return r;
+}
+
+GameRecord game_from_json(const json::value& v, std::string_view where) {
+  const std::string path(where);
+  const json::object& o = as_object(v, path);
+  const json::value& format = field(o, "format", path);
+  if (!format.is_string() || format.get_string() != "hoyito-game/1")
+    throw InputError(fmt::format("{}.format: expected \"hoyito-game/1\", got {}", path, shown(format)));
+  GameRecord g;
+  g.rules = rules_from_json(field(o, "rules", path), path + ".rules");
+  g.start = position_from_json(field(o, "start", path), g.rules, path + ".start");
+  const json::array& plies = as_array(field(o, "plies", path), path + ".plies");
+  for (size_t i = 0; i < plies.size(); ++i) {
+    const std::string at = fmt::format("{}.plies[{}]", path, i);
+    const json::object& po = as_object(plies[i], at);
+    Ply ply;
+    ply.player = named(at + ".player", [&] { return parse_player(as_string(field(po, "player", at), at + ".player")); });
+    const std::string move_at = at + ".move";
+    std::string_view move = as_string(field(po, "move", at), move_at);
+    ply.hole = move == "pass" ? kPass : named(move_at, [&] { return parse_hole(move, g.rules.holes_per_row); });
+    const json::value& hole = field(po, "hole", at);
+    const int recorded_hole = hole.is_null() ? kPass : as_int(hole, at + ".hole", 0, g.rules.holes() - 1);
+    if (recorded_hole != ply.hole)
+      throw InputError(fmt::format("{}.hole: {} does not match move \"{}\"", at, shown(hole), move));
+    const json::array& events = as_array(field(po, "events", at), at + ".events");
+    for (size_t k = 0; k < events.size(); ++k)
+      ply.events.push_back(event_from_json(events[k], g.rules.holes_per_row, fmt::format("{}.events[{}]", at, k)));
+    ply.after = position_from_json(field(po, "after", at), g.rules, at + ".after");
+    g.plies.push_back(std::move(ply));
+  }
+  g.result = result_from_json(field(o, "result", path), path + ".result");
+  return g;
+}
+
+json::value parse_json(std::string_view text, std::string_view where) {
+  boost::system::error_code ec;
+  json::parse_options opts;
+  opts.max_depth = 64;
+  json::value v = json::parse(text, ec, {}, opts);
+  if (ec) throw InputError(fmt::format("{}: malformed JSON: {}", where, ec.message()));
+  return v;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<JsonDocument> read_json_documents(const std::string& path) {
+  const std::string text = read_file(path);
+  std::vector<JsonDocument> docs;
+  // A whole-file value first (a pretty-printed record); otherwise JSON Lines.
+  boost::system::error_code ec;
+  json::value whole = json::parse(text, ec);
+  if (!ec) {
+    docs.push_back({path, std::move(whole)});
+    return docs;
+  }
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    std::string where = fmt::format("{}:{}", path, number);
+    docs.push_back({where, parse_json(line, where)});
+  }
+  if (docs.empty()) throw InputError(fmt::format("{}: no JSON value in file", path));
+  return docs;
+}
+
+}  // namespace hoyito

@@ -1,0 +1,89 @@
+// The rules configuration of a Hoyito game: variant, board size, seeds, Hoyito III round and
+// previous result, and every open-question option (specs/open-questions.md, G1..G11).
+//
+// This is one of the few things the reference model (model/) and the optimised engine
+// (engine/) share: it describes *which* rules are played, never *how* they are played.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hoyito {
+
+// Bad input of any kind (option, position, record, move). The message is one line that names
+// the thing and the value; the command-line program prints it and exits with code 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class Variant { hoyito1, hoyito2, hoyito3 };
+
+// Players and game outcomes as small integers, the way records spell them.
+inline constexpr int kSouth = 0;
+inline constexpr int kNorth = 1;
+inline constexpr int kDraw = 2;     // as a winner or previous result
+inline constexpr int kNobody = -1;  // no winner (unterminated, void, playing) or no previous game
+
+enum class EndlessSowing { illegal, void_game };       // G6
+enum class EndlessGame { ply_limit, third_repetition };  // G7
+enum class DrawnPreviousLastFour { capturer, split };  // G8
+enum class MatchStarter { alternate, loser };          // G9
+
+struct Options {
+  bool skip_origin = false;                                                 // G1
+  EndlessSowing endless_sowing = EndlessSowing::illegal;                    // G6
+  EndlessGame endless_game = EndlessGame::ply_limit;                        // G7
+  int ply_limit = 5000;                                                     // G7
+  DrawnPreviousLastFour drawn_previous_last_four = DrawnPreviousLastFour::capturer;  // G8
+  MatchStarter match_starter = MatchStarter::alternate;                     // G9
+  // G2, G3, G4, G5, G10, G11 have a single value each; they are named in the option table.
+  bool operator==(const Options&) const = default;
+};
+
+struct Rules {
+  Variant variant = Variant::hoyito2;
+  int holes_per_row = 6;
+  int seeds_per_hole = 4;
+  int round = 1;                     // Hoyito III match round, from 1 (MATCH-1)
+  int previous_winner = kNobody;     // kSouth, kNorth, kDraw or kNobody
+  Options options;
+
+  int holes() const { return 2 * holes_per_row; }
+  int total_seeds() const { return holes() * seeds_per_hole; }
+  bool operator==(const Rules&) const = default;
+};
+
+// Throws InputError unless the configuration is one the rules define (Q-R of open-questions.md).
+void validate(const Rules& rules);
+
+// One row of the option table: what `hoyito rules` lists and what a record's "options" holds.
+struct OptionInfo {
+  std::string_view question;  // "G1" .. "G11"
+  std::string_view name;      // as in records and on the command line
+  std::vector<std::string_view> values;  // default first; {"<number>"} for ply_limit
+  std::string_view rule_ids;  // the rule IDs it touches
+  std::string_view summary;
+};
+const std::vector<OptionInfo>& option_table();
+
+// Current value of an option, as text ("false", "illegal", "5000", ...).
+std::string option_value(const Rules& rules, std::string_view name);
+// Sets one option from text; throws InputError naming the option and the value.
+void set_option(Rules& rules, std::string_view name, std::string_view value);
+
+std::string_view variant_name(Variant v);
+Variant parse_variant(std::string_view text);  // throws InputError
+std::string_view player_name(int player);      // "south" / "north"
+std::string_view outcome_name(int outcome);    // "south" / "north" / "draw" / "null"
+int parse_player(std::string_view text);       // throws InputError
+int parse_outcome(std::string_view text);      // south/north/draw; throws InputError
+
+// Hole names (BRD-4): South's holes a.., North's A.., each from its owner's left.
+std::string hole_name(int hole, int holes_per_row);
+int parse_hole(std::string_view text, int holes_per_row);  // throws InputError
+inline int owner(int hole, int holes_per_row) { return hole < holes_per_row ? kSouth : kNorth; }
+
+}  // namespace hoyito

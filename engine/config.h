@@ -1,0 +1,39 @@
+// The rules configuration flattened into what the engine's inner loops test: board size, the
+// capture style of the variant, the rule IDs its events cite, and who takes the last four.
+#pragma once
+
+#include <cstdint>
+
+#include "core/game.h"
+#include "core/rules.h"
+
+namespace hoyito::engine {
+
+// Who takes the seeds left when a capture ends the game (END-1).
+enum class Award : std::uint8_t {
+  capturer,  // END-I-1, END-II-1, END-III-2, END-III-4 (capturer)
+  south,     // END-III-3, previous game won by South
+  north,     // END-III-3, previous game won by North
+  split,     // END-III-4 (split): two and two
+};
+
+struct Config {
+  Variant variant = Variant::hoyito2;
+  int n = 6;                    // holes per row
+  int holes = 12;               // 2N
+  int total = 48;               // seeds of the whole game (board + captures)
+  bool skip_origin = false;     // G1
+  bool endless_void = false;    // G6: endless_sowing = void
+  bool third_repetition = false;  // G7
+  int ply_limit = 5000;         // G7
+  bool chain = false;           // CAP-II-2 (Hoyito II)
+  bool extra_move = false;      // CAP-II-3 / CAP-III-3 (not Hoyito I, CAP-I-3)
+  RuleId capture_rule = RuleId::CAP_II_1;  // a capture by the last seed of a lap
+  RuleId extra_rule = RuleId::CAP_II_3;
+  Award award = Award::capturer;
+  RuleId award_rule = RuleId::END_II_1;
+};
+
+Config make_config(const Rules& rules);
+
+}  // namespace hoyito::engine

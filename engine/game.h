@@ -1,0 +1,75 @@
+// engine::Game: one game under one rules configuration, from a start position to its end.
+//
+// State: the compact board (engine/board.h), captures, side to move, status and winner, the ply
+// count, whether the player to move earned it by a capture (PASS-2 rather than PASS-1), and for
+// third_repetition the occurrence counts of positions (engine/repetition.h). The legal moves are
+// computed on demand and cached until the next ply (endless_sowing = illegal needs a trial
+// sowing of every move; see engine/sow.h).
+//
+// A const Game is not safe to share between threads (the cache is filled on first use).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+#include "engine/board.h"
+#include "engine/config.h"
+#include "engine/repetition.h"
+
+namespace hoyito::engine {
+
+inline constexpr std::uint64_t kPassBit = std::uint64_t{1} << 63;
+
+class Game {
+ public:
+  // `start` must be valid for `rules` (core validate()); both are checked again here.
+  Game(const Rules& rules, const Position& start);
+
+  const Rules& rules() const { return rules_; }
+  Position position() const;
+  Status status() const { return status_; }
+  Result result() const;
+  int plies_played() const { return plies_; }
+  int to_move() const { return to_move_; }
+
+  // Ascending hole indices; {kPass} when the player must pass (PASS-1/2/3); {} once over.
+  std::vector<int> legal_plies() const;
+  // Bit h set when hole h is legal; kPassBit (bit 63) when the player must pass; 0 once over.
+  std::uint64_t legal_mask() const;
+  bool is_legal(int hole) const;
+
+  // Plays a hole index or kPass. Throws InputError ("... not legal ...") when it is not legal
+  // or the game is over. Returns the player, the hole, the events and the position after.
+  Ply play(int hole);
+  // The same effect as play(), without events: for simulation.
+  void play_fast(int hole);
+
+  // Hash of the position (board, captured, to_move).
+  std::uint64_t hash() const;
+
+ private:
+  template <bool kRecord>
+  void apply(int hole, std::vector<Event>* events);
+  template <bool kRecord>
+  void after_ply(std::vector<Event>* events);
+  void check_legal(int hole) const;
+  std::uint64_t compute_legal_mask() const;
+  std::uint64_t own_occupied(int player) const;
+
+  Rules rules_;
+  Config config_;
+  Board board_;
+  std::array<int, 2> captured_{0, 0};
+  int to_move_ = kSouth;
+  Status status_ = Status::playing;
+  int winner_ = kNobody;
+  int plies_ = 0;
+  bool extra_move_ = false;  // the player to move earned this ply by a capture (CAP-II-3, CAP-III-3)
+  mutable bool mask_valid_ = false;
+  mutable std::uint64_t mask_ = 0;
+  Repetitions repetitions_;  // used with endless_game = third_repetition only
+};
+
+}  // namespace hoyito::engine

@@ -1,0 +1,32 @@
+// Occurrence counts of positions for END-3 third repetition (G7).
+//
+// A position is the board, the captures and the side to move; the start counts as its first
+// occurrence. Captures never decrease, so once a capture happens no earlier position can occur
+// again: the table forgets everything whenever the captured total changes, which keeps it as
+// small as the longest capture-free stretch of the game.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+#include "engine/hash.h"
+
+namespace hoyito::engine {
+
+class Repetitions {
+ public:
+  // Counts one more occurrence of `key` and returns how many there have been.
+  int record(const PositionKey& key, int captured_total) {
+    if (captured_total != captured_total_) {
+      counts_.clear();
+      captured_total_ = captured_total;
+    }
+    return static_cast<int>(++counts_[key]);
+  }
+
+ private:
+  std::unordered_map<PositionKey, std::uint32_t, PositionKeyHash> counts_;
+  int captured_total_ = -1;
+};
+
+}  // namespace hoyito::engine

@@ -1,0 +1,224 @@
+#include "engine/sow.h"
+
+#include "engine/events.h"
+#include "engine/mutants.h"
+
+namespace hoyito::engine {
+
+namespace {
+
+inline int next_hole(int h, int holes) { return h + 1 == holes ? 0 : h + 1; }
+inline int prev_hole(int h, int holes) { return h == 0 ? holes - 1 : h - 1; }
+
+// Adds one seed to each of the `count` holes from `first` on, wrapping (count < holes).
+inline void add_one_run(Board& b, int first, int count, int holes) {
+  const int end = first + count;
+  const int stop = end < holes ? end : holes;
+  for (int h = first; h < stop; ++h) ++b.seeds[static_cast<std::size_t>(h)];
+  for (int h = 0; h < end - holes; ++h) ++b.seeds[static_cast<std::size_t>(h)];
+}
+
+// The rule a lap event cites: SOW-3 when the origin hole was skipped (SOW-3, G1).
+inline RuleId lap_rule(const Config& c, int seeds) {
+  return c.skip_origin && seeds >= c.holes ? RuleId::SOW_3 : RuleId::SOW_2;
+}
+
+// One lap of `k` seeds lifted from `p` (which holds 0), computed arithmetically (SOW-2, SOW-3).
+// Returns the hole the last seed fell into.
+inline int sow_lap(const Config& c, Board& b, int p, int k) {
+  const int holes = c.holes;
+  if (c.skip_origin && k >= holes) {
+    // The 2N-1 other holes, in turn: p+1 .. p+2N-1.
+    const int others = holes - 1;
+    const int full = k / others;
+    const int rem = k % others;
+    for (int h = 0; h < holes; ++h) b.seeds[static_cast<std::size_t>(h)] += static_cast<std::uint8_t>(full);
+    b[p] = 0;  // skipped: it was emptied by the lift
+    add_one_run(b, next_hole(p, holes), rem, holes);
+    const int last = p + (rem == 0 ? others : rem);
+    return last >= holes ? last - holes : last;
+  }
+  const int full = k / holes;
+  const int rem = k % holes;
+  if (full != 0)
+    for (int h = 0; h < holes; ++h) b.seeds[static_cast<std::size_t>(h)] += static_cast<std::uint8_t>(full);
+  add_one_run(b, next_hole(p, holes), rem, holes);
+  const int last = p + rem;
+  return last >= holes ? last - holes : last;
+}
+
+// A capture left `left` seeds in play (board and hand; left <= 4): award them (END-I-1, END-II-1,
+// END-III-2..4), clear the board and end the game (END-1).
+template <bool kRecord>
+void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int left,
+                    std::vector<Event>* events) {
+  if (left > 0) {
+    switch (c.award) {
+      case Award::capturer:
+      case Award::south:
+      case Award::north: {
+        const int to = c.award == Award::capturer ? mover : c.award == Award::south ? kSouth : kNorth;
+        cap[static_cast<std::size_t>(to)] += left;
+        if constexpr (kRecord) events->push_back(ev::last_four_award(c.award_rule, to, left));
+        break;
+      }
+      case Award::split: {
+        // Two and two (G8); South first. Odd counts cannot arise in Hoyito III (the total is a
+        // multiple of four), but South would take the larger half.
+        const int north = left / 2;
+        const int south = left - north;
+        cap[kSouth] += south;
+        cap[kNorth] += north;
+        if constexpr (kRecord) {
+          events->push_back(ev::last_four_award(c.award_rule, kSouth, south));
+          events->push_back(ev::last_four_award(c.award_rule, kNorth, north));
+        }
+        break;
+      }
+    }
+  }
+  b = Board{};
+  if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_1, Status::finished, winner_by_captures(cap)));
+}
+
+// Brent's cycle detection on lap-end states. `seen` returns true when the state repeats one
+// seen before, which means the relay sowing is endless (SOW-6).
+struct CycleDetector {
+  Board saved;
+  int saved_hole = -1;
+  std::uint32_t power = 1;
+  std::uint32_t steps = 0;
+
+  bool seen(const Board& b, int landing) {
+    if (landing == saved_hole && b == saved) return true;
+    if (++steps == power) {
+      saved = b;
+      saved_hole = landing;
+      power <<= 1;
+      steps = 0;
+    }
+    return false;
+  }
+};
+
+// Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
+template <bool kRecord>
+MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
+                  std::vector<Event>* events) {
+  const int holes = c.holes;
+  int from = hole;
+  int k = b[from];
+  b[from] = 0;
+  if constexpr (kRecord) events->push_back(ev::lift(hole, k));
+  CycleDetector cycle;
+  for (;;) {
+    const int to = sow_lap(c, b, from, k);
+    if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
+    const int now = b[to];
+    if (now == 1) {  // SOW-4
+      if constexpr (kRecord) events->push_back(ev::sow_end(to));
+      return MoveEnd::quiet;
+    }
+    if (now == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
+      b[to] = 0;
+      cap[static_cast<std::size_t>(mover)] += 4;
+      if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, to, 4, mover));
+      if (c.chain) {  // CAP-II-2: backward, both rows, up to the first hole not holding four
+        for (int h = prev_hole(to, holes); b[h] == 4; h = prev_hole(h, holes)) {
+#if HOYITO_MUTANT == 1
+          if (b[prev_hole(h, holes)] != 4) break;  // mutant 1: the chain stops one hole early
+#endif
+          b[h] = 0;
+          cap[static_cast<std::size_t>(mover)] += 4;
+          if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
+        }
+      }
+      const int left = c.total - cap[kSouth] - cap[kNorth];
+      if (left <= 4) {  // END-1
+        end_by_capture<kRecord>(c, b, cap, mover, left, events);
+        return MoveEnd::game_over;
+      }
+      return MoveEnd::captured;
+    }
+    if (cycle.seen(b, to)) return MoveEnd::endless;  // SOW-6
+    if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
+    from = to;
+    k = now;
+    b[to] = 0;
+  }
+}
+
+// Hoyito I: seed by seed, en passant captures (CAP-I-1), capture by the last seed ends the move
+// (CAP-I-2), END-1 counted on the board and in hand.
+template <bool kRecord>
+MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
+                       std::vector<Event>* events) {
+  const int holes = c.holes;
+  int in_play = c.total - cap[kSouth] - cap[kNorth];  // board + hand
+  bool any_capture = false;
+  int from = hole;
+  int k = b[from];
+  b[from] = 0;
+  if constexpr (kRecord) events->push_back(ev::lift(hole, k));
+  CycleDetector cycle;
+  for (;;) {
+    int pos = from;
+    int hand = k;
+    while (hand > 0) {
+      pos = next_hole(pos, holes);
+      if (c.skip_origin && pos == from) pos = next_hole(pos, holes);  // SOW-3 (only when k >= 2N)
+      ++b[pos];
+      --hand;
+      if (hand > 0 && b[pos] == 4) {  // CAP-I-1: a seed that is not the last makes a casa
+        b[pos] = 0;
+        cap[static_cast<std::size_t>(mover)] += 4;
+        in_play -= 4;
+        any_capture = true;
+        if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
+        if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
+          if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
+          end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
+          return MoveEnd::game_over;
+        }
+      }
+    }
+    const int to = pos;
+    if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
+    const int now = b[to];
+    if (now == 1) {  // SOW-4
+      if constexpr (kRecord) events->push_back(ev::sow_end(to));
+      return any_capture ? MoveEnd::captured : MoveEnd::quiet;
+    }
+    if (now == 4) {  // CAP-I-2: the move ends
+      b[to] = 0;
+      cap[static_cast<std::size_t>(mover)] += 4;
+      in_play -= 4;
+      if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, to, 4, mover));
+      if (in_play <= 4) {
+        end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
+        return MoveEnd::game_over;
+      }
+      return MoveEnd::captured;
+    }
+    if (cycle.seen(b, to)) return MoveEnd::endless;  // SOW-6 (a cycle holds no capture)
+    if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
+    from = to;
+    k = now;
+    b[to] = 0;
+  }
+}
+
+}  // namespace
+
+template <bool kRecord>
+MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
+                 std::vector<Event>* events) {
+  if (config.variant == Variant::hoyito1)
+    return sow_en_passant<kRecord>(config, board, captured, mover, hole, events);
+  return sow_relay<kRecord>(config, board, captured, mover, hole, events);
+}
+
+template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);
+template MoveEnd sow_move<false>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);
+
+}  // namespace hoyito::engine

@@ -1,0 +1,30 @@
+// Games played and checked with the reference model: records from moves, uniformly random
+// games, and replay of a record (every ply legal, every recorded field equal to the replay's).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace hoyito {
+
+// Plays `moves` (hole letters or "pass") from `start`; throws InputError naming the move.
+GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves);
+
+// A uniformly random game to its end (or its ply limit). The same (seed, index) gives the same game.
+GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t index);
+
+// A small, portable random generator (splitmix64): the same numbers on every platform.
+struct SplitMix64 {
+  std::uint64_t state;
+  std::uint64_t next();
+  std::uint64_t below(std::uint64_t n) { return next() % n; }  // n is at most 25: bias is negligible
+};
+std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index);
+
+// Replays a record with the model; throws InputError "WHERE: plies[K].FIELD: recorded X, replayed Y".
+void replay_record(const GameRecord& record, const std::string& where);
+
+}  // namespace hoyito

@@ -1,0 +1,117 @@
+// Hand-derived scenarios (specs/scenarios/*.json, format in specs/game-record.md) and how to
+// check an implementation against them. Templated on the game type so that the same checks
+// run on the reference model and on the engine.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/record.h"
+
+namespace hoyito {
+
+struct ScenarioStep {
+  std::string move;                                // a hole letter or "pass"
+  std::optional<std::vector<std::string>> legal;   // every legal ply before the step
+  std::optional<std::vector<Event>> events;
+  std::optional<Position> after;
+  std::optional<std::string> error;                // "illegal": the move must be rejected
+};
+
+struct ScenarioMatch {
+  std::vector<std::array<int, 2>> games;  // captures of each finished game
+  std::vector<int> starters, previous_winners;
+  std::array<int, 2> games_won{0, 0}, seeds{0, 0};
+  int winner = kNobody;
+};
+
+struct Scenario {
+  std::string file, id, title;
+  Rules rules;
+  Position start;
+  std::vector<ScenarioStep> steps;
+  std::optional<Result> result;
+  std::vector<RuleId> exercises;            // declared in the file
+  std::optional<ScenarioMatch> match;
+
+  std::vector<RuleId> rules_exercised() const;  // `exercises` plus every expected event's rule
+};
+
+Scenario load_scenario(const std::string& path);           // throws InputError
+std::vector<Scenario> load_scenarios(const std::string& dir);  // every *.json, sorted by name
+
+// Checks one scenario against game type G (model::Game or engine::Game); returns the failures,
+// each one line naming the scenario, the step and the field. Match scenarios are skipped here.
+template <typename G>
+std::vector<std::string> check_scenario(const Scenario& s) {
+  std::vector<std::string> failures;
+  if (s.match) return failures;
+  const int n = s.rules.holes_per_row;
+  auto fail = [&](size_t step, const std::string& what) {
+    failures.push_back(fmt::format("{} step {}: {}", s.id, step, what));
+  };
+  auto names = [&](const std::vector<int>& plies) {
+    std::vector<std::string> out;
+    for (int p : plies) out.push_back(move_text(p, n));
+    return out;
+  };
+  G game(s.rules, s.start);
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    const ScenarioStep& step = s.steps[i];
+    const std::vector<int> legal = game.legal_plies();
+    if (step.legal && *step.legal != names(legal))
+      fail(i, fmt::format("legal plies {}, expected {}", fmt::join(names(legal), " "), fmt::join(*step.legal, " ")));
+    int hole = kPass;
+    if (step.move != "pass") {
+      try {
+        hole = parse_hole(step.move, n);
+      } catch (const InputError& e) {
+        fail(i, e.what());
+        return failures;
+      }
+    }
+    if (step.error) {
+      if (std::find(legal.begin(), legal.end(), hole) != legal.end())
+        fail(i, fmt::format("move {} was accepted, expected {}", step.move, *step.error));
+      bool threw = false;
+      try {
+        game.play(hole);
+      } catch (const InputError&) {
+        threw = true;
+      }
+      if (!threw) {
+        fail(i, fmt::format("playing {} did not throw", step.move));
+        return failures;
+      }
+      continue;
+    }
+    Ply ply;
+    try {
+      ply = game.play(hole);
+    } catch (const InputError& e) {
+      fail(i, fmt::format("move {} rejected: {}", step.move, e.what()));
+      return failures;
+    }
+    if (step.events && *step.events != ply.events) {
+      size_t k = 0;
+      while (k < ply.events.size() && k < step.events->size() && ply.events[k] == (*step.events)[k]) ++k;
+      fail(i, fmt::format("events differ at {}: got [{}], expected [{}] ({} vs {} events)", k,
+                          k < ply.events.size() ? describe(ply.events[k], n) : "none",
+                          k < step.events->size() ? describe((*step.events)[k], n) : "none", ply.events.size(),
+                          step.events->size()));
+    }
+    if (step.after && *step.after != ply.after)
+      fail(i, fmt::format("after {}, expected {}", boost::json::serialize(to_json(ply.after)),
+                          boost::json::serialize(to_json(*step.after))));
+  }
+  if (s.result && *s.result != game.result())
+    fail(s.steps.size(), fmt::format("result {}, expected {}", boost::json::serialize(to_json(game.result())),
+                                     boost::json::serialize(to_json(*s.result))));
+  return failures;
+}
+
+}  // namespace hoyito

@@ -1,0 +1,146 @@
+// A game, ply by ply: legal plies (SOW-1, SOW-6), passes (PASS-1..3), turns (TURN-1) and the
+// end of a game that would not end (END-3). One move itself is sowing.cpp's.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "model/model.h"
+
+namespace hoyito::model {
+
+namespace {
+
+bool has_seeds_on_own_side(const Position& p, int player, int holes_per_row) {
+  for (int h = 0; h < 2 * holes_per_row; ++h)
+    if (owner(h, holes_per_row) == player && p.board[h] > 0) return true;
+  return false;
+}
+
+Event game_end_event(RuleId rule, Status status, int winner) {
+  Event e;
+  e.kind = EventKind::game_end;
+  e.rule = rule;
+  e.status = status;
+  e.winner = winner;
+  return e;
+}
+
+}  // namespace
+
+Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) { count_position(); }
+
+Result Game::result() const { return Result{status_, position_.captured, winner_}; }
+
+bool Game::is_legal_move(int hole) const {
+  // SOW-1: one of the mover's own holes, not empty.
+  if (hole < 0 || hole >= rules_.holes()) return false;
+  if (owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[hole] == 0) return false;
+  // SOW-6 (G6 illegal): a move whose sowing never ends is not legal.
+  if (rules_.options.endless_sowing == EndlessSowing::illegal && sow_move(rules_, position_, hole).endless)
+    return false;
+  return true;
+}
+
+std::vector<int> Game::legal_plies() const {
+  if (status_ != Status::playing) return {};
+  std::vector<int> moves;
+  for (int h = 0; h < rules_.holes(); ++h)
+    if (is_legal_move(h)) moves.push_back(h);
+  if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
+  return moves;
+}
+
+int Game::count_position() {
+  // END-3: a position is the board, the captures and the side to move; the start counts.
+  auto key = std::make_pair(position_.board,
+                            std::array<int, 3>{position_.captured[0], position_.captured[1], position_.to_move});
+  return ++occurrences_[key];
+}
+
+Ply Game::play(int hole) {
+  const std::vector<int> legal = legal_plies();
+  if (std::find(legal.begin(), legal.end(), hole) == legal.end()) {
+    if (status_ != Status::playing)
+      throw InputError(fmt::format("move {}: the game is over ({})", move_text(hole, rules_.holes_per_row),
+                                   status_name(status_)));
+    throw InputError(fmt::format("move {}: not legal for {} here (legal: {})",
+                                 hole == kPass || (hole >= 0 && hole < rules_.holes())
+                                     ? move_text(hole, rules_.holes_per_row)
+                                     : std::to_string(hole),
+                                 player_name(position_.to_move), [&] {
+                                   std::string s;
+                                   for (int m : legal) s += (s.empty() ? "" : " ") + move_text(m, rules_.holes_per_row);
+                                   return s;
+                                 }()));
+  }
+  Ply ply;
+  ply.player = position_.to_move;
+  ply.hole = hole;
+  bool earned_extra_move = false;
+
+  if (hole == kPass) {
+    // Which pass is it (Q-PASS): every move endless (PASS-3), an extra move without seeds
+    // (PASS-2, G5), or simply no seeds on the player's side (PASS-1).
+    Event e;
+    e.kind = EventKind::pass;
+    e.player = ply.player;
+    if (has_seeds_on_own_side(position_, ply.player, rules_.holes_per_row))
+      e.rule = RuleId::PASS_3;
+    else if (extra_move_pending_)
+      e.rule = RuleId::PASS_2;
+    else
+      e.rule = RuleId::PASS_1;
+    ply.events.push_back(e);
+    position_.to_move = 1 - ply.player;  // TURN-1
+  } else {
+    MoveOutcome outcome = sow_move(rules_, position_, hole);
+    ply.events = std::move(outcome.events);
+    if (outcome.endless) {
+      // SOW-6 (G6 void): the game is void at this point; nothing is sown.
+      ply.events.push_back(game_end_event(RuleId::SOW_6, Status::void_game, kNobody));
+      status_ = Status::void_game;
+    } else {
+      position_ = std::move(outcome.after);
+      if (outcome.ended_game) {
+        status_ = Status::finished;
+        winner_ = winner_by_captures(position_.captured);
+      }
+      earned_extra_move = !outcome.ended_game && position_.to_move == ply.player;
+    }
+  }
+  extra_move_pending_ = earned_extra_move;
+  plies_played_ += 1;
+
+  if (status_ == Status::playing) {
+    // END-3 (G7 third_repetition): the third occurrence of a position shares out the board.
+    const int seen = count_position();
+    if (rules_.options.endless_game == EndlessGame::third_repetition && seen >= 3) {
+      for (int player : {kSouth, kNorth}) {
+        Event e;
+        e.kind = EventKind::side_award;
+        e.rule = RuleId::END_3;
+        e.player = player;
+        e.seeds = 0;
+        for (int h = 0; h < rules_.holes(); ++h)
+          if (owner(h, rules_.holes_per_row) == player) {
+            e.seeds += position_.board[h];
+            position_.board[h] = 0;
+          }
+        position_.captured[player] += e.seeds;
+        ply.events.push_back(e);
+      }
+      status_ = Status::finished;
+      winner_ = winner_by_captures(position_.captured);
+      ply.events.push_back(game_end_event(RuleId::END_3, status_, winner_));
+    }
+  }
+  // END-3 (G7 ply_limit, and the backstop under third_repetition).
+  if (status_ == Status::playing && plies_played_ >= rules_.options.ply_limit) {
+    status_ = Status::unterminated;
+    ply.events.push_back(game_end_event(RuleId::END_3, status_, kNobody));
+  }
+  ply.after = position_;
+  return ply;
+}
+
+}  // namespace hoyito::model

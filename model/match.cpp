@@ -1,0 +1,40 @@
+// A Hoyito III match: rounds (MATCH-1), who starts (MATCH-2, G9) and who wins (MATCH-3, G9).
+#include "model/model.h"
+
+namespace hoyito::model {
+
+Rules rules_for_round(const Rules& rules, int round, int previous_winner) {
+  // MATCH-1: the round and the previous game's result belong to each game's rules; they decide
+  // the last four in rounds 3 and later (END-III-3, END-III-4).
+  Rules r = rules;
+  r.round = round;
+  r.previous_winner = round == 1 ? kNobody : previous_winner;
+  return r;
+}
+
+MatchStanding match_standing(const Rules& rules, const std::vector<MatchGame>& games) {
+  MatchStanding s;
+  s.starters.push_back(kSouth);  // MATCH-2: South starts game 1
+  s.previous_winners.push_back(kNobody);
+  for (const MatchGame& game : games) {
+    const int winner = winner_by_captures(game.captured);  // END-III-1, END-2
+    if (winner != kDraw) s.games_won[winner] += 1;
+    for (int p : {kSouth, kNorth}) s.seeds[p] += game.captured[p];
+    const int last_starter = s.starters.back();
+    int next_starter = 1 - last_starter;  // MATCH-2: the players alternate ...
+    if (rules.options.match_starter == MatchStarter::loser && winner != kDraw)
+      next_starter = 1 - winner;  // ... or (G9 loser) the loser starts; after a draw they alternate
+    s.starters.push_back(next_starter);
+    s.previous_winners.push_back(winner);
+  }
+  if (!games.empty()) {
+    // MATCH-3: more games won, then more seeds over all games; otherwise drawn.
+    if (s.games_won[kSouth] != s.games_won[kNorth])
+      s.winner = s.games_won[kSouth] > s.games_won[kNorth] ? kSouth : kNorth;
+    else
+      s.winner = winner_by_captures(s.seeds);
+  }
+  return s;
+}
+
+}  // namespace hoyito::model

@@ -1,0 +1,81 @@
+// The reference model of Hoyito I, II and III.
+//
+// Read it beside specs/rules.md: every step names the rule ID it applies. It is written to be
+// obviously right, not fast: seeds are sown one at a time, positions are plain vectors, and an
+// endless sowing is found by remembering every lap-end state of the move (SOW-6).
+//
+// Sources: ../shared/seeds/ (BG 000_*: Hoyito II; CS 002_*, KY 003_*, SW 004_*: Hoyito III) and
+// ../shared/RULES-NOTES.md (Hoyito I, conventions, decisions G1-G11), as restated in specs/.
+//
+//   sowing.cpp  one move: lift, laps, relays, captures, chains, the last-four award (SOW, CAP, END-1)
+//   game.cpp    a game: legal plies, passes, extra moves, ply limit and repetition (TURN, PASS, END-3)
+//   match.cpp   a Hoyito III match: rounds, who starts, who wins (MATCH)
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "core/game.h"
+
+namespace hoyito::model {
+
+// What one move does to a position, before the game-level rules (passes, ply limit) apply.
+struct MoveOutcome {
+  Position after;              // to_move already set: the mover again after an extra move
+  std::vector<Event> events;   // lift .. extra_move / game_end, in the order of game-record.md
+  bool endless = false;        // SOW-6: the relay sowing never ends (then `after` is unchanged)
+  bool ended_game = false;     // END-1: a capture left four or fewer seeds
+};
+
+// Plays the move from `hole` (one of the mover's non-empty holes) on `position`.
+MoveOutcome sow_move(const Rules& rules, const Position& position, int hole);
+
+// END-2: the winner by captures (kSouth, kNorth or kDraw).
+int winner_by_captures(const std::array<int, 2>& captured);
+
+// A game from a start position, ply by ply.
+class Game {
+ public:
+  Game(const Rules& rules, const Position& start);
+
+  const Rules& rules() const { return rules_; }
+  const Position& position() const { return position_; }
+  Status status() const { return status_; }
+  Result result() const;
+  int plies_played() const { return plies_played_; }
+
+  // Every legal ply: the mover's holes in ascending order, or {kPass}; {} once the game is over.
+  std::vector<int> legal_plies() const;
+  // Plays one ply (a hole or kPass); throws InputError when it is not legal.
+  Ply play(int hole);
+
+ private:
+  bool is_legal_move(int hole) const;
+  int count_position();  // END-3: how often the current position has occurred
+
+  Rules rules_;
+  Position position_;
+  Status status_ = Status::playing;
+  int winner_ = kNobody;
+  int plies_played_ = 0;
+  bool extra_move_pending_ = false;  // the last ply earned the player to move an extra move
+  std::map<std::pair<std::vector<int>, std::array<int, 3>>, int> occurrences_;  // END-3
+};
+
+// A Hoyito III match (MATCH-1..3).
+struct MatchGame {
+  std::array<int, 2> captured{0, 0};  // the captures of a finished game
+};
+struct MatchStanding {
+  std::vector<int> starters;          // who starts each game, one more than the games played
+  std::vector<int> previous_winners;  // the previous_winner of each game's rules (kNobody first)
+  std::array<int, 2> games_won{0, 0};
+  std::array<int, 2> seeds{0, 0};
+  int winner = kNobody;               // kSouth, kNorth or kDraw once a game has been played
+};
+MatchStanding match_standing(const Rules& rules, const std::vector<MatchGame>& games);
+
+// The rules of game `round` (from 1) of a match, given the previous game's winner (MATCH-1).
+Rules rules_for_round(const Rules& rules, int round, int previous_winner);
+
+}  // namespace hoyito::model
