@@ -139,8 +139,13 @@ int command_apply(const RulesArgs& rules_args, const ApplyArgs& args) {
 int command_replay(const std::string& file) {
   int count = 0;
   for (const auto& doc : read_json_documents(file)) {
-    const GameRecord record = game_from_json(doc.value, doc.where);
-    replay_record(record, doc.where);
+    const GameRecord record = game_from_json(doc.value, doc.where);  // malformed: InputError, exit 2
+    try {
+      replay_record(record, doc.where);
+    } catch (const InputError& e) {  // well-formed but not what the rules give: exit 1
+      std::cout << "INVALID " << e.what() << "\n";
+      return 1;
+    }
     ++count;
     std::cout << fmt::format("{}: valid, {} {}x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
                              variant_name(record.rules.variant), 2, record.rules.holes_per_row, record.plies.size(),

@@ -8,6 +8,7 @@
 //   hoyito show        a record's board as text
 //
 // Bad input of any kind ends with one line on stderr and exit code 2.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -77,6 +78,13 @@ int main(int argc, char** argv) {
   verify_cmd->add_option("--out", verify_args.out, "folder for the games written")->default_val(verify_args.out);
   verify_cmd->add_option("--specs", verify_args.specs, "the specs folder")->default_val(verify_args.specs);
 
+  const std::vector<std::string> commands = {"verify", "rules", "random", "apply", "replay", "show"};
+  if (argc > 1 && argv[1][0] != '-' && std::find(commands.begin(), commands.end(), argv[1]) == commands.end()) {
+    std::string names;
+    for (const auto& name : commands) names += (names.empty() ? "" : ", ") + name;
+    std::cerr << fmt::format("hoyito: unknown command '{}' (commands: {})\n", argv[1], names);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

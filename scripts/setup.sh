@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks to build and test hoyito (Debian packages only).
+set -euo pipefail
+packages=(
+  g++ cmake ninja-build        # compiler and build
+  libfmt-dev                   # text formatting
+  libboost-json1.81-dev        # game records (JSON)
+  libcli11-dev                 # command-line parsing
+  libgtest-dev                 # unit and scenario tests
+  librapidcheck-dev            # property and stateful tests
+  libbenchmark-dev             # speed benchmarks
+  gcovr                        # coverage reports
+  clang-14 libclang-rt-14-dev  # libFuzzer targets
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,146 @@
+// The `hoyito` program end to end: good commands work, and bad input of every kind listed in
+// the issue gets one line on stderr naming what and where, and exit code 2 (never a crash).
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+const std::string kProgram = std::string(HOYITO_BINARY_DIR) + "/hoyito";
+
+struct CommandRun {
+  int exit_code;
+  std::string out, err;
+};
+
+CommandRun run(const std::string& args) {
+  const std::string err_path = ::testing::TempDir() + "/hoyito_cli_err.txt";
+  const std::string command = kProgram + " " + args + " 2>" + err_path;
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer{};
+  size_t got;
+  while ((got = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), got);
+  const int status = pclose(pipe);
+  std::ifstream err_file(err_path);
+  std::string err((std::istreambuf_iterator<char>(err_file)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out, err};
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// One line on stderr that contains every fragment, and exit code 2.
+void expect_bad_input(const std::string& args, std::initializer_list<std::string> fragments) {
+  const CommandRun r = run(args);
+  EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+  for (const auto& f : fragments) EXPECT_NE(r.err.find(f), std::string::npos) << args << ": no '" << f << "' in " << r.err;
+}
+
+const char* kStart12 = R"({"board":[4,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"to_move":"south"})";
+
+TEST(Cli, RulesListsEveryRuleAndOption) {
+  const CommandRun r = run("rules");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* s : {"SOW-1", "CAP-II-2", "END-III-4", "MATCH-3", "skip_origin", "endless_sowing", "ply_limit"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s;
+  const CommandRun j = run("rules --json");
+  EXPECT_EQ(j.exit_code, 0);
+  EXPECT_NE(j.out.find("\"id\":\"END-II-1\""), std::string::npos);
+}
+
+TEST(Cli, RandomApplyReplayShowWorkTogether) {
+  const std::string file = ::testing::TempDir() + "/games.jsonl";
+  ASSERT_EQ(run("random --variant hoyito3 --holes 6 --games 5 --seed 7 --out " + file).exit_code, 0);
+  const CommandRun replay = run("replay " + file);
+  EXPECT_EQ(replay.exit_code, 0) << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("5 record(s) valid"), std::string::npos);
+  const CommandRun again = run("random --variant hoyito3 --holes 6 --games 5 --seed 7");
+  std::ifstream in(file);
+  std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(again.out, written);  // the same seed gives the same games
+
+  const CommandRun applied = run("apply --variant hoyito2 --holes 6 --moves \"a\"");
+  ASSERT_EQ(applied.exit_code, 0) << applied.err;
+  const std::string record = write_temp("applied.json", applied.out);
+  EXPECT_EQ(run("replay " + record).exit_code, 0);
+  const CommandRun shown = run("show " + record + " --ply 1");
+  EXPECT_EQ(shown.exit_code, 0);
+  EXPECT_NE(shown.out.find("north to move"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("SOW-4"), std::string::npos) << shown.out;
+}
+
+TEST(Cli, ReplayRejectsATamperedRecordWithExitOne) {
+  const CommandRun applied = run("apply --variant hoyito2 --holes 6 --moves \"a\"");
+  std::string text = applied.out;
+  const auto at = text.find("\"board\":[2,7,1,6");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 16, "\"board\":[7,2,1,6");
+  const CommandRun r = run("replay " + write_temp("tampered.json", text));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("plies[0].after"), std::string::npos) << r.out;
+}
+
+TEST(Cli, BadRulesOptions) {
+  expect_bad_input("random --variant hoyito4", {"unknown variant", "hoyito4"});
+  expect_bad_input("random --holes 7", {"holes_per_row", "7"});
+  expect_bad_input("random --option nonsense=1", {"unknown option", "nonsense"});
+  expect_bad_input("random --option endless_sowing=maybe", {"endless_sowing", "maybe"});
+  expect_bad_input("random --option skip_origin", {"NAME=VALUE"});
+  expect_bad_input("random --option ply_limit=-3", {"ply_limit", "-3"});
+  expect_bad_input("random --variant hoyito3 --round 3", {"previous_winner", "round 3"});
+  expect_bad_input("random --variant hoyito2 --round 2", {"round", "hoyito3"});
+  expect_bad_input("random --games x", {"games"});
+  expect_bad_input("frobnicate", {"frobnicate"});
+}
+
+TEST(Cli, BadMoves) {
+  expect_bad_input("apply --moves \"z\"", {"hole 'z'", "2x6"});
+  expect_bad_input("apply --moves \"a a\"", {"move 2", "'a'", "not legal"});  // a is empty now
+  expect_bad_input("apply --moves \"A\"", {"move 1", "'A'", "not legal", "south"});  // North's hole
+  expect_bad_input("apply --moves \"pass\"", {"pass", "not legal"});
+}
+
+TEST(Cli, BadPositions) {
+  expect_bad_input(std::string("apply --moves a --position '") + R"({"board":[4,4,4],"captured":[0,0],"to_move":"south"})" + "'",
+                   {"--position.board", "3 entries", "12"});
+  expect_bad_input(std::string("apply --moves a --position '") +
+                       R"({"board":[5,3,4,4,4,4,4,4,4,4,-1,5],"captured":[0,0],"to_move":"south"})" + "'",
+                   {"board[10]", "negative"});
+  expect_bad_input(std::string("apply --moves a --position '") +
+                       R"({"board":[5,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"to_move":"south"})" + "'",
+                   {"49 seeds", "48"});
+  expect_bad_input(std::string("apply --moves a --position '") +
+                       R"({"board":[4,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"to_move":"west"})" + "'",
+                   {"to_move", "west"});
+  expect_bad_input(std::string("apply --moves a --position '") + R"({"board":[4,4,4,4)" + "'", {"malformed JSON"});
+  expect_bad_input("apply --moves a --position /nonexistent/file.json", {"/nonexistent/file.json", "cannot open"});
+}
+
+TEST(Cli, BadRecordFiles) {
+  const CommandRun applied = run("apply --moves a");
+  ASSERT_EQ(applied.exit_code, 0);
+  const std::string good = applied.out;
+  expect_bad_input("replay " + write_temp("truncated.json", good.substr(0, good.size() / 2)), {"truncated.json", "malformed JSON"});
+  expect_bad_input("replay " + write_temp("empty.json", ""), {"empty.json"});
+  std::string wrong_format = good;
+  wrong_format.replace(wrong_format.find("hoyito-game/1"), 13, "hoyito-game/9");
+  expect_bad_input("replay " + write_temp("format.json", wrong_format), {"format", "hoyito-game/9"});
+  std::string bad_rule = good;
+  bad_rule.replace(bad_rule.find("\"SOW-1\""), 7, "\"SOW-99\"");
+  expect_bad_input("replay " + write_temp("rule.json", bad_rule), {"plies[0].events[0].rule", "SOW-99"});
+  expect_bad_input("replay " + write_temp("start.json", std::string("{\"format\":\"hoyito-game/1\",\"rules\":{\"variant\":\"hoyito2\",\"holes_per_row\":6},\"start\":") + kStart12 + "}"),
+                   {"missing field", "plies"});
+  expect_bad_input("show " + write_temp("show.json", good) + " --ply 9", {"--ply 9"});
+}
+
+}  // namespace

@@ -1,0 +1,762 @@
+// Unit tests of the optimised engine (engine/), against the hand-derived scenarios of
+// specs/scenarios/ and against invariants of random games. The scenario reader here is written
+// by hand on Boost.JSON, so that it depends on nothing but core/rules.h and core/game.h.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include "core/game.h"
+#include "core/rules.h"
+#include "engine/engine.h"
+
+namespace {
+
+namespace json = boost::json;
+using hoyito::Event;
+using hoyito::EventKind;
+using hoyito::Position;
+using hoyito::Result;
+using hoyito::RuleId;
+using hoyito::Rules;
+using hoyito::Status;
+using hoyito::Variant;
+using hoyito::kNobody;
+using hoyito::kNorth;
+using hoyito::kPass;
+using hoyito::kSouth;
+using hoyito::engine::Game;
+
+// ---------------------------------------------------------------------------------------------
+// Scenario reading (specs/game-record.md "Scenarios")
+
+std::string text_of(const json::value& v) {
+  if (v.is_string()) return std::string(v.as_string());
+  if (v.is_bool()) return v.as_bool() ? "true" : "false";
+  if (v.is_int64()) return std::to_string(v.as_int64());
+  if (v.is_uint64()) return std::to_string(v.as_uint64());
+  return json::serialize(v);
+}
+
+int int_of(const json::value& v) { return static_cast<int>(v.to_number<std::int64_t>()); }
+
+int outcome_of(const json::value& v) {
+  if (v.is_null()) return kNobody;
+  return hoyito::parse_outcome(std::string(v.as_string()));
+}
+
+Rules rules_of(const json::object& o) {
+  Rules r;
+  r.variant = hoyito::parse_variant(std::string(o.at("variant").as_string()));
+  r.holes_per_row = int_of(o.at("holes_per_row"));
+  if (auto* v = o.if_contains("seeds_per_hole")) r.seeds_per_hole = int_of(*v);
+  if (auto* v = o.if_contains("round")) r.round = int_of(*v);
+  if (auto* v = o.if_contains("previous_winner")) r.previous_winner = outcome_of(*v);
+  if (auto* v = o.if_contains("options"))
+    for (const auto& kv : v->as_object()) hoyito::set_option(r, std::string(kv.key()), text_of(kv.value()));
+  return r;
+}
+
+Position position_of(const json::object& o) {
+  Position p;
+  for (const auto& x : o.at("board").as_array()) p.board.push_back(int_of(x));
+  const auto& c = o.at("captured").as_array();
+  p.captured = {int_of(c.at(0)), int_of(c.at(1))};
+  p.to_move = hoyito::parse_player(std::string(o.at("to_move").as_string()));
+  return p;
+}
+
+Event event_of(const json::object& o) {
+  Event e;
+  e.kind = hoyito::parse_event_kind(std::string(o.at("event").as_string()));
+  e.rule = hoyito::parse_rule_id(std::string(o.at("rule").as_string()));
+  if (auto* v = o.if_contains("hole")) e.hole = int_of(*v);
+  if (auto* v = o.if_contains("from")) e.from = int_of(*v);
+  if (auto* v = o.if_contains("to")) e.to = int_of(*v);
+  if (auto* v = o.if_contains("seeds")) e.seeds = int_of(*v);
+  if (auto* v = o.if_contains("player")) e.player = hoyito::parse_player(std::string(v->as_string()));
+  if (auto* v = o.if_contains("status")) e.status = hoyito::parse_status(std::string(v->as_string()));
+  if (auto* v = o.if_contains("winner")) e.winner = outcome_of(*v);
+  return e;
+}
+
+Result result_of(const json::object& o) {
+  Result r;
+  r.status = hoyito::parse_status(std::string(o.at("status").as_string()));
+  const auto& c = o.at("captured").as_array();
+  r.captured = {int_of(c.at(0)), int_of(c.at(1))};
+  r.winner = outcome_of(o.at("winner"));
+  return r;
+}
+
+int move_of(const json::value& v, int n) {
+  const std::string t(v.as_string());
+  return t == "pass" ? kPass : hoyito::parse_hole(t, n);
+}
+
+std::string show(const Position& p) {
+  std::ostringstream s;
+  s << "[";
+  for (size_t i = 0; i < p.board.size(); ++i) s << (i ? "," : "") << p.board[i];
+  s << "] captured [" << p.captured[0] << "," << p.captured[1] << "] to_move " << hoyito::player_name(p.to_move);
+  return s.str();
+}
+
+std::string show(const std::vector<Event>& events, int n) {
+  std::string s;
+  for (const auto& e : events) s += "\n    " + hoyito::describe(e, n);
+  return s;
+}
+
+std::string show_moves(const std::vector<int>& moves, int n) {
+  std::string s;
+  for (int m : moves) s += (s.empty() ? "" : " ") + hoyito::move_text(m, n);
+  return s;
+}
+
+std::string show(const Result& r) {
+  return std::string(hoyito::status_name(r.status)) + " [" + std::to_string(r.captured[0]) + "," +
+         std::to_string(r.captured[1]) + "] winner " + std::string(hoyito::outcome_name(r.winner));
+}
+
+std::vector<std::filesystem::path> scenario_files() {
+  std::vector<std::filesystem::path> files;
+  const std::filesystem::path dir = std::filesystem::path(HOYITO_SOURCE_DIR) / "specs" / "scenarios";
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+json::value load(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return json::parse(buf.str());
+}
+
+// Runs one scenario; returns the failures (empty when it passes).
+std::vector<std::string> run_scenario(const json::object& sc) {
+  std::vector<std::string> failures;
+  const Rules rules = rules_of(sc.at("rules").as_object());
+  const int n = rules.holes_per_row;
+  Game game(rules, position_of(sc.at("start").as_object()));
+  int index = 0;
+  for (const auto& sv : sc.at("steps").as_array()) {
+    const auto& step = sv.as_object();
+    const std::string where = "step " + std::to_string(index++) + " (" + text_of(step.at("move")) + ")";
+    if (auto* legal = step.if_contains("legal")) {
+      std::vector<int> expected;
+      for (const auto& m : legal->as_array()) expected.push_back(move_of(m, n));
+      const auto got = game.legal_plies();
+      if (got != expected)
+        failures.push_back(where + ": legal plies: expected [" + show_moves(expected, n) + "], engine [" +
+                           show_moves(got, n) + "]");
+    }
+    int move = 0;
+    try {
+      move = move_of(step.at("move"), n);
+    } catch (const hoyito::InputError& e) {
+      if (step.contains("error")) continue;  // not even a hole of this board
+      throw;
+    }
+    if (step.contains("error")) {
+      const Position before = game.position();
+      try {
+        game.play(move);
+        failures.push_back(where + ": expected an error, the engine played it");
+        return failures;
+      } catch (const hoyito::InputError& e) {
+        if (std::string(e.what()).find("not legal") == std::string::npos)
+          failures.push_back(where + ": error message lacks 'not legal': " + e.what());
+      }
+      if (game.position() != before) failures.push_back(where + ": a rejected move changed the position");
+      continue;
+    }
+    hoyito::Ply ply;
+    try {
+      ply = game.play(move);
+    } catch (const hoyito::InputError& e) {
+      failures.push_back(where + ": the engine rejected it: " + e.what());
+      return failures;
+    }
+    if (auto* events = step.if_contains("events")) {
+      std::vector<Event> expected;
+      for (const auto& e : events->as_array()) expected.push_back(event_of(e.as_object()));
+      if (ply.events != expected)
+        failures.push_back(where + ": events differ\n  expected:" + show(expected, n) + "\n  engine:" +
+                           show(ply.events, n));
+    }
+    if (auto* after = step.if_contains("after")) {
+      const Position expected = position_of(after->as_object());
+      if (ply.after != expected)
+        failures.push_back(where + ": after: expected " + show(expected) + ", engine " + show(ply.after));
+      if (game.position() != ply.after) failures.push_back(where + ": position() differs from ply.after");
+    }
+  }
+  if (auto* result = sc.if_contains("result")) {
+    const Result expected = result_of(result->as_object());
+    if (game.result() != expected)
+      failures.push_back("result: expected " + show(expected) + ", engine " + show(game.result()));
+  }
+  return failures;
+}
+
+TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
+  int run = 0;
+  for (const auto& path : scenario_files()) {
+    SCOPED_TRACE(path.filename().string());
+    json::value doc;
+    ASSERT_NO_THROW(doc = load(path)) << path;
+    const auto& sc = doc.as_object();
+    if (sc.contains("match")) continue;  // match scenarios are the harness's business
+    std::vector<std::string> failures;
+    try {
+      failures = run_scenario(sc);
+    } catch (const std::exception& e) {
+      failures.push_back(std::string("exception: ") + e.what());
+    }
+    for (const auto& f : failures) ADD_FAILURE() << path.filename().string() << ": " << f;
+    ++run;
+  }
+  EXPECT_GT(run, 0);
+  std::cout << "[ scenarios ] " << run << " game scenarios run\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made cases for what no scenario covers yet
+
+Rules make_rules(Variant v, int n, int seeds = 4) {
+  Rules r;
+  r.variant = v;
+  r.holes_per_row = n;
+  r.seeds_per_hole = seeds;
+  return r;
+}
+
+Position make_position(std::vector<int> board, std::array<int, 2> captured, int to_move) {
+  Position p;
+  p.board = std::move(board);
+  p.captured = captured;
+  p.to_move = to_move;
+  return p;
+}
+
+Event lap_event(int from, int to, int seeds, RuleId rule = RuleId::SOW_2) {
+  Event e;
+  e.kind = EventKind::lap;
+  e.rule = rule;
+  e.from = from;
+  e.to = to;
+  e.seeds = seeds;
+  return e;
+}
+
+TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
+  // Hole b holds 3: the first seed from a makes it four en passant (CAP-I-1); sowing goes on.
+  Rules r = make_rules(Variant::hoyito1, 6);
+  Position p = make_position({2, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {4, 0}, kSouth);
+  Game g(r, p);
+  const auto ply = g.play(0);
+  ASSERT_GE(ply.events.size(), 4u);
+  EXPECT_EQ(ply.events[1].kind, EventKind::capture);
+  EXPECT_EQ(ply.events[1].rule, RuleId::CAP_I_1);
+  EXPECT_EQ(ply.events[1].hole, 1);
+  EXPECT_EQ(ply.events[2], lap_event(0, 2, 2));
+  EXPECT_EQ(ply.events[3].kind, EventKind::sow_end);
+  EXPECT_EQ(ply.after, make_position({0, 0, 1, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {8, 0}, kNorth));
+}
+
+TEST(EngineHoyito1, EnPassantCaptureEndingTheGameStopsTheLap) {
+  // Board: a=3, b=3, f=2: 8 in play. South lifts a; seed 1 makes b four: captured, in play 4
+  // (board 2, hand 2) -> END-1 at once: lap a->b with 1 seed, award 4 to South.
+  Rules r = make_rules(Variant::hoyito1, 6);
+  Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, kSouth);
+  Game g(r, p);
+  const auto ply = g.play(0);
+  ASSERT_EQ(ply.events.size(), 5u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1].kind, EventKind::capture);
+  EXPECT_EQ(ply.events[1].rule, RuleId::CAP_I_1);
+  EXPECT_EQ(ply.events[2], lap_event(0, 1, 1));
+  EXPECT_EQ(ply.events[3].kind, EventKind::last_four_award);
+  EXPECT_EQ(ply.events[3].rule, RuleId::END_I_1);
+  EXPECT_EQ(ply.events[3].seeds, 4);
+  EXPECT_EQ(ply.events[3].player, kSouth);
+  EXPECT_EQ(ply.events[4].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[4].winner, kSouth);
+  EXPECT_EQ(g.status(), Status::finished);
+  EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
+  EXPECT_TRUE(g.legal_plies().empty());
+}
+
+TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
+  // Find an endless move by brute force, then check both option values on it.
+  std::mt19937_64 rng(7);
+  bool found = false;
+  for (int tries = 0; tries < 200000 && !found; ++tries) {
+    Rules r = make_rules(Variant::hoyito2, 6, 2);
+    std::vector<int> board(12, 0);
+    for (int s = 0; s < 24; ++s) ++board[rng() % 12];
+    Position p = make_position(board, {0, 0}, kSouth);
+    Game strict(r, p);
+    Rules rv = r;
+    rv.options.endless_sowing = hoyito::EndlessSowing::void_game;
+    Game loose(rv, p);
+    const auto strict_mask = strict.legal_mask();
+    const auto loose_mask = loose.legal_mask();
+    if (strict_mask == loose_mask) continue;
+    for (int h = 0; h < 6; ++h) {
+      if ((loose_mask >> h & 1) && !(strict_mask >> h & 1)) {
+        found = true;
+        EXPECT_THROW(strict.play(h), hoyito::InputError);
+        const auto ply = loose.play(h);
+        ASSERT_EQ(ply.events.size(), 2u);
+        EXPECT_EQ(ply.events[0].kind, EventKind::endless_sowing);
+        EXPECT_EQ(ply.events[0].hole, h);
+        EXPECT_EQ(ply.events[1].kind, EventKind::game_end);
+        EXPECT_EQ(ply.events[1].rule, RuleId::SOW_6);
+        EXPECT_EQ(ply.events[1].status, Status::void_game);
+        EXPECT_EQ(ply.after, p);
+        EXPECT_EQ(loose.status(), Status::void_game);
+        EXPECT_EQ(loose.result().winner, kNobody);
+        break;
+      }
+    }
+  }
+  EXPECT_TRUE(found) << "no endless move found";
+}
+
+TEST(EngineGame, PlyLimitEndsUnterminated) {
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.ply_limit = 1;
+  Game g(r, hoyito::start_position(r));
+  const auto ply = g.play(0);
+  ASSERT_FALSE(ply.events.empty());
+  EXPECT_EQ(ply.events.back().kind, EventKind::game_end);
+  EXPECT_EQ(ply.events.back().rule, RuleId::END_3);
+  EXPECT_EQ(ply.events.back().status, Status::unterminated);
+  EXPECT_EQ(g.status(), Status::unterminated);
+  EXPECT_EQ(g.result().winner, kNobody);
+  EXPECT_THROW(g.play(6), hoyito::InputError);
+}
+
+TEST(EngineGame, ThirdRepetitionSharesTheSides) {
+  // Both sides empty except nothing a player can move: both pass forever; the start position
+  // (to_move south) occurs again after two passes, a third time after four.
+  Rules r = make_rules(Variant::hoyito2, 6, 1);
+  r.options.endless_game = hoyito::EndlessGame::third_repetition;
+  Position p = make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 8}, kSouth);
+  Game g(r, p);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(g.legal_plies(), std::vector<int>{kPass});
+    const auto ply = g.play(kPass);
+    ASSERT_EQ(ply.events.size(), 1u);
+    EXPECT_EQ(ply.events[0].rule, RuleId::PASS_1);
+  }
+  const auto ply = g.play(kPass);
+  ASSERT_EQ(ply.events.size(), 4u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1].kind, EventKind::side_award);
+  EXPECT_EQ(ply.events[1].player, kSouth);
+  EXPECT_EQ(ply.events[1].seeds, 0);
+  EXPECT_EQ(ply.events[2].player, kNorth);
+  EXPECT_EQ(ply.events[3].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[3].rule, RuleId::END_3);
+  EXPECT_EQ(ply.events[3].status, Status::finished);
+  EXPECT_EQ(ply.events[3].winner, kNorth);
+  EXPECT_EQ(g.plies_played(), 4);
+}
+
+TEST(EngineGame, IllegalInputIsRejected) {
+  Rules r = make_rules(Variant::hoyito3, 6);
+  Game g(r, hoyito::start_position(r));
+  for (int bad : {kPass, 6, 11, 12, 40, -7}) {
+    try {
+      g.play(bad);
+      ADD_FAILURE() << "played " << bad;
+    } catch (const hoyito::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("not legal"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(g.play_fast(bad), hoyito::InputError);
+  }
+  EXPECT_EQ(g.plies_played(), 0);
+  EXPECT_EQ(g.position(), hoyito::start_position(r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endless sowing against a slow, obvious detector (every lap-end state kept in a set)
+
+// Naive sowing of one move, seed by seed; returns true when a lap-end state repeats.
+bool naive_endless(const Rules& r, std::vector<int> b, int hole, long* laps_out = nullptr) {
+  const int holes = r.holes();
+  int in_play = 0;
+  for (int x : b) in_play += x;
+  std::set<std::pair<std::vector<int>, int>> seen;
+  int from = hole;
+  int k = b[static_cast<size_t>(from)];
+  b[static_cast<size_t>(from)] = 0;
+  long laps = 0;
+  for (;;) {
+    ++laps;
+    int pos = from;
+    while (k > 0) {
+      pos = (pos + 1) % holes;
+      if (r.options.skip_origin && pos == from) pos = (pos + 1) % holes;
+      ++b[static_cast<size_t>(pos)];
+      --k;
+      if (r.variant == Variant::hoyito1 && k > 0 && b[static_cast<size_t>(pos)] == 4) {
+        b[static_cast<size_t>(pos)] = 0;
+        in_play -= 4;
+        if (in_play <= 4) {
+          if (laps_out) *laps_out = laps;
+          return false;
+        }
+      }
+    }
+    const int now = b[static_cast<size_t>(pos)];
+    if (now == 1 || now == 4) {
+      if (laps_out) *laps_out = laps;
+      return false;
+    }
+    if (!seen.insert({b, pos}).second) {
+      if (laps_out) *laps_out = laps;
+      return true;
+    }
+    from = pos;
+    k = now;
+    b[static_cast<size_t>(pos)] = 0;
+  }
+}
+
+TEST(EngineEndless, AgreesWithANaiveDetector) {
+  std::mt19937_64 rng(12345);
+  long endless = 0, finite = 0, longest = 0;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
+    for (int n : {6, 12}) {
+      for (bool skip : {false, true}) {
+        for (int trial = 0; trial < 3000; ++trial) {
+          const int seeds = 1 + static_cast<int>(rng() % 4);
+          Rules r = make_rules(v, n, seeds);
+          r.options.skip_origin = skip;
+          std::vector<int> board(static_cast<size_t>(r.holes()), 0);
+          const int total = r.total_seeds();
+          const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
+          for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
+          const int to_move = static_cast<int>(rng() % 2);
+          Position p = make_position(board, {total - on_board, 0}, to_move);
+          Game g(r, p);
+          const auto mask = g.legal_mask();
+          if (mask == hoyito::engine::kPassBit) continue;
+          for (int h = to_move * n; h < to_move * n + n; ++h) {
+            if (board[static_cast<size_t>(h)] == 0) continue;
+            long laps = 0;
+            const bool is_endless = naive_endless(r, board, h, &laps);
+            longest = std::max(longest, laps);
+            (is_endless ? endless : finite)++;
+            ASSERT_EQ((mask >> h & 1) == 0, is_endless)
+                << "variant " << hoyito::variant_name(v) << " 2x" << n << " skip " << skip << " hole " << h
+                << " board " << show(p);
+          }
+        }
+      }
+    }
+  }
+  std::cout << "[ endless ] " << endless << " endless, " << finite << " finite moves; longest " << longest
+            << " laps\n";
+  EXPECT_GT(endless, 0);
+}
+
+TEST(EngineEndless, LongFiniteSowingsAreLegal) {
+  // Search for sowings of many laps on 2x6 and check the engine calls them legal (no lap cap).
+  std::mt19937_64 rng(99);
+  long longest = 0;
+  Rules r = make_rules(Variant::hoyito2, 6, 4);
+  for (int trial = 0; trial < 100000; ++trial) {
+    std::vector<int> board(12, 0);
+    for (int s = 0; s < 48; ++s) ++board[rng() % 12];
+    for (int h = 0; h < 6; ++h) {
+      if (board[static_cast<size_t>(h)] == 0) continue;
+      long laps = 0;
+      if (naive_endless(r, board, h, &laps)) continue;
+      if (laps > longest) {
+        longest = laps;
+        Game g(r, make_position(board, {0, 0}, kSouth));
+        ASSERT_TRUE(g.is_legal(h));
+        const auto ply = g.play(h);
+        long lap_events = 0;
+        for (const auto& e : ply.events) lap_events += e.kind == EventKind::lap;
+        EXPECT_EQ(lap_events, laps);
+      }
+    }
+  }
+  std::cout << "[ endless ] longest finite sowing found: " << longest << " laps\n";
+  EXPECT_GT(longest, 40);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random games: invariants, play() against play_fast(), and the events replayed seed by seed
+
+// Replays the events of one ply on `pos`, seed by seed, checking that every event follows from
+// the rule it cites and the board. Returns an empty string or what went wrong.
+std::string replay_events(const Rules& r, Position& pos, const hoyito::Ply& ply) {
+  const int holes = r.holes();
+  const int n = r.holes_per_row;
+  auto& b = pos.board;
+  const int mover = ply.player;
+  int hand = 0;
+  int from = -1;
+  std::vector<Event> pending;  // Hoyito I en passant captures, listed before their lap
+  size_t i = 0;
+  auto fail = [&](const std::string& what) {
+    return what + " at event " + std::to_string(i) + show(ply.events, n);
+  };
+  bool ended = false;
+  for (; i < ply.events.size(); ++i) {
+    const Event& e = ply.events[i];
+    switch (e.kind) {
+      case EventKind::lift:
+        if (i != 0 || e.hole != ply.hole || b[static_cast<size_t>(e.hole)] != e.seeds || e.seeds == 0)
+          return fail("bad lift");
+        if (hoyito::owner(e.hole, n) != mover) return fail("lift from the opponent's hole");
+        hand = e.seeds;
+        from = e.hole;
+        b[static_cast<size_t>(e.hole)] = 0;
+        break;
+      case EventKind::relay:
+        if (b[static_cast<size_t>(e.hole)] != e.seeds || e.seeds == 1 || e.seeds == 4) return fail("bad relay");
+        hand = e.seeds;
+        from = e.hole;
+        b[static_cast<size_t>(e.hole)] = 0;
+        break;
+      case EventKind::capture:
+        if (r.variant == Variant::hoyito1 && e.rule == RuleId::CAP_I_1) {
+          pending.push_back(e);
+          break;
+        }
+        if (b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4 || e.player != mover) return fail("bad capture");
+        b[static_cast<size_t>(e.hole)] = 0;
+        pos.captured[static_cast<size_t>(mover)] += 4;
+        break;
+      case EventKind::chain_capture:
+        if (r.variant != Variant::hoyito2 || b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4)
+          return fail("bad chain capture");
+        b[static_cast<size_t>(e.hole)] = 0;
+        pos.captured[static_cast<size_t>(mover)] += 4;
+        break;
+      case EventKind::lap: {
+        if (e.from != from || e.seeds > hand || e.seeds <= 0) return fail("bad lap");
+        const bool skipped = r.options.skip_origin && hand >= holes;
+        if (e.rule != (skipped ? RuleId::SOW_3 : RuleId::SOW_2)) return fail("bad lap rule");
+        int p = from;
+        size_t next_pending = 0;
+        for (int s = 1; s <= e.seeds; ++s) {
+          p = (p + 1) % holes;
+          if (r.options.skip_origin && p == from) p = (p + 1) % holes;
+          ++b[static_cast<size_t>(p)];
+          if (r.variant == Variant::hoyito1 && s < hand && b[static_cast<size_t>(p)] == 4) {
+            if (next_pending >= pending.size() || pending[next_pending].hole != p) return fail("missed en passant");
+            b[static_cast<size_t>(p)] = 0;
+            pos.captured[static_cast<size_t>(mover)] += 4;
+            ++next_pending;
+          }
+        }
+        if (next_pending != pending.size()) return fail("en passant capture not made by the lap");
+        pending.clear();
+        if (p != e.to) return fail("lap lands elsewhere");
+        hand -= e.seeds;
+        if (hand != 0) {  // Hoyito I, END-1 in the middle of the lap
+          int in_play = hand;
+          for (int x : b) in_play += x;
+          if (r.variant != Variant::hoyito1 || in_play > 4) return fail("lap stopped early");
+        }
+        break;
+      }
+      case EventKind::sow_end:
+        if (b[static_cast<size_t>(e.hole)] != 1) return fail("bad sow_end");
+        break;
+      case EventKind::extra_move:
+        if (r.variant == Variant::hoyito1 || e.player != mover) return fail("bad extra move");
+        break;
+      case EventKind::pass:
+        if (i != 0 || ply.hole != kPass) return fail("bad pass");
+        break;
+      case EventKind::last_four_award: {
+        int in_play = hand;
+        for (int x : b) in_play += x;
+        if (in_play > 4 || in_play <= 0) return fail("bad award");
+        pos.captured[static_cast<size_t>(e.player)] += e.seeds;
+        // With split there are two events; clear the board when all is handed out.
+        int given = e.seeds;
+        if (i + 1 < ply.events.size() && ply.events[i + 1].kind == EventKind::last_four_award) {
+          given += ply.events[i + 1].seeds;
+          pos.captured[static_cast<size_t>(ply.events[i + 1].player)] += ply.events[i + 1].seeds;
+          ++i;
+        }
+        if (given != in_play) return fail("award does not take every seed left");
+        std::fill(b.begin(), b.end(), 0);
+        hand = 0;
+        break;
+      }
+      case EventKind::side_award: {
+        const int first = e.player == kSouth ? 0 : n;
+        int side = 0;
+        for (int h = first; h < first + n; ++h) side += b[static_cast<size_t>(h)];
+        if (side != e.seeds) return fail("bad side award");
+        for (int h = first; h < first + n; ++h) b[static_cast<size_t>(h)] = 0;
+        pos.captured[static_cast<size_t>(e.player)] += side;
+        break;
+      }
+      case EventKind::game_end:
+        if (i + 1 != ply.events.size()) return fail("game_end not last");
+        ended = true;
+        break;
+      case EventKind::endless_sowing:
+        break;
+    }
+  }
+  (void)ended;
+  if (hand != 0) return fail("seeds left in hand");
+  return {};
+}
+
+struct Setting {
+  Variant variant;
+  int n;
+  int seeds;
+  bool skip;
+  bool endless_void;
+  bool repetition;
+};
+
+void random_games(const Setting& s, int games, std::uint64_t seed) {
+  Rules r = make_rules(s.variant, s.n, s.seeds);
+  r.options.skip_origin = s.skip;
+  r.options.endless_sowing = s.endless_void ? hoyito::EndlessSowing::void_game : hoyito::EndlessSowing::illegal;
+  r.options.endless_game = s.repetition ? hoyito::EndlessGame::third_repetition : hoyito::EndlessGame::ply_limit;
+  r.options.ply_limit = 600;
+  if (s.variant == Variant::hoyito3 && seed % 3 == 1) {
+    r.round = 3;
+    r.previous_winner = static_cast<int>(seed % 4 == 1 ? hoyito::kDraw : kNorth);
+    if (seed % 2) r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
+  }
+  std::mt19937_64 rng(seed);
+  const int total = r.total_seeds();
+  for (int game = 0; game < games; ++game) {
+    Game slow(r, hoyito::start_position(r, static_cast<int>(rng() % 2)));
+    Game fast = slow;
+    Position pos = slow.position();
+    bool shared = false;
+    while (slow.status() == Status::playing) {
+      const auto moves = slow.legal_plies();
+      ASSERT_FALSE(moves.empty());
+      const auto mask = slow.legal_mask();
+      std::uint64_t from_list = 0;
+      for (int m : moves) from_list |= m == kPass ? hoyito::engine::kPassBit : std::uint64_t{1} << m;
+      ASSERT_EQ(mask, from_list);
+      ASSERT_EQ(fast.legal_mask(), mask);
+      const int move = moves[rng() % moves.size()];
+      const auto ply = slow.play(move);
+      fast.play_fast(move);
+      ASSERT_EQ(ply.player, pos.to_move);
+      ASSERT_EQ(fast.position(), slow.position());
+      ASSERT_EQ(fast.hash(), slow.hash());
+      ASSERT_EQ(fast.status(), slow.status());
+      ASSERT_EQ(fast.result(), slow.result());
+      ASSERT_EQ(ply.after, slow.position());
+      // Conservation (BRD-3) and captures in fours.
+      int sum = ply.after.captured[0] + ply.after.captured[1];
+      for (int x : ply.after.board) {
+        ASSERT_GE(x, 0);
+        sum += x;
+      }
+      ASSERT_EQ(sum, total);
+      for (const auto& e : ply.events) {
+        if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) {
+          ASSERT_EQ(e.seeds, 4);
+        }
+        if (e.kind == EventKind::side_award) shared = true;
+        if (e.kind == EventKind::last_four_award && e.seeds != 4) shared = true;  // split
+      }
+      if (!shared) {
+        ASSERT_EQ(ply.after.captured[0] % 4, 0);
+        ASSERT_EQ(ply.after.captured[1] % 4, 0);
+      }
+      if (slow.status() != Status::void_game) {
+        Position replayed = pos;
+        const std::string problem = replay_events(r, replayed, ply);
+        ASSERT_EQ(problem, "") << show(pos);
+        ASSERT_EQ(replayed.board, ply.after.board) << show(pos) << show(ply.events, s.n);
+        ASSERT_EQ(replayed.captured, ply.after.captured) << show(pos) << show(ply.events, s.n);
+      } else {
+        ASSERT_EQ(ply.after, pos);
+      }
+      pos = ply.after;
+      ASSERT_LE(slow.plies_played(), r.options.ply_limit);
+    }
+    EXPECT_TRUE(slow.legal_plies().empty());
+    if (slow.status() == Status::unterminated) {
+      ASSERT_EQ(slow.plies_played(), r.options.ply_limit);
+    }
+  }
+}
+
+TEST(EngineRandomGames, InvariantsOnEveryVariantAndSize) {
+  std::uint64_t seed = 1;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12})
+      for (int seeds : {1, 3, 4, 7, 10})
+        for (bool skip : {false, true})
+          for (bool endless_void : {false, true})
+            for (bool repetition : {false, true}) {
+              SCOPED_TRACE(std::string(hoyito::variant_name(v)) + " 2x" + std::to_string(n) + " seeds " +
+                           std::to_string(seeds) + (skip ? " skip" : "") + (endless_void ? " void" : "") +
+                           (repetition ? " repetition" : ""));
+              random_games({v, n, seeds, skip, endless_void, repetition}, n == 6 ? 6 : 3, seed++);
+              if (HasFatalFailure()) return;
+            }
+}
+
+TEST(EngineRandomGames, PropertyConservationAndTermination) {
+  // rapidcheck: any settings, any seed; the game ends within the ply limit and conserves seeds.
+  const bool ok = rc::check("random game conserves seeds and terminates", [] {
+    const auto v = *rc::gen::element(Variant::hoyito1, Variant::hoyito2, Variant::hoyito3);
+    const int n = *rc::gen::element(6, 12);
+    const int seeds = *rc::gen::inRange(1, 11);
+    const bool skip = *rc::gen::arbitrary<bool>();
+    const bool endless_void = *rc::gen::arbitrary<bool>();
+    const bool repetition = *rc::gen::arbitrary<bool>();
+    const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+    Rules r = make_rules(v, n, seeds);
+    r.options.skip_origin = skip;
+    r.options.endless_sowing = endless_void ? hoyito::EndlessSowing::void_game : hoyito::EndlessSowing::illegal;
+    r.options.endless_game = repetition ? hoyito::EndlessGame::third_repetition : hoyito::EndlessGame::ply_limit;
+    r.options.ply_limit = 400;
+    std::mt19937_64 rng(seed);
+    Game g(r, hoyito::start_position(r));
+    while (g.status() == Status::playing) {
+      const auto moves = g.legal_plies();
+      RC_ASSERT(!moves.empty());
+      g.play_fast(moves[rng() % moves.size()]);
+      const auto p = g.position();
+      int sum = p.captured[0] + p.captured[1];
+      for (int x : p.board) sum += x;
+      RC_ASSERT(sum == r.total_seeds());
+    }
+    RC_ASSERT(g.plies_played() <= r.options.ply_limit);
+    RC_ASSERT(g.legal_plies().empty());
+  });
+  EXPECT_TRUE(ok);
+}
+
+}  // namespace

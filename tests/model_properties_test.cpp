@@ -1,0 +1,127 @@
+// RapidCheck properties of the reference model, from random reachable and arbitrary positions,
+// on both board sizes and every variant and option value (tests/generators.h).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "core/record.h"
+#include "harness/play.h"
+#include "generators.h"
+
+namespace hoyito {
+namespace {
+
+using testing::gen_position;
+using testing::gen_reachable;
+using testing::gen_rules;
+
+int seeds_in(const Position& p) {
+  int total = p.captured[0] + p.captured[1];
+  for (int c : p.board) total += c;
+  return total;
+}
+
+// Plays up to `plies` random legal plies and checks the per-ply invariants on each.
+void check_invariants_while_playing(const Rules& rules, const Position& start, int plies) {
+  model::Game game(rules, start);
+  for (int i = 0; i < plies && game.status() == Status::playing; ++i) {
+    const Position before = game.position();
+    const auto legal = game.legal_plies();
+    RC_ASSERT(!legal.empty());
+    const Ply ply = game.play(legal[*rc::gen::inRange<size_t>(0, legal.size())]);
+
+    // Seeds on the board plus captured seeds never change.
+    RC_ASSERT(seeds_in(ply.after) == rules.total_seeds());
+
+    int captured_by_captures = 0, captured_otherwise = 0;
+    bool captured_this_ply = false;
+    int last_lap_to = -1;
+    for (size_t k = 0; k < ply.events.size(); ++k) {
+      const Event& e = ply.events[k];
+      if (e.kind == EventKind::lap) last_lap_to = e.to;
+      if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) {
+        RC_ASSERT(e.seeds == 4);  // captures come in fours
+        RC_ASSERT(e.player == before.to_move);
+        captured_by_captures += 4;
+        captured_this_ply = true;
+        if (rules.variant != Variant::hoyito1 && e.kind == EventKind::capture) {
+          // II and III: only at a lap's end, in the hole its last seed fell into.
+          RC_ASSERT(k > 0 && ply.events[k - 1].kind == EventKind::lap);
+          RC_ASSERT(e.hole == ply.events[k - 1].to);
+        }
+      }
+      if (e.kind == EventKind::chain_capture) RC_ASSERT(rules.variant == Variant::hoyito2);  // III: landing only
+      if (e.kind == EventKind::last_four_award || e.kind == EventKind::side_award) captured_otherwise += e.seeds;
+    }
+    (void)last_lap_to;
+    const int gained = ply.after.captured[0] + ply.after.captured[1] - before.captured[0] - before.captured[1];
+    RC_ASSERT(gained == captured_by_captures + captured_otherwise);
+
+    // II and III: a capture earns an extra move unless the game ended; I: never.
+    const bool ended = game.status() != Status::playing;
+    const bool has_extra = !ply.events.empty() && std::any_of(ply.events.begin(), ply.events.end(), [](const Event& e) {
+      return e.kind == EventKind::extra_move;
+    });
+    if (rules.variant == Variant::hoyito1) {
+      RC_ASSERT(!has_extra);
+    } else if (captured_this_ply && ply.events.back().kind != EventKind::game_end) {
+      RC_ASSERT(has_extra);
+      RC_ASSERT(ply.after.to_move == before.to_move);
+    } else if (!captured_this_ply) {
+      RC_ASSERT(!has_extra);
+    }
+    if (!ended && ply.hole != kPass && !has_extra) RC_ASSERT(ply.after.to_move == 1 - before.to_move);
+  }
+}
+
+RC_GTEST_PROP(ModelProperties, InvariantsFromReachablePositions, ()) {
+  const Rules rules = gen_rules();
+  check_invariants_while_playing(rules, gen_reachable(rules, 60), 40);
+}
+
+RC_GTEST_PROP(ModelProperties, InvariantsFromArbitraryPositions, ()) {
+  const Rules rules = gen_rules();
+  check_invariants_while_playing(rules, gen_position(rules), 40);
+}
+
+RC_GTEST_PROP(ModelProperties, LegalPliesAreOwnNonEmptyHolesOrPass, ()) {
+  const Rules rules = gen_rules();
+  const Position p = gen_position(rules);
+  model::Game game(rules, p);
+  const auto legal = game.legal_plies();
+  RC_ASSERT(!legal.empty());
+  if (legal.front() == kPass) {
+    RC_ASSERT(legal.size() == 1u);
+    return;
+  }
+  for (int h : legal) {
+    RC_ASSERT(owner(h, rules.holes_per_row) == p.to_move);
+    RC_ASSERT(p.board[static_cast<size_t>(h)] > 0);
+  }
+}
+
+RC_GTEST_PROP(ModelProperties, RecordRoundTrip, ()) {
+  Rules rules = gen_rules();
+  rules.options.ply_limit = *rc::gen::inRange(1, 300);
+  const GameRecord game = random_game(rules, *rc::gen::arbitrary<std::uint64_t>(), 0);
+  const std::string text = to_json_line(game);
+  const GameRecord back = game_from_json(parse_json(text, "text"), "text");
+  RC_ASSERT(back == game);
+  replay_record(back, "text");  // throws on any mismatch
+}
+
+RC_GTEST_PROP(ModelProperties, SameSeedSameGames, ()) {
+  Rules rules = gen_rules();
+  rules.options.ply_limit = *rc::gen::inRange(1, 300);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const auto index = *rc::gen::inRange<std::uint64_t>(0, 1000);
+  RC_ASSERT(to_json_line(random_game(rules, seed, index)) == to_json_line(random_game(rules, seed, index)));
+}
+
+TEST(ModelProperties, DifferentSeedsGiveDifferentGames) {
+  Rules rules;
+  EXPECT_NE(to_json_line(random_game(rules, 1, 0)), to_json_line(random_game(rules, 2, 0)));
+  EXPECT_NE(to_json_line(random_game(rules, 1, 0)), to_json_line(random_game(rules, 1, 1)));
+}
+
+}  // namespace
+}  // namespace hoyito
