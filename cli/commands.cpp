@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "core/record.h"
+#include "harness/differential.h"
 #include "harness/play.h"
 #include "rules_md.h"
 
@@ -139,6 +140,15 @@ int command_apply(const RulesArgs& rules_args, const ApplyArgs& args) {
 int command_replay(const std::string& file) {
   int count = 0;
   for (const auto& doc : read_json_documents(file)) {
+    // A disagreement transcript (hoyito verify, exhaustive): replay it on model and engine.
+    if (const auto* o = doc.value.if_object(); o && o->contains("format") && o->at("format") == "hoyito-disagreement/1") {
+      std::string report;
+      const bool reproduced = replay_disagreement(doc.value, doc.where, report);
+      std::cout << report;
+      if (reproduced) return 1;
+      ++count;
+      continue;
+    }
     const GameRecord record = game_from_json(doc.value, doc.where);  // malformed: InputError, exit 2
     try {
       replay_record(record, doc.where);

@@ -31,18 +31,50 @@ struct ApplyArgs {
 };
 
 struct VerifyArgs {
-  int games = 2000;
+  int games = 60;            // lockstep games per 2x6 configuration (2x12: a quarter)
+  int record_games = 50;     // random games per variant and size written, read back, replayed
   std::uint64_t seed = 2026;
+  double seconds = 0;        // stop starting new games after this long (0: no limit)
+  int threads = 2;
+  std::string variant;       // only this variant ("" for all)
+  int holes = 0;             // only this size (0 for both)
+  std::string config;        // only this configuration (its name)
+  int game = -1;             // only this game number (with --config: reproduce one game)
+  bool full = false;         // add the exhaustive and perft checks
+  int exhaustive_seeds_2x6 = 16, exhaustive_seeds_2x12 = 8;
+  int perft_depth_2x6 = 8, perft_depth_2x12 = 5;
   std::string out = "build/verify";
   std::string specs = HOYITO_SOURCE_DIR "/specs";
 };
 
+struct ExhaustiveArgs {
+  int holes = 6;
+  int max_seeds = 16;
+  int threads = 2;
+  std::string out;  // where the first disagreement goes
+};
+
+struct PerftArgs {
+  int depth = 1;
+  bool divide = false;
+  std::string impl = "both";  // model, engine or both
+};
+
+struct BenchArgs {
+  int games = 200;  // per variant and size
+};
+
 int command_rules(bool json);
+int command_exhaustive(const ExhaustiveArgs& args);
+int command_perft(const RulesArgs& rules, const PerftArgs& args);
+int command_bench(const BenchArgs& args);
+std::uint64_t bench_signature(int games_per_config, long* plies = nullptr);
 int command_random(const RulesArgs& rules, const RandomArgs& args);
 int command_apply(const RulesArgs& rules, const ApplyArgs& args);
 int command_replay(const std::string& file);
 int command_show(const std::string& file, int ply, int record);
 int command_verify(const VerifyArgs& args);
+int run_full_checks(const VerifyArgs& args);  // verify --full: exhaustive and perft
 
 // The board as text: North on top (seen from South, so F..A), South below (a..f).
 std::string board_text(const Position& position, int holes_per_row);

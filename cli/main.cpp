@@ -72,19 +72,48 @@ int main(int argc, char** argv) {
 
   auto* verify_cmd = app.add_subcommand("verify", "the main job: scenarios and random games, checked");
   VerifyArgs verify_args;
-  verify_cmd->add_option("--games", verify_args.games, "random games per 2x6 configuration (2x12: a tenth)")
+  verify_cmd->add_option("--games", verify_args.games, "lockstep games per 2x6 configuration (2x12: a quarter)")
       ->default_val(verify_args.games);
+  verify_cmd->add_option("--record-games", verify_args.record_games, "records per variant and size written and replayed")
+      ->default_val(verify_args.record_games);
   verify_cmd->add_option("--seed", verify_args.seed, "random seed")->default_val(verify_args.seed);
+  verify_cmd->add_option("--seconds", verify_args.seconds, "stop starting games after this many seconds (0: none)")
+      ->default_val(verify_args.seconds);
+  verify_cmd->add_option("--threads", verify_args.threads, "worker threads")->default_val(verify_args.threads);
+  verify_cmd->add_option("--variant", verify_args.variant, "only this variant");
+  verify_cmd->add_option("--holes", verify_args.holes, "only this board size (6 or 12)");
+  verify_cmd->add_option("--config", verify_args.config, "only the configuration of this name");
+  verify_cmd->add_option("--game", verify_args.game, "only this game number (reproduces one game)");
+  verify_cmd->add_flag("--full", verify_args.full, "add the exhaustive small-scope and perft checks");
   verify_cmd->add_option("--out", verify_args.out, "folder for the games written")->default_val(verify_args.out);
   verify_cmd->add_option("--specs", verify_args.specs, "the specs folder")->default_val(verify_args.specs);
 
-  const std::vector<std::string> commands = {"verify", "rules", "random", "apply", "replay", "show"};
+  const std::vector<std::string> commands = {"verify", "rules", "random", "apply", "replay",
+                                               "show", "exhaustive", "perft", "bench"};
   if (argc > 1 && argv[1][0] != '-' && std::find(commands.begin(), commands.end(), argv[1]) == commands.end()) {
     std::string names;
     for (const auto& name : commands) names += (names.empty() ? "" : ", ") + name;
     std::cerr << fmt::format("hoyito: unknown command '{}' (commands: {})\n", argv[1], names);
     return 2;
   }
+  auto* exhaustive_cmd = app.add_subcommand("exhaustive", "every small board, every move: model against engine");
+  ExhaustiveArgs exhaustive_args;
+  exhaustive_cmd->add_option("--holes", exhaustive_args.holes, "holes per row: 6 or 12")->default_val(6);
+  exhaustive_cmd->add_option("--max-seeds", exhaustive_args.max_seeds, "at most this many seeds on the board")->default_val(16);
+  exhaustive_cmd->add_option("--threads", exhaustive_args.threads, "worker threads")->default_val(2);
+  exhaustive_cmd->add_option("--out", exhaustive_args.out, "file for the first disagreement");
+
+  auto* perft_cmd = app.add_subcommand("perft", "count the ply sequences of exactly D plies from the start");
+  PerftArgs perft_args;
+  add_rules_options(perft_cmd, rules_args);
+  perft_cmd->add_option("--depth", perft_args.depth, "plies")->required();
+  perft_cmd->add_flag("--divide", perft_args.divide, "the count below each first ply");
+  perft_cmd->add_option("--impl", perft_args.impl, "model, engine or both (compared)")->default_val("both");
+
+  auto* bench_cmd = app.add_subcommand("bench", "seeded engine games: speed, and the signature of every position");
+  BenchArgs bench_args;
+  bench_cmd->add_option("--games", bench_args.games, "games per variant and size")->default_val(bench_args.games);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -100,6 +129,9 @@ int main(int argc, char** argv) {
     if (*replay_cmd) return command_replay(replay_file);
     if (*show_cmd) return command_show(show_file, show_ply, show_record);
     if (*verify_cmd) return command_verify(verify_args);
+    if (*exhaustive_cmd) return command_exhaustive(exhaustive_args);
+    if (*perft_cmd) return command_perft(rules_args, perft_args);
+    if (*bench_cmd) return command_bench(bench_args);
   } catch (const InputError& e) {
     std::cerr << "hoyito: " << e.what() << "\n";
     return 2;

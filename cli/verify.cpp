@@ -1,15 +1,27 @@
-// `hoyito verify`, the main job: every hand-derived scenario of specs/ against the reference
-// model, then random games of every variant and board size written as records, read back and
-// replayed, with a summary table. Exit 0 only when everything holds.
+// `hoyito verify`, the main job:
+//   1. every hand-derived scenario of specs/ on the reference model and on the engine;
+//   2. random games of every variant and size written as records, read back and replayed;
+//   3. random games played by model and engine in lockstep, for every configuration of the rules
+//      that changes play, compared at every ply (harness/differential.h);
+// then a table per configuration. Exit 0 only when nothing disagrees.
+#include <unistd.h>
+
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "harness/configurations.h"
 #include "core/record.h"
+#include "engine/engine.h"
+#include "harness/differential.h"
 #include "harness/play.h"
 #include "harness/scenario.h"
 #include "model/model.h"
@@ -19,10 +31,9 @@ namespace hoyito {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+namespace json = boost::json;
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::vector<std::string> check_match(const Scenario& s) {
   std::vector<std::string> failures;
@@ -30,102 +41,224 @@ std::vector<std::string> check_match(const Scenario& s) {
   for (const auto& g : s.match->games) games.push_back({g});
   const model::MatchStanding got = model::match_standing(s.rules, games);
   const ScenarioMatch& want = *s.match;
-  if (got.starters != want.starters) failures.push_back(s.id + ": starters differ");
-  if (got.previous_winners != want.previous_winners) failures.push_back(s.id + ": previous_winners differ");
-  if (got.games_won != want.games_won) failures.push_back(s.id + ": games_won differ");
-  if (got.seeds != want.seeds) failures.push_back(s.id + ": seeds differ");
-  if (got.winner != want.winner)
-    failures.push_back(fmt::format("{}: winner {}, expected {}", s.id, outcome_name(got.winner), outcome_name(want.winner)));
+  if (got.starters != want.starters || got.previous_winners != want.previous_winners || got.games_won != want.games_won ||
+      got.seeds != want.seeds || got.winner != want.winner)
+    failures.push_back(s.id + ": match standing differs from the expectation");
   return failures;
 }
 
-// Scenarios: returns the number of failures.
 int run_scenarios(const std::string& dir) {
   const auto start = Clock::now();
   const std::vector<Scenario> scenarios = load_scenarios(dir + "/scenarios");
   int failed = 0;
   for (const Scenario& s : scenarios) {
-    const auto failures = s.match ? check_match(s) : check_scenario<model::Game>(s);
+    auto failures = s.match ? check_match(s) : check_scenario<model::Game>(s);
+    for (auto& f : failures) f = "model: " + f;
+    if (!s.match)
+      for (const auto& f : check_scenario<engine::Game>(s)) failures.push_back("engine: " + f);
     for (const auto& f : failures) std::cout << "  FAIL " << f << "\n";
-    failed += failures.empty() ? 0 : 1;
+    failed += static_cast<int>(failures.size());
   }
-  std::cout << fmt::format("scenarios: {} checked on the model, {} failed ({:.1f} s)\n", scenarios.size(), failed,
-                           seconds_since(start));
+  std::cout << fmt::format("scenarios: {} hand-derived scenarios on model and engine, {} failures ({:.1f} s)\n",
+                           scenarios.size(), failed, seconds_since(start));
   return failed;
 }
 
-struct ConfigSummary {
-  std::string name;
-  int games = 0;
-  long plies = 0;
-  int finished = 0, unterminated = 0, voided = 0, invalid = 0;
-  double seconds = 0;
-};
-
-ConfigSummary run_random(const Rules& rules, int games, std::uint64_t seed, const std::string& out_dir) {
-  ConfigSummary s;
-  s.name = fmt::format("{} 2x{}", variant_name(rules.variant), rules.holes_per_row);
+// Records written, read back, replayed: the record format round-trips for every variant and size.
+int run_records(int games, std::uint64_t seed, const std::string& out_dir) {
   const auto start = Clock::now();
-  const std::string path = fmt::format("{}/{}-2x{}.jsonl", out_dir, variant_name(rules.variant), rules.holes_per_row);
-  std::vector<GameRecord> written;
-  {
-    std::ofstream out(path);
-    if (!out) throw InputError(fmt::format("--out {}: cannot write {}", out_dir, path));
-    for (int i = 0; i < games; ++i) {
-      written.push_back(random_game(rules, seed, static_cast<std::uint64_t>(i)));
-      out << to_json_line(written.back()) << "\n";
-    }
-  }
-  // Read back: every record must parse, replay, and equal what was written.
-  const auto docs = read_json_documents(path);
-  for (size_t i = 0; i < docs.size(); ++i) {
-    try {
-      const GameRecord read = game_from_json(docs[i].value, docs[i].where);
-      replay_record(read, docs[i].where);
-      if (i >= written.size() || !(read == written[i]))
-        throw InputError(fmt::format("{}: record read back differs from the one written", docs[i].where));
-      s.plies += static_cast<long>(read.plies.size());
-      s.finished += read.result.status == Status::finished;
-      s.unterminated += read.result.status == Status::unterminated;
-      s.voided += read.result.status == Status::void_game;
-    } catch (const InputError& e) {
-      std::cout << "  INVALID " << e.what() << "\n";
-      s.invalid += 1;
-    }
-  }
-  s.games = static_cast<int>(docs.size());
-  if (s.games != games) s.invalid += games - s.games;
-  s.seconds = seconds_since(start);
-  return s;
-}
-
-}  // namespace
-
-int command_verify(const VerifyArgs& args) {
-  if (args.games < 1) throw InputError(fmt::format("--games: {} is not at least 1", args.games));
-  const auto start = Clock::now();
-  std::filesystem::create_directories(args.out);
-  int failures = run_scenarios(args.specs);
-
-  std::vector<ConfigSummary> rows;
+  int invalid = 0, total = 0;
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12}) {
       Rules rules;
       rules.variant = v;
       rules.holes_per_row = n;
-      const int games = n == 6 ? args.games : std::max(1, args.games / 10);
-      rows.push_back(run_random(rules, games, args.seed, args.out));
-      std::cout << fmt::format("  {}: {} games ({:.1f} s)\n", rows.back().name, games, rows.back().seconds) << std::flush;
+      const std::string path = fmt::format("{}/games-{}-2x{}.jsonl", out_dir, variant_name(v), n);
+      std::vector<GameRecord> written;
+      {
+        std::ofstream out(path);
+        if (!out) throw InputError(fmt::format("--out {}: cannot write {}", out_dir, path));
+        for (int i = 0; i < games; ++i) {
+          written.push_back(random_game(rules, seed, static_cast<std::uint64_t>(i)));
+          out << to_json_line(written.back()) << "\n";
+        }
+      }
+      const auto docs = read_json_documents(path);
+      for (size_t i = 0; i < docs.size(); ++i) {
+        try {
+          const GameRecord read = game_from_json(docs[i].value, docs[i].where);
+          replay_record(read, docs[i].where);
+          if (i >= written.size() || !(read == written[i]))
+            throw InputError(fmt::format("{}: the record read back differs from the one written", docs[i].where));
+        } catch (const InputError& e) {
+          std::cout << "  INVALID " << e.what() << "\n";
+          invalid += 1;
+        }
+      }
+      total += static_cast<int>(docs.size());
+      invalid += games - static_cast<int>(docs.size());
     }
-  std::cout << fmt::format("\n{:<14} {:>7} {:>10} {:>9} {:>13} {:>6} {:>8} {:>8}\n", "configuration", "games",
-                           "plies", "finished", "unterminated", "void", "invalid", "seconds");
-  for (const auto& r : rows) {
-    std::cout << fmt::format("{:<14} {:>7} {:>10} {:>9} {:>13} {:>6} {:>8} {:>8.1f}\n", r.name, r.games, r.plies,
-                             r.finished, r.unterminated, r.voided, r.invalid, r.seconds);
-    failures += r.invalid;
+  std::cout << fmt::format("records: {} random games written, read back and replayed, {} invalid ({:.1f} s)\n", total,
+                           invalid, seconds_since(start));
+  return invalid;
+}
+
+struct ConfigStats {
+  int games = 0;
+  long plies = 0;
+  int endless = 0, unterminated = 0, voided = 0, disagreements = 0;
+  std::unordered_set<std::uint64_t> positions;
+};
+
+class Campaign {
+ public:
+  Campaign(const VerifyArgs& args, std::vector<Configuration> configs)
+      : args_(args), configs_(std::move(configs)), stats_(configs_.size()) {}
+
+  int run() {
+    // Tasks are (configuration, game) pairs, interleaved so that a time limit still covers
+    // every configuration.
+    for (int g = 0; g < args_.games; ++g)
+      for (size_t c = 0; c < configs_.size(); ++c)
+        if (g < configs_[c].games(args_.games) && (args_.game < 0 || g == args_.game)) tasks_.push_back({c, g});
+    start_ = Clock::now();
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, args_.threads); ++t) threads.emplace_back([this] { work(); });
+    std::thread progress([this] { report_progress(); });
+    for (auto& t : threads) t.join();
+    done_ = true;
+    progress.join();
+    return print_table();
   }
-  std::cout << fmt::format("\nrecords in {}; {} in {:.1f} s\n", args.out, failures == 0 ? "PASS" : "FAIL",
-                           seconds_since(start));
+
+ private:
+  struct Task {
+    size_t config;
+    int game;
+  };
+
+  void work() {
+    while (true) {
+      const size_t i = next_++;
+      if (i >= tasks_.size()) return;
+      if (args_.seconds > 0 && seconds_since(start_) > args_.seconds) {
+        timed_out_ = true;
+        return;
+      }
+      const Task task = tasks_[i];
+      const Configuration& config = configs_[task.config];
+      SplitMix64 rng{game_seed(args_.seed ^ config.salt(), static_cast<std::uint64_t>(task.game))};
+      LockstepStats s;
+      const auto disagreement = lockstep_game(config.rules, start_position(config.rules), rng, s);
+      std::lock_guard<std::mutex> lock(mutex_);
+      ConfigStats& cs = stats_[task.config];
+      cs.games += 1;
+      cs.plies += s.plies;
+      cs.endless += s.endless_moves;
+      cs.unterminated += s.status == Status::unterminated;
+      cs.voided += s.status == Status::void_game;
+      cs.positions.insert(s.position_hashes.begin(), s.position_hashes.end());
+      finished_ += 1;
+      if (disagreement) {
+        cs.disagreements += 1;
+        write_disagreement(*disagreement, config, task.game);
+      }
+    }
+  }
+
+  void write_disagreement(const Disagreement& d, const Configuration& config, int game) {
+    const int number = ++disagreements_;
+    if (number > 20) return;  // enough to go on; the table still counts them all
+    const Disagreement small = shrink(d);
+    const std::string command =
+        fmt::format("hoyito verify --seed {} --config {} --game {}", args_.seed, config.name, game);
+    const std::string path = fmt::format("{}/disagreement-{}.json", args_.out, number);
+    std::ofstream(path) << json::serialize(disagreement_to_json(d, small, command, args_.seed)) << "\n";
+    std::cout << fmt::format("DISAGREEMENT {} game {}: {} differs at ply {} -> {} (replay: hoyito replay {})\n",
+                             config.name, game, d.field, d.moves.size(), path, path)
+              << std::flush;
+  }
+
+  void report_progress() {
+    const bool terminal = isatty(STDOUT_FILENO);
+    auto last_line = Clock::now();
+    while (!done_) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      const size_t finished = finished_.load();
+      const double fraction = tasks_.empty() ? 1.0 : static_cast<double>(finished) / static_cast<double>(tasks_.size());
+      if (terminal) {
+        const int width = 40, filled = static_cast<int>(fraction * width);
+        std::cout << fmt::format("\r  [{}{}] {:>3.0f}%  {} / {} games  {:.0f} s", std::string(static_cast<size_t>(filled), '#'),
+                                 std::string(static_cast<size_t>(width - filled), '.'), 100 * fraction, finished,
+                                 tasks_.size(), seconds_since(start_))
+                  << std::flush;
+      } else if (seconds_since(last_line) >= 10) {
+        last_line = Clock::now();
+        std::cout << fmt::format("  progress: {} / {} games, {:.0f} s\n", finished, tasks_.size(), seconds_since(start_))
+                  << std::flush;
+      }
+    }
+    if (terminal) std::cout << "\r" << std::string(80, ' ') << "\r";
+  }
+
+  int print_table() {
+    std::cout << fmt::format("\n{:<44} {:>6} {:>9} {:>10} {:>8} {:>6} {:>5} {:>6}\n", "configuration", "games", "plies",
+                             "positions", "endless", "unterm", "void", "disagr");
+    ConfigStats total;
+    for (size_t c = 0; c < configs_.size(); ++c) {
+      const ConfigStats& s = stats_[c];
+      if (s.games == 0) continue;
+      std::cout << fmt::format("{:<44} {:>6} {:>9} {:>10} {:>8} {:>6} {:>5} {:>6}\n", configs_[c].name, s.games, s.plies,
+                               s.positions.size(), s.endless, s.unterminated, s.voided, s.disagreements);
+      total.games += s.games;
+      total.plies += s.plies;
+      total.endless += s.endless;
+      total.unterminated += s.unterminated;
+      total.voided += s.voided;
+      total.disagreements += s.disagreements;
+      positions_ += static_cast<long>(s.positions.size());
+    }
+    std::cout << fmt::format("{:<44} {:>6} {:>9} {:>10} {:>8} {:>6} {:>5} {:>6}\n", "total", total.games, total.plies,
+                             positions_, total.endless, total.unterminated, total.voided, total.disagreements);
+    std::cout << fmt::format("lockstep: {} games, {} plies compared in {:.1f} s on {} thread(s){}\n", total.games,
+                             total.plies, seconds_since(start_), args_.threads,
+                             timed_out_ ? fmt::format(" (stopped by --seconds {})", args_.seconds) : "");
+    return total.disagreements;
+  }
+
+  const VerifyArgs& args_;
+  std::vector<Configuration> configs_;
+  std::vector<ConfigStats> stats_;
+  std::vector<Task> tasks_;
+  std::atomic<size_t> next_{0}, finished_{0};
+  std::atomic<bool> done_{false}, timed_out_{false};
+  std::atomic<int> disagreements_{0};
+  std::mutex mutex_;
+  Clock::time_point start_;
+  long positions_ = 0;
+};
+
+}  // namespace
+
+int command_verify(const VerifyArgs& args) {
+  if (args.games < 1) throw InputError(fmt::format("--games: {} is not at least 1", args.games));
+  if (args.threads < 1 || args.threads > 256) throw InputError(fmt::format("--threads: {} is not from 1 to 256", args.threads));
+  const auto start = Clock::now();
+  std::filesystem::create_directories(args.out);
+  const std::vector<Configuration> configs = select_configurations(args.variant, args.holes, args.config);
+  if (configs.empty()) throw InputError("--variant/--holes/--config: no configuration matches");
+  std::cout << fmt::format("hoyito verify: seed {}, {} configuration(s), up to {} games each (2x12: {}), {} thread(s)\n",
+                           args.seed, configs.size(), args.games, Configuration::games_2x12(args.games), args.threads);
+
+  int failures = 0;
+  if (args.config.empty()) {
+    failures += run_scenarios(args.specs);
+    failures += run_records(args.record_games, args.seed, args.out);
+  }
+  failures += Campaign(args, configs).run();
+  if (args.full) failures += run_full_checks(args);
+  std::cout << fmt::format("\n{} in {:.1f} s (output in {})\n", failures == 0 ? "PASS: no disagreement" : "FAIL",
+                           seconds_since(start), args.out);
   return failures == 0 ? 0 : 1;
 }
 

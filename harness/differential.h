@@ -1,0 +1,63 @@
+// Differential verification: the reference model and the engine play the same plies in
+// lockstep, and every observable is compared at every ply: the legal plies, the ply's events,
+// the position after it, the game's status and result. The first difference is a Disagreement,
+// which can be shrunk (shortest move prefix, then smallest start position) and written as a
+// self-contained JSON transcript that `hoyito replay` reproduces.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/json.hpp>
+
+#include "core/game.h"
+#include "harness/play.h"
+
+namespace hoyito {
+
+// What one implementation showed at the ply where the two parted.
+struct Side {
+  std::vector<int> legal;
+  std::optional<Ply> ply;   // absent when the ply was refused
+  std::string error;        // the refusal, if any
+  Result result;
+};
+
+struct Disagreement {
+  Rules rules;
+  Position start;
+  std::vector<int> moves;   // from `start`, up to and including the first differing ply
+  std::string field;        // legal, events, after, result, error
+  Side model, engine;
+};
+
+// Plays `moves` from `start` on both; returns the first difference, if any. A move that both
+// refuse ends the comparison there without a disagreement.
+std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<int>& moves);
+
+// Per-game statistics of a lockstep game.
+struct LockstepStats {
+  long plies = 0;
+  int endless_moves = 0;  // legal checks that met an endless sowing, plus void games
+  Status status = Status::playing;
+  std::vector<std::uint64_t> position_hashes;
+};
+
+// Plays one uniformly random game (choices from `rng`) in lockstep; stops at the first difference.
+std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
+                                          LockstepStats& stats);
+
+// Shortest move prefix, then the smallest start position (fewest seeds on the board), that
+// still disagree. The result replays on its own.
+Disagreement shrink(const Disagreement& d);
+
+// JSON transcript (format "hoyito-disagreement/1") and back.
+boost::json::object disagreement_to_json(const Disagreement& original, const Disagreement& shrunk,
+                                         const std::string& command, std::uint64_t seed);
+// Replays a transcript on both implementations; prints both sides to `out`. Returns true when
+// the disagreement is reproduced.
+bool replay_disagreement(const boost::json::value& transcript, const std::string& where, std::string& out);
+
+}  // namespace hoyito

@@ -1,0 +1,142 @@
+#include "harness/exhaustive.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "engine/engine.h"
+#include "model/model.h"
+
+namespace hoyito {
+
+namespace {
+
+// The configurations that change a single move: variant, G1, and the Hoyito III round cases of
+// the last-four award. G6 is covered by playing every move under `void` and comparing the legal
+// plies under `illegal`; G7 acts on whole games only (verify covers it).
+std::vector<Rules> single_move_configurations(int holes_per_row) {
+  std::vector<Rules> out;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (bool skip : {false, true}) {
+      Rules r;
+      r.variant = v;
+      r.holes_per_row = holes_per_row;
+      r.options.skip_origin = skip;
+      out.push_back(r);
+      if (v != Variant::hoyito3) continue;
+      for (int previous : {kSouth, kNorth, kDraw}) {
+        Rules round3 = r;
+        round3.round = 3;
+        round3.previous_winner = previous;
+        out.push_back(round3);
+        if (previous == kDraw) {
+          round3.options.drawn_previous_last_four = DrawnPreviousLastFour::split;
+          out.push_back(round3);
+        }
+      }
+    }
+  return out;
+}
+
+// Calls visit(board) for every board of `holes` holes with at most `max_seeds` seeds.
+template <typename F>
+void for_each_board(std::vector<int>& board, size_t hole, int left, F&& visit) {
+  if (hole == board.size()) {
+    visit(board);
+    return;
+  }
+  for (int k = 0; k <= left; ++k) {
+    board[hole] = k;
+    for_each_board(board, hole + 1, left - k, visit);
+  }
+  board[hole] = 0;
+}
+
+}  // namespace
+
+std::uint64_t count_boards(int holes, int max_seeds) {
+  // Boards of `holes` holes with at most s seeds = C(s + holes, holes).
+  std::uint64_t c = 1;
+  for (int i = 1; i <= holes; ++i) c = c * static_cast<std::uint64_t>(max_seeds + i) / static_cast<std::uint64_t>(i);
+  return c;
+}
+
+ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
+                                  const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  const std::vector<Rules> configs = single_move_configurations(holes_per_row);
+  const int holes = 2 * holes_per_row;
+  const std::uint64_t total_boards = count_boards(holes, max_seeds);
+  ExhaustiveCounts counts;
+  counts.configurations = static_cast<int>(configs.size());
+  std::mutex mutex;
+  std::atomic<std::uint64_t> boards_done{0};
+
+  auto worker = [&](int t) {
+    ExhaustiveCounts mine;
+    std::vector<int> board(static_cast<size_t>(holes), 0);
+    std::uint64_t index = 0;
+    for_each_board(board, 0, max_seeds, [&](const std::vector<int>& b) {
+      if (index++ % static_cast<std::uint64_t>(threads) != static_cast<std::uint64_t>(t)) return;
+      int on_board = 0;
+      for (int c : b) on_board += c;
+      mine.boards += 1;
+      for (const Rules& base : configs) {
+        const int rest = base.total_seeds() - on_board;
+        for (int side : {kSouth, kNorth}) {
+          Position p{b, {rest - rest / 2, rest / 2}, side};
+          mine.positions += 1;
+          // Legal plies with endless moves illegal (G6 default) ...
+          {
+            model::Game m(base, p);
+            engine::Game e(base, p);
+            if (m.legal_plies() != e.legal_plies()) {
+              mine.disagreements += 1;
+              if (!mine.first) mine.first = compare_moves(base, p, {m.legal_plies().front()});
+              if (!mine.first) {  // the legal plies alone differ
+                Disagreement d{base, p, {}, "legal", {}, {}};
+                d.model.legal = m.legal_plies();
+                d.engine.legal = e.legal_plies();
+                mine.first = d;
+              }
+            }
+          }
+          // ... and every move played, endless ones included (G6 void).
+          Rules void_rules = base;
+          void_rules.options.endless_sowing = EndlessSowing::void_game;
+          model::Game m(void_rules, p);
+          for (int ply : m.legal_plies()) {
+            mine.moves += 1;
+            if (auto d = compare_moves(void_rules, p, {ply})) {
+              mine.disagreements += 1;
+              if (!mine.first) mine.first = d;
+            }
+          }
+        }
+      }
+      boards_done += 1;
+    });
+    std::lock_guard<std::mutex> lock(mutex);
+    counts.boards += mine.boards;
+    counts.positions += mine.positions;
+    counts.moves += mine.moves;
+    counts.disagreements += mine.disagreements;
+    if (!counts.first && mine.first) counts.first = mine.first;
+  };
+
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+  std::atomic<bool> done{false};
+  std::thread reporter([&] {
+    while (!done) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      if (!done && progress) progress(boards_done.load(), total_boards);
+    }
+  });
+  for (auto& th : pool) th.join();
+  done = true;
+  reporter.join();
+  return counts;
+}
+
+}  // namespace hoyito

@@ -1,0 +1,47 @@
+// Perft: the number of ply sequences of exactly `depth` plies from a game's current state, as
+// chess engines count them. A forced pass is a ply; a finished game contributes nothing below
+// it; with the default options an endless move is not legal, and a player whose every move is
+// endless passes. Divide gives the count below each first ply, to find where two implementations
+// part. Templated on the game type (model::Game or engine::Game).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace hoyito {
+
+// The engine's fast mode when the game type has one, else play().
+template <typename G>
+void play_ply(G& game, int ply) {
+  if constexpr (requires { game.play_fast(ply); })
+    game.play_fast(ply);
+  else
+    game.play(ply);
+}
+
+template <typename G>
+std::uint64_t perft(const G& game, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t count = 0;
+  for (int ply : game.legal_plies()) {  // empty once the game is over
+    G next = game;
+    play_ply(next, ply);
+    count += perft(next, depth - 1);
+  }
+  return count;
+}
+
+template <typename G>
+std::vector<std::pair<int, std::uint64_t>> perft_divide(const G& game, int depth) {
+  std::vector<std::pair<int, std::uint64_t>> out;
+  if (depth == 0) return out;
+  for (int ply : game.legal_plies()) {
+    G next = game;
+    play_ply(next, ply);
+    out.emplace_back(ply, perft(next, depth - 1));
+  }
+  return out;
+}
+
+}  // namespace hoyito
