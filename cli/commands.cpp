@@ -139,31 +139,34 @@ int command_apply(const RulesArgs& rules_args, const ApplyArgs& args) {
 
 int command_replay(const std::string& file) {
   int count = 0;
-  for (const auto& doc : read_json_documents(file)) {
+  int exit_code = 0;
+  for_each_json_document(file, [&](const JsonDocument& doc) {
     // A disagreement transcript (hoyito verify, exhaustive): replay it on model and engine.
     if (const auto* o = doc.value.if_object(); o && o->contains("format") && o->at("format") == "hoyito-disagreement/1") {
       std::string report;
       const bool reproduced = replay_disagreement(doc.value, doc.where, report);
       std::cout << report;
-      if (reproduced) return 1;
+      if (reproduced) exit_code = 1;
       ++count;
-      continue;
+      return exit_code == 0;
     }
     const GameRecord record = game_from_json(doc.value, doc.where);  // malformed: InputError, exit 2
     try {
       replay_record(record, doc.where);
     } catch (const InputError& e) {  // well-formed but not what the rules give: exit 1
       std::cout << "INVALID " << e.what() << "\n";
-      return 1;
+      exit_code = 1;
+      return false;
     }
     ++count;
-    std::cout << fmt::format("{}: valid, {} {}x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
-                             variant_name(record.rules.variant), 2, record.rules.holes_per_row, record.plies.size(),
-                             status_name(record.result.status), record.result.captured[0],
-                             record.result.captured[1], outcome_name(record.result.winner));
-  }
-  std::cout << fmt::format("{} record(s) valid\n", count);
-  return 0;
+    std::cout << fmt::format("{}: valid, {} 2x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
+                             variant_name(record.rules.variant), record.rules.holes_per_row, record.plies.size(),
+                             status_name(record.result.status), record.result.captured[0], record.result.captured[1],
+                             outcome_name(record.result.winner));
+    return true;
+  });
+  if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", count);
+  return exit_code;
 }
 
 std::string board_text(const Position& p, int n) {

@@ -1,6 +1,7 @@
 #include "core/record.h"
 
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -344,26 +345,43 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
-std::vector<JsonDocument> read_json_documents(const std::string& path) {
-  const std::string text = read_file(path);
-  std::vector<JsonDocument> docs;
-  // A whole-file value first (a pretty-printed record); otherwise JSON Lines.
-  boost::system::error_code ec;
-  json::value whole = json::parse(text, ec);
-  if (!ec) {
-    docs.push_back({path, std::move(whole)});
-    return docs;
-  }
-  std::istringstream lines(text);
+void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
+  // JSON Lines when the first non-blank line is a whole JSON value; otherwise one value in the
+  // whole file (a pretty-printed record). Lines are parsed one at a time, so files of any size
+  // stream through.
   std::string line;
   int number = 0;
-  while (std::getline(lines, line)) {
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") != std::string::npos) break;
+  }
+  if (in.eof() && line.find_first_not_of(" \t\r") == std::string::npos)
+    throw InputError(fmt::format("{}: no JSON value in file", path));
+  boost::system::error_code ec;
+  json::value first = json::parse(line, ec);
+  if (ec) {  // not a value on its own line: the whole file is one value
+    std::ostringstream rest;
+    rest << line << "\n" << in.rdbuf();
+    visit({path, parse_json(rest.str(), path)});
+    return;
+  }
+  if (!visit({fmt::format("{}:{}", path, number), std::move(first)})) return;
+  while (std::getline(in, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    std::string where = fmt::format("{}:{}", path, number);
-    docs.push_back({where, parse_json(line, where)});
+    const std::string where = fmt::format("{}:{}", path, number);
+    if (!visit({where, parse_json(line, where)})) return;
   }
-  if (docs.empty()) throw InputError(fmt::format("{}: no JSON value in file", path));
+}
+
+std::vector<JsonDocument> read_json_documents(const std::string& path) {
+  std::vector<JsonDocument> docs;
+  for_each_json_document(path, [&](const JsonDocument& d) {
+    docs.push_back(d);
+    return true;
+  });
   return docs;
 }
 

@@ -3,6 +3,7 @@
 // harness/replay.h's job.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,8 @@ struct JsonDocument {
   boost::json::value value;
 };
 std::vector<JsonDocument> read_json_documents(const std::string& path);
+// The same, one value at a time (for large JSON Lines files); `visit` returns false to stop.
+void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit);
 std::string read_file(const std::string& path);  // throws InputError when unreadable
 
 }  // namespace hoyito

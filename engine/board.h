@@ -1,53 +1,94 @@
-// The engine's compact board: one byte per hole, 24 bytes whatever the board size.
+// The engine's compact board: one byte per hole, packed in three 64-bit words.
 //
-// Holes 0..2N-1 are in sowing order (BRD-4); on 2x6 the bytes 12..23 stay 0, so that whole-array
-// compares and hashes work unchanged for both sizes. A byte is enough: at most 2 * 12 * 10 = 240
-// seeds are in play (BRD-3 with seeds_per_hole <= 10).
+// Hole h is byte h % 8 of word h / 8 (by shifts, whatever the machine's byte order). Holes
+// 0..2N-1 are in sowing order (BRD-4); on 2x6 the bytes of holes 12..23 stay 0, so that whole-
+// board compares and hashes work unchanged for both sizes. A byte is enough: at most
+// 2 * 12 * 10 = 240 seeds are in play (BRD-3 with seeds_per_hole <= 10), so no count and no sum
+// of counts ever exceeds 255. That makes the words usable as SIMD-within-a-register vectors:
+// adding two boards word by word never carries from one hole into the next, and the bytes of a
+// word sum up with one multiplication.
 #pragma once
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace hoyito::engine {
 
 inline constexpr int kMaxHoles = 24;
+inline constexpr int kWords = 3;
+inline constexpr std::uint64_t kByteOnes = 0x0101010101010101ULL;
 
 struct Board {
-  alignas(8) std::array<std::uint8_t, kMaxHoles> seeds{};
+  std::array<std::uint64_t, kWords> w{};
 
-  std::uint8_t& operator[](int hole) { return seeds[static_cast<std::size_t>(hole)]; }
-  std::uint8_t operator[](int hole) const { return seeds[static_cast<std::size_t>(hole)]; }
-
-  // The board as three 64-bit words (for compares and hashing).
-  std::array<std::uint64_t, 3> words() const {
-    std::array<std::uint64_t, 3> w;
-    std::memcpy(w.data(), seeds.data(), sizeof w);
-    return w;
+  // Seeds in hole h.
+  constexpr int operator[](int h) const {
+    return static_cast<int>(w[static_cast<unsigned>(h) >> 3] >> ((h & 7) * 8) & 0xff);
+  }
+  constexpr void set(int h, int seeds) {
+    const int shift = (h & 7) * 8;
+    std::uint64_t& word = w[static_cast<unsigned>(h) >> 3];
+    word = (word & ~(std::uint64_t{0xff} << shift)) | static_cast<std::uint64_t>(seeds) << shift;
+  }
+  constexpr void clear(int h) { w[static_cast<unsigned>(h) >> 3] &= ~(std::uint64_t{0xff} << ((h & 7) * 8)); }
+  constexpr void add(int h, int seeds) {
+    w[static_cast<unsigned>(h) >> 3] += static_cast<std::uint64_t>(seeds) << ((h & 7) * 8);
   }
 
-  friend bool operator==(const Board& a, const Board& b) {
-    const auto x = a.words();
-    const auto y = b.words();
-    return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2])) == 0;
+  // Hole by hole sum (no carries: see above).
+  constexpr void add(const Board& o) {
+    for (int i = 0; i < kWords; ++i) w[static_cast<unsigned>(i)] += o.w[static_cast<unsigned>(i)];
+  }
+  // Adds `seeds` to every hole set to 1 in `ones` (a board of 0/1 bytes).
+  constexpr void add_times(const Board& ones, int seeds) {
+    const auto k = static_cast<std::uint64_t>(seeds);
+    for (int i = 0; i < kWords; ++i) w[static_cast<unsigned>(i)] += ones.w[static_cast<unsigned>(i)] * k;
   }
 
-  // Seeds in holes [first, first + count).
-  int sum(int first, int count) const {
+  // Sum of the holes set to 1 in `ones`; of every hole with all_ones().
+  constexpr int sum(const Board& ones) const {
     int s = 0;
-    for (int h = first; h < first + count; ++h) s += seeds[static_cast<std::size_t>(h)];
+    for (int i = 0; i < kWords; ++i) {
+      // Keep the byte where `ones` has 1 (0x01 -> 0xff by multiplying), then add up the bytes.
+      const std::uint64_t kept = w[static_cast<unsigned>(i)] & (ones.w[static_cast<unsigned>(i)] * 0xff);
+      s += static_cast<int>((kept * kByteOnes) >> 56);
+    }
     return s;
   }
-  int total() const { return sum(0, kMaxHoles); }
 
   // Bit h set when hole h in [first, first + count) holds seeds.
-  std::uint64_t occupied(int first, int count) const {
+  constexpr std::uint64_t occupied(int first, int count) const {
     std::uint64_t mask = 0;
-    for (int h = first; h < first + count; ++h)
-      mask |= static_cast<std::uint64_t>(seeds[static_cast<std::size_t>(h)] != 0) << h;
+    for (int h = first; h < first + count; ++h) mask |= static_cast<std::uint64_t>((*this)[h] != 0) << h;
     return mask;
   }
+
+  friend constexpr bool operator==(const Board& a, const Board& b) {
+    return ((a.w[0] ^ b.w[0]) | (a.w[1] ^ b.w[1]) | (a.w[2] ^ b.w[2])) == 0;
+  }
 };
+
+// True when some hole set to 1 in `ones` holds exactly `seeds` (< 128) (exact: the bytes outside
+// `ones` are forced non-zero before the zero-byte test).
+constexpr bool any_equal(const Board& b, const Board& ones, int seeds) {
+  std::uint64_t found = 0;
+  for (int i = 0; i < kWords; ++i) {
+    const std::uint64_t m = ones.w[static_cast<unsigned>(i)] * 0xff;
+    const std::uint64_t x = (b.w[static_cast<unsigned>(i)] ^ (kByteOnes * static_cast<std::uint64_t>(seeds))) | ~m;
+    found |= (x - kByteOnes) & ~x & (kByteOnes << 7);
+  }
+  return found != 0;
+}
+
+// Boards of 0/1 bytes used as masks, for one board size.
+struct BoardShape {
+  Board all;                                    // every hole of the board
+  std::array<Board, 2> side;                    // South's holes, North's holes
+  // run[start][len]: the len holes start, start+1, ... (mod 2N), 0 <= len < 2N.
+  std::array<std::array<Board, kMaxHoles>, kMaxHoles> run;
+};
+
+// The shapes of 2x6 and 2x12 (constant-initialised tables).
+const BoardShape& board_shape(int holes_per_row);
 
 }  // namespace hoyito::engine

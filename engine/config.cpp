@@ -12,6 +12,7 @@ Config make_config(const Rules& rules) {
   c.endless_void = rules.options.endless_sowing == EndlessSowing::void_game;
   c.third_repetition = rules.options.endless_game == EndlessGame::third_repetition;
   c.ply_limit = rules.options.ply_limit;
+  c.shape = &board_shape(rules.holes_per_row);
   switch (rules.variant) {
     case Variant::hoyito1:
       c.chain = false;

@@ -6,6 +6,7 @@
 
 #include "core/game.h"
 #include "core/rules.h"
+#include "engine/board.h"
 
 namespace hoyito::engine {
 
@@ -32,6 +33,7 @@ struct Config {
   RuleId extra_rule = RuleId::CAP_II_3;
   Award award = Award::capturer;
   RuleId award_rule = RuleId::END_II_1;
+  const BoardShape* shape = nullptr;  // masks of this board size
 };
 
 Config make_config(const Rules& rules);

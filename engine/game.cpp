@@ -14,7 +14,7 @@ namespace hoyito::engine {
 Game::Game(const Rules& rules, const Position& start) : rules_(rules), config_(make_config(rules)) {
   validate(rules);
   validate(start, rules, "start");
-  for (int h = 0; h < config_.holes; ++h) board_[h] = static_cast<std::uint8_t>(start.board[static_cast<std::size_t>(h)]);
+  for (int h = 0; h < config_.holes; ++h) board_.set(h, start.board[static_cast<std::size_t>(h)]);
   captured_ = start.captured;
   to_move_ = start.to_move;
   if (config_.third_repetition)
@@ -169,8 +169,8 @@ void Game::after_ply(std::vector<Event>* events) {
   if (config_.third_repetition &&
       repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3) {
     // Third occurrence: each player takes the seeds on their side; scored by END-2.
-    const int south = board_.sum(0, config_.n);
-    const int north = board_.sum(config_.n, config_.n);
+    const int south = board_.sum(config_.shape->side[kSouth]);
+    const int north = board_.sum(config_.shape->side[kNorth]);
     if constexpr (kRecord) {
       events->push_back(ev::side_award(kSouth, south));
       events->push_back(ev::side_award(kNorth, north));

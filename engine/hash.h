@@ -18,10 +18,9 @@ struct PositionKey {
 
 inline PositionKey position_key(const Board& board, const std::array<int, 2>& captured, int to_move) {
   PositionKey key;
-  const auto b = board.words();
-  key.w[0] = b[0];
-  key.w[1] = b[1];
-  key.w[2] = b[2];
+  key.w[0] = board.w[0];
+  key.w[1] = board.w[1];
+  key.w[2] = board.w[2];
   key.w[3] = static_cast<std::uint64_t>(captured[0]) | static_cast<std::uint64_t>(captured[1]) << 16 |
              static_cast<std::uint64_t>(to_move) << 32;
   return key;

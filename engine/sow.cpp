@@ -9,14 +9,7 @@ namespace {
 
 inline int next_hole(int h, int holes) { return h + 1 == holes ? 0 : h + 1; }
 inline int prev_hole(int h, int holes) { return h == 0 ? holes - 1 : h - 1; }
-
-// Adds one seed to each of the `count` holes from `first` on, wrapping (count < holes).
-inline void add_one_run(Board& b, int first, int count, int holes) {
-  const int end = first + count;
-  const int stop = end < holes ? end : holes;
-  for (int h = first; h < stop; ++h) ++b.seeds[static_cast<std::size_t>(h)];
-  for (int h = 0; h < end - holes; ++h) ++b.seeds[static_cast<std::size_t>(h)];
-}
+inline int wrap(int h, int holes) { return h >= holes ? h - holes : h; }
 
 // The rule a lap event cites: SOW-3 when the origin hole was skipped (SOW-3, G1).
 inline RuleId lap_rule(const Config& c, int seeds) {
@@ -27,24 +20,26 @@ inline RuleId lap_rule(const Config& c, int seeds) {
 // Returns the hole the last seed fell into.
 inline int sow_lap(const Config& c, Board& b, int p, int k) {
   const int holes = c.holes;
-  if (c.skip_origin && k >= holes) {
-    // The 2N-1 other holes, in turn: p+1 .. p+2N-1.
+  const BoardShape& shape = *c.shape;
+  const auto first = static_cast<unsigned>(next_hole(p, holes));
+  if (k < holes) {  // one seed each to p+1 .. p+k: the usual lap
+    b.add(shape.run[first][static_cast<unsigned>(k)]);
+    return wrap(p + k, holes);
+  }
+  if (c.skip_origin) {  // the 2N-1 other holes, in turn: p+1 .. p+2N-1
     const int others = holes - 1;
     const int full = k / others;
     const int rem = k % others;
-    for (int h = 0; h < holes; ++h) b.seeds[static_cast<std::size_t>(h)] += static_cast<std::uint8_t>(full);
-    b[p] = 0;  // skipped: it was emptied by the lift
-    add_one_run(b, next_hole(p, holes), rem, holes);
-    const int last = p + (rem == 0 ? others : rem);
-    return last >= holes ? last - holes : last;
+    b.add_times(shape.all, full);
+    b.clear(p);  // skipped: it was emptied by the lift
+    b.add(shape.run[first][static_cast<unsigned>(rem)]);
+    return wrap(p + (rem == 0 ? others : rem), holes);
   }
   const int full = k / holes;
   const int rem = k % holes;
-  if (full != 0)
-    for (int h = 0; h < holes; ++h) b.seeds[static_cast<std::size_t>(h)] += static_cast<std::uint8_t>(full);
-  add_one_run(b, next_hole(p, holes), rem, holes);
-  const int last = p + rem;
-  return last >= holes ? last - holes : last;
+  b.add_times(shape.all, full);
+  b.add(shape.run[first][static_cast<unsigned>(rem)]);
+  return wrap(p + rem, holes);
 }
 
 // A capture left `left` seeds in play (board and hand; left <= 4): award them (END-I-1, END-II-1,
@@ -90,7 +85,7 @@ struct CycleDetector {
   std::uint32_t steps = 0;
 
   bool seen(const Board& b, int landing) {
-    if (landing == saved_hole && b == saved) return true;
+    if (b == saved && landing == saved_hole) return true;
     if (++steps == power) {
       saved = b;
       saved_hole = landing;
@@ -108,7 +103,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
   const int holes = c.holes;
   int from = hole;
   int k = b[from];
-  b[from] = 0;
+  b.clear(from);
   if constexpr (kRecord) events->push_back(ev::lift(hole, k));
   CycleDetector cycle;
   for (;;) {
@@ -120,7 +115,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
       return MoveEnd::quiet;
     }
     if (now == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
-      b[to] = 0;
+      b.clear(to);
       cap[static_cast<std::size_t>(mover)] += 4;
       if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, to, 4, mover));
       if (c.chain) {  // CAP-II-2: backward, both rows, up to the first hole not holding four
@@ -128,7 +123,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
 #if HOYITO_MUTANT == 1
           if (b[prev_hole(h, holes)] != 4) break;  // mutant 1: the chain stops one hole early
 #endif
-          b[h] = 0;
+          b.clear(h);
           cap[static_cast<std::size_t>(mover)] += 4;
           if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
         }
@@ -144,7 +139,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;
-    b[to] = 0;
+    b.clear(to);
   }
 }
 
@@ -154,31 +149,40 @@ template <bool kRecord>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                        std::vector<Event>* events) {
   const int holes = c.holes;
+  const BoardShape& shape = *c.shape;
   int in_play = c.total - cap[kSouth] - cap[kNorth];  // board + hand
   bool any_capture = false;
   int from = hole;
   int k = b[from];
-  b[from] = 0;
+  b.clear(from);
   if constexpr (kRecord) events->push_back(ev::lift(hole, k));
   CycleDetector cycle;
   for (;;) {
-    int pos = from;
-    int hand = k;
-    while (hand > 0) {
-      pos = next_hole(pos, holes);
-      if (c.skip_origin && pos == from) pos = next_hole(pos, holes);  // SOW-3 (only when k >= 2N)
-      ++b[pos];
-      --hand;
-      if (hand > 0 && b[pos] == 4) {  // CAP-I-1: a seed that is not the last makes a casa
-        b[pos] = 0;
-        cap[static_cast<std::size_t>(mover)] += 4;
-        in_play -= 4;
-        any_capture = true;
-        if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
-        if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
-          if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
-          end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
-          return MoveEnd::game_over;
+    const auto first = static_cast<unsigned>(next_hole(from, holes));
+    int pos;
+    if (k < holes && !any_equal(b, shape.run[first][static_cast<unsigned>(k - 1)], 3)) {
+      // One seed each to from+1 .. from+k, and none but the last can make a casa.
+      b.add(shape.run[first][static_cast<unsigned>(k)]);
+      pos = wrap(from + k, holes);
+    } else {
+      pos = from;
+      int hand = k;
+      while (hand > 0) {
+        pos = next_hole(pos, holes);
+        if (c.skip_origin && pos == from) pos = next_hole(pos, holes);  // SOW-3 (only when k >= 2N)
+        b.add(pos, 1);
+        --hand;
+        if (hand > 0 && b[pos] == 4) {  // CAP-I-1: a seed that is not the last makes a casa
+          b.clear(pos);
+          cap[static_cast<std::size_t>(mover)] += 4;
+          in_play -= 4;
+          any_capture = true;
+          if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
+          if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
+            if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
+            end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
+            return MoveEnd::game_over;
+          }
         }
       }
     }
@@ -190,7 +194,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
       return any_capture ? MoveEnd::captured : MoveEnd::quiet;
     }
     if (now == 4) {  // CAP-I-2: the move ends
-      b[to] = 0;
+      b.clear(to);
       cap[static_cast<std::size_t>(mover)] += 4;
       in_play -= 4;
       if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, to, 4, mover));
@@ -204,7 +208,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;
-    b[to] = 0;
+    b.clear(to);
   }
 }
 

@@ -1,9 +1,12 @@
 // One move: the lift, every lap of relay sowing, the captures, and the end of the game when a
 // capture leaves four or fewer seeds in play (SOW-*, CAP-*, END-1 with its last-four award).
 //
-// Laps of Hoyito II and III are computed arithmetically (k seeds from p: k / 2N to every hole,
-// one more to the next k % 2N holes; with skip_origin k / (2N-1) and k % (2N-1) over the other
-// holes). Hoyito I steps seed by seed, because any seed may make a casa en passant (CAP-I-1).
+// Laps are computed arithmetically on the packed board (engine/board.h): k seeds from p add
+// k / 2N to every hole and one more to the next k % 2N holes (with skip_origin, k / (2N-1) and
+// k % (2N-1) over the other holes), each a word-wise addition of a precomputed 0/1 mask.
+// Hoyito I does the same for a lap of fewer than 2N seeds when no hole it passes (all but the
+// last) holds three, one word-wise test; otherwise it steps seed by seed, because a passing seed
+// may make a casa en passant (CAP-I-1).
 //
 // Endless sowing (SOW-6) is detected exactly with Brent's cycle detection on lap-end states
 // (the board after the last seed of a lap, and the landing hole): the sowing from such a state

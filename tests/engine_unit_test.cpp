@@ -397,55 +397,111 @@ TEST(EngineGame, IllegalInputIsRejected) {
 // ---------------------------------------------------------------------------------------------
 // Endless sowing against a slow, obvious detector (every lap-end state kept in a set)
 
-// Naive sowing of one move, seed by seed; returns true when a lap-end state repeats.
-bool naive_endless(const Rules& r, std::vector<int> b, int hole, long* laps_out = nullptr) {
-  const int holes = r.holes();
+// A slow, obvious model of one move's relay sowing, seed by seed, as far as endlessness goes:
+// the lap-end states (board, landing hole) one after the other.
+struct NaiveSowing {
+  Rules rules;
+  std::vector<int> board;
+  int landing = -1;
   int in_play = 0;
-  for (int x : b) in_play += x;
-  std::set<std::pair<std::vector<int>, int>> seen;
-  int from = hole;
-  int k = b[static_cast<size_t>(from)];
-  b[static_cast<size_t>(from)] = 0;
+  bool over = false;  // the move ended (SOW-4, a capture by the last seed, or END-1)
   long laps = 0;
-  for (;;) {
+
+  NaiveSowing(const Rules& r, std::vector<int> b, int hole) : rules(r), board(std::move(b)) {
+    for (int x : board) in_play += x;
+    lap(hole, board[static_cast<size_t>(hole)]);
+  }
+  bool same_state(const NaiveSowing& o) const { return landing == o.landing && board == o.board; }
+  void next() { lap(landing, board[static_cast<size_t>(landing)]); }
+
+ private:
+  void lap(int from, int k) {
     ++laps;
+    const int holes = rules.holes();
+    board[static_cast<size_t>(from)] = 0;
     int pos = from;
     while (k > 0) {
       pos = (pos + 1) % holes;
-      if (r.options.skip_origin && pos == from) pos = (pos + 1) % holes;
-      ++b[static_cast<size_t>(pos)];
+      if (rules.options.skip_origin && pos == from) pos = (pos + 1) % holes;
+      ++board[static_cast<size_t>(pos)];
       --k;
-      if (r.variant == Variant::hoyito1 && k > 0 && b[static_cast<size_t>(pos)] == 4) {
-        b[static_cast<size_t>(pos)] = 0;
+      if (rules.variant == Variant::hoyito1 && k > 0 && board[static_cast<size_t>(pos)] == 4) {
+        board[static_cast<size_t>(pos)] = 0;
         in_play -= 4;
         if (in_play <= 4) {
-          if (laps_out) *laps_out = laps;
-          return false;
+          over = true;
+          return;
         }
       }
     }
-    const int now = b[static_cast<size_t>(pos)];
-    if (now == 1 || now == 4) {
-      if (laps_out) *laps_out = laps;
-      return false;
+    landing = pos;
+    const int now = board[static_cast<size_t>(pos)];
+    over = now == 1 || now == 4;
+  }
+};
+
+enum class Naive { finite, endless, unknown };
+
+// Every lap-end state kept in a set for the first 100000 laps; then Floyd's tortoise and hare
+// (a different algorithm from the engine's) up to `limit` laps.
+Naive naive_endless(const Rules& r, const std::vector<int>& b, int hole, long* laps_out = nullptr,
+                    long limit = 30000000) {
+  NaiveSowing s(r, b, hole);
+  std::set<std::pair<std::vector<int>, int>> seen;
+  while (!s.over && s.laps < 100000) {
+    if (!seen.insert({s.board, s.landing}).second) {
+      if (laps_out) *laps_out = s.laps;
+      return Naive::endless;
     }
-    if (!seen.insert({b, pos}).second) {
-      if (laps_out) *laps_out = laps;
-      return true;
+    s.next();
+  }
+  if (s.over) {
+    if (laps_out) *laps_out = s.laps;
+    return Naive::finite;
+  }
+  NaiveSowing tortoise(r, b, hole), hare(r, b, hole);
+  for (;;) {
+    for (int i = 0; i < 2; ++i) {
+      hare.next();
+      if (hare.over) {
+        if (laps_out) *laps_out = hare.laps;
+        return Naive::finite;
+      }
     }
-    from = pos;
-    k = now;
-    b[static_cast<size_t>(pos)] = 0;
+    tortoise.next();
+    if (tortoise.same_state(hare)) {
+      if (laps_out) *laps_out = hare.laps;
+      return Naive::endless;
+    }
+    if (hare.laps > limit) return Naive::unknown;
   }
 }
 
-TEST(EngineEndless, AgreesWithANaiveDetector) {
+// Checks every move of `p` against the naive detector; counts the verdicts.
+void check_moves(const Rules& r, const Position& p, long& endless, long& finite, long& longest) {
+  Game g(r, p);
+  const auto mask = g.legal_mask();
+  const int n = r.holes_per_row;
+  for (int h = p.to_move * n; h < p.to_move * n + n; ++h) {
+    if (p.board[static_cast<size_t>(h)] == 0) continue;
+    long laps = 0;
+    const Naive verdict = naive_endless(r, p.board, h, &laps);
+    if (verdict == Naive::unknown) continue;
+    longest = std::max(longest, laps);
+    (verdict == Naive::endless ? endless : finite)++;
+    ASSERT_EQ((mask >> h & 1) == 0, verdict == Naive::endless)
+        << "variant " << hoyito::variant_name(r.variant) << " 2x" << n << " skip " << r.options.skip_origin
+        << " hole " << h << " board " << show(p) << " mask " << mask;
+  }
+}
+
+TEST(EngineEndless, AgreesWithANaiveDetectorOnRandomBoards) {
   std::mt19937_64 rng(12345);
   long endless = 0, finite = 0, longest = 0;
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
     for (int n : {6, 12}) {
       for (bool skip : {false, true}) {
-        for (int trial = 0; trial < 3000; ++trial) {
+        for (int trial = 0; trial < 1500; ++trial) {
           const int seeds = 1 + static_cast<int>(rng() % 4);
           Rules r = make_rules(v, n, seeds);
           r.options.skip_origin = skip;
@@ -454,20 +510,8 @@ TEST(EngineEndless, AgreesWithANaiveDetector) {
           const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
           for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
           const int to_move = static_cast<int>(rng() % 2);
-          Position p = make_position(board, {total - on_board, 0}, to_move);
-          Game g(r, p);
-          const auto mask = g.legal_mask();
-          if (mask == hoyito::engine::kPassBit) continue;
-          for (int h = to_move * n; h < to_move * n + n; ++h) {
-            if (board[static_cast<size_t>(h)] == 0) continue;
-            long laps = 0;
-            const bool is_endless = naive_endless(r, board, h, &laps);
-            longest = std::max(longest, laps);
-            (is_endless ? endless : finite)++;
-            ASSERT_EQ((mask >> h & 1) == 0, is_endless)
-                << "variant " << hoyito::variant_name(v) << " 2x" << n << " skip " << skip << " hole " << h
-                << " board " << show(p);
-          }
+          check_moves(r, make_position(board, {total - on_board, 0}, to_move), endless, finite, longest);
+          if (HasFatalFailure()) return;
         }
       }
     }
@@ -477,23 +521,57 @@ TEST(EngineEndless, AgreesWithANaiveDetector) {
   EXPECT_GT(endless, 0);
 }
 
+TEST(EngineEndless, AgreesWithANaiveDetectorInGames) {
+  // Positions of random games under endless_sowing = void (every endless move is a legal move
+  // there): every position where the engine finds an endless move, and one in 40 others.
+  std::mt19937_64 rng(2024);
+  long endless = 0, finite = 0, longest = 0, games = 0;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
+    for (bool skip : {false, true}) {
+      Rules r = make_rules(v, 6);
+      r.options.skip_origin = skip;
+      r.options.endless_sowing = hoyito::EndlessSowing::void_game;
+      Rules strict = r;
+      strict.options.endless_sowing = hoyito::EndlessSowing::illegal;
+      for (int game = 0; game < 300; ++game, ++games) {
+        Game g(r, hoyito::start_position(r));
+        while (g.status() == Status::playing) {
+          const Position p = g.position();
+          const auto mask = g.legal_mask();
+          if (mask != hoyito::engine::kPassBit && (Game(strict, p).legal_mask() != mask || rng() % 40 == 0)) {
+            check_moves(strict, p, endless, finite, longest);
+            if (HasFatalFailure()) return;
+          }
+          const auto moves = g.legal_plies();
+          g.play_fast(moves[rng() % moves.size()]);
+        }
+      }
+    }
+  }
+  std::cout << "[ endless ] in " << games << " games: " << endless << " endless, " << finite
+            << " finite moves checked; longest " << longest << " laps\n";
+  EXPECT_GT(endless, 0);
+}
+
 TEST(EngineEndless, LongFiniteSowingsAreLegal) {
-  // Search for sowings of many laps on 2x6 and check the engine calls them legal (no lap cap).
+  // Search for sowings of many laps on 2x6 and check the engine calls them legal (no lap cap)
+  // and lists one lap event per lap.
   std::mt19937_64 rng(99);
   long longest = 0;
   Rules r = make_rules(Variant::hoyito2, 6, 4);
-  for (int trial = 0; trial < 100000; ++trial) {
+  for (int trial = 0; trial < 20000; ++trial) {
     std::vector<int> board(12, 0);
     for (int s = 0; s < 48; ++s) ++board[rng() % 12];
+    Game g(r, make_position(board, {0, 0}, kSouth));
+    const auto mask = g.legal_mask();
     for (int h = 0; h < 6; ++h) {
-      if (board[static_cast<size_t>(h)] == 0) continue;
+      if ((mask >> h & 1) == 0) continue;  // empty or endless (checked by the tests above)
       long laps = 0;
-      if (naive_endless(r, board, h, &laps)) continue;
+      ASSERT_EQ(naive_endless(r, board, h, &laps), Naive::finite);
       if (laps > longest) {
         longest = laps;
-        Game g(r, make_position(board, {0, 0}, kSouth));
-        ASSERT_TRUE(g.is_legal(h));
-        const auto ply = g.play(h);
+        Game copy = g;
+        const auto ply = copy.play(h);
         long lap_events = 0;
         for (const auto& e : ply.events) lap_events += e.kind == EventKind::lap;
         EXPECT_EQ(lap_events, laps);
