@@ -1,6 +1,7 @@
 // A game, ply by ply: legal plies (SOW-1, SOW-6), passes (PASS-1..3), turns (TURN-1) and the
 // end of a game that would not end (END-3). One move itself is sowing.cpp's.
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -50,6 +51,18 @@ std::vector<int> Game::legal_plies() const {
   return moves;
 }
 
+void Game::reject(int hole) const {
+  if (status_ != Status::playing)
+    throw InputError(fmt::format("move {}: the game is over ({})", move_text(hole, rules_.holes_per_row),
+                                 status_name(status_)));
+  const bool named = hole == kPass || (hole >= 0 && hole < rules_.holes());
+  std::string legal;
+  for (int m : legal_plies()) legal += (legal.empty() ? "" : " ") + move_text(m, rules_.holes_per_row);
+  throw InputError(fmt::format("move {}: not legal for {} here (legal: {})",
+                               named ? move_text(hole, rules_.holes_per_row) : std::to_string(hole),
+                               player_name(position_.to_move), legal));
+}
+
 int Game::count_position() {
   // END-3: a position is the board, the captures and the side to move; the start counts.
   auto key = std::make_pair(position_.board,
@@ -58,21 +71,20 @@ int Game::count_position() {
 }
 
 Ply Game::play(int hole) {
-  const std::vector<int> legal = legal_plies();
-  if (std::find(legal.begin(), legal.end(), hole) == legal.end()) {
-    if (status_ != Status::playing)
-      throw InputError(fmt::format("move {}: the game is over ({})", move_text(hole, rules_.holes_per_row),
-                                   status_name(status_)));
-    throw InputError(fmt::format("move {}: not legal for {} here (legal: {})",
-                                 hole == kPass || (hole >= 0 && hole < rules_.holes())
-                                     ? move_text(hole, rules_.holes_per_row)
-                                     : std::to_string(hole),
-                                 player_name(position_.to_move), [&] {
-                                   std::string s;
-                                   for (int m : legal) s += (s.empty() ? "" : " ") + move_text(m, rules_.holes_per_row);
-                                   return s;
-                                 }()));
+  // Only the chosen ply is checked: a pass must be the only legal ply; a move must be from the
+  // mover's own non-empty hole and, with G6 illegal, not endless (sown once, below).
+  std::optional<MoveOutcome> outcome;
+  bool legal = status_ == Status::playing;
+  if (legal && hole == kPass) {
+    legal = legal_plies() == std::vector<int>{kPass};
+  } else if (legal) {
+    legal = hole >= 0 && hole < rules_.holes() && owner(hole, rules_.holes_per_row) == position_.to_move &&
+            position_.board[hole] > 0;  // SOW-1
+    if (legal) outcome = sow_move(rules_, position_, hole);
+    if (legal && outcome->endless && rules_.options.endless_sowing == EndlessSowing::illegal) legal = false;  // SOW-6
   }
+  if (!legal) reject(hole);
+
   Ply ply;
   ply.player = position_.to_move;
   ply.hole = hole;
@@ -93,19 +105,18 @@ Ply Game::play(int hole) {
     ply.events.push_back(e);
     position_.to_move = 1 - ply.player;  // TURN-1
   } else {
-    MoveOutcome outcome = sow_move(rules_, position_, hole);
-    ply.events = std::move(outcome.events);
-    if (outcome.endless) {
+    ply.events = std::move(outcome->events);
+    if (outcome->endless) {
       // SOW-6 (G6 void): the game is void at this point; nothing is sown.
       ply.events.push_back(game_end_event(RuleId::SOW_6, Status::void_game, kNobody));
       status_ = Status::void_game;
     } else {
-      position_ = std::move(outcome.after);
-      if (outcome.ended_game) {
+      position_ = std::move(outcome->after);
+      if (outcome->ended_game) {
         status_ = Status::finished;
         winner_ = winner_by_captures(position_.captured);
       }
-      earned_extra_move = !outcome.ended_game && position_.to_move == ply.player;
+      earned_extra_move = !outcome->ended_game && position_.to_move == ply.player;
     }
   }
   extra_move_pending_ = earned_extra_move;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -800,7 +801,13 @@ TEST(EngineRandomGames, InvariantsOnEveryVariantAndSize) {
               SCOPED_TRACE(std::string(hoyito::variant_name(v)) + " 2x" + std::to_string(n) + " seeds " +
                            std::to_string(seeds) + (skip ? " skip" : "") + (endless_void ? " void" : "") +
                            (repetition ? " repetition" : ""));
+              const auto t0 = std::chrono::steady_clock::now();
               random_games({v, n, seeds, skip, endless_void, repetition}, n == 6 ? 6 : 3, seed++);
+              if (std::getenv("HOYITO_TEST_VERBOSE"))
+                std::cout << hoyito::variant_name(v) << " 2x" << n << " seeds " << seeds << " skip " << skip
+                          << " void " << endless_void << " rep " << repetition << ": "
+                          << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s"
+                          << std::endl;
               if (HasFatalFailure()) return;
             }
 }

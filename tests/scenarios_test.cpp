@@ -89,7 +89,12 @@ TEST(Specs, EveryRuleIdIsExercisedByAScenario) {
   std::set<std::string> exercised;
   for (const auto& s : load_scenarios(kSpecs + "/scenarios"))
     for (RuleId id : s.rules_exercised()) exercised.insert(std::string(rule_text(id)));
-  for (const auto& id : spec_rule_ids()) EXPECT_TRUE(exercised.count(id)) << id << " has no scenario";
+  // PASS-3 applies to no known position (see its note in specs/rules.md), so no scenario can
+  // show it; every other rule must have one, and PASS-3 must stay the only exception.
+  const std::set<std::string> no_known_position = {"PASS-3"};
+  for (const auto& id : spec_rule_ids())
+    EXPECT_TRUE(exercised.count(id) || no_known_position.count(id)) << id << " has no scenario";
+  for (const auto& id : no_known_position) EXPECT_FALSE(exercised.count(id)) << id << " has a scenario now: drop the exception";
 }
 
 TEST(Specs, EveryRuleIdNamedInCodeExistsInSpecs) {
