@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "core/record.h"
 #include "engine/engine.h"
+#include "harness/bench.h"
 #include "harness/exhaustive.h"
 #include "harness/perft.h"
 #include "harness/play.h"
@@ -101,41 +102,12 @@ int command_perft(const RulesArgs& rules_args, const PerftArgs& args) {
   return 0;
 }
 
-// The bench signature: a hash of every position the engine reaches in a fixed set of seeded
-// games of every variant and size. Any change of engine behaviour changes it.
-std::uint64_t bench_signature(int games_per_config, long* plies_out) {
-  std::uint64_t signature = 0xcbf29ce484222325ULL;
-  long plies = 0;
-  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
-    for (int n : {6, 12}) {
-      Rules rules;
-      rules.variant = v;
-      rules.holes_per_row = n;
-      for (int g = 0; g < games_per_config; ++g) {
-        SplitMix64 rng{game_seed(20261130, static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(v) * 2 + (n == 12))};
-        engine::Game game(rules, start_position(rules));
-        while (game.status() == Status::playing) {
-          const std::uint64_t mask = game.legal_mask();
-          const int count = __builtin_popcountll(mask);
-          std::uint64_t pick = rng.below(static_cast<std::uint64_t>(count));
-          std::uint64_t bits = mask;
-          while (pick--) bits &= bits - 1;
-          const int bit = __builtin_ctzll(bits);
-          game.play_fast(bit == 63 ? kPass : bit);
-          signature = (signature ^ game.hash()) * 0x100000001b3ULL;
-          plies += 1;
-        }
-      }
-    }
-  if (plies_out) *plies_out = plies;
-  return signature;
-}
-
 int command_bench(const BenchArgs& args) {
   const auto start = Clock::now();
   long plies = 0;
-  const std::uint64_t signature = bench_signature(args.games, &plies);
+  bench_games(args.games, false, &plies);  // speed: the fast mode alone
   const double engine_seconds = seconds_since(start);
+  const std::uint64_t signature = bench_signature(args.games);
   // The model on the same first games, for the speed ratio measured in this run.
   const int model_games = std::max(1, args.games / 10);
   const auto model_start = Clock::now();

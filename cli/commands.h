@@ -61,14 +61,13 @@ struct PerftArgs {
 };
 
 struct BenchArgs {
-  int games = 200;  // per variant and size
+  int games = 200;  // per variant and size (harness/bench.h kBenchGames)
 };
 
 int command_rules(bool json);
 int command_exhaustive(const ExhaustiveArgs& args);
 int command_perft(const RulesArgs& rules, const PerftArgs& args);
 int command_bench(const BenchArgs& args);
-std::uint64_t bench_signature(int games_per_config, long* plies = nullptr);
 int command_random(const RulesArgs& rules, const RandomArgs& args);
 int command_apply(const RulesArgs& rules, const ApplyArgs& args);
 int command_replay(const std::string& file);

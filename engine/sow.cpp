@@ -17,9 +17,10 @@ inline RuleId lap_rule(const Config& c, int seeds) {
 }
 
 // One lap of `k` seeds lifted from `p` (which holds 0), computed arithmetically (SOW-2, SOW-3).
-// Returns the hole the last seed fell into.
+// Returns the hole the last seed fell into. kHoles = 2N (a constant, for cheap division).
+template <int kHoles>
 inline int sow_lap(const Config& c, Board& b, int p, int k) {
-  const int holes = c.holes;
+  constexpr int holes = kHoles;
   const BoardShape& shape = *c.shape;
   const auto first = static_cast<unsigned>(next_hole(p, holes));
   if (k < holes) {  // one seed each to p+1 .. p+k: the usual lap
@@ -76,19 +77,42 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
   if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_1, Status::finished, winner_by_captures(cap)));
 }
 
-// Brent's cycle detection on lap-end states. `seen` returns true when the state repeats one
-// seen before, which means the relay sowing is endless (SOW-6).
+// Brent's cycle detection on lap-end states, up to rotation.
+//
+// The sowing of one move does not depend on where on the ring it happens (no rule looks at the
+// sides until the move is over; the skipped origin, the casa, en passant captures and END-1's
+// count are all relative or global), so the lap-end state (board, landing hole h) behaves like
+// the state rotated by -h (landing hole 0). A rotated state that comes back means the state comes
+// back rotated, and the sowing repeats itself rotated for ever: endless (SOW-6). Conversely an
+// endless sowing repeats a state, so a rotated one. Comparing rotated states finds the cycle up
+// to 2N times sooner (a cycle of the ring often is 2N/d copies of one rotated stretch).
+template <int kHoles>
 struct CycleDetector {
-  Board saved;
-  int saved_hole = -1;
+  Board saved;  // rotated so that its landing hole is hole 0
+  int saved_count = -1;  // saved[0], the seeds in its landing hole (-1: nothing saved yet)
   std::uint32_t power = 1;
   std::uint32_t steps = 0;
 
-  bool seen(const Board& b, int landing) {
-    if (b == saved && landing == saved_hole) return true;
+  // Does the state (b, landing) equal the saved one up to rotation? `count` is b[landing], which
+  // usually decides it.
+  bool same_as_saved(const Board& b, int landing, int count) const {
+    if (count != saved_count) return false;
+    int h = landing;
+    for (int i = 1; i < kHoles; ++i) {
+      h = h + 1 == kHoles ? 0 : h + 1;
+      if (b[h] != saved[i]) return false;
+    }
+    return true;
+  }
+
+  // True when the state (b, landing) repeats one seen before up to rotation: the relay sowing
+  // is endless. `count` is b[landing].
+  bool seen(const Board& b, int landing, int count) {
+    if (same_as_saved(b, landing, count)) return true;
     if (++steps == power) {
-      saved = b;
-      saved_hole = landing;
+      saved = Board{};
+      for (int i = 0, h = landing; i < kHoles; ++i, h = h + 1 == kHoles ? 0 : h + 1) saved.set(i, b[h]);
+      saved_count = count;
       power <<= 1;
       steps = 0;
     }
@@ -97,17 +121,17 @@ struct CycleDetector {
 };
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
-template <bool kRecord>
+template <bool kRecord, int kHoles>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                   std::vector<Event>* events) {
-  const int holes = c.holes;
+  constexpr int holes = kHoles;
   int from = hole;
   int k = b[from];
   b.clear(from);
   if constexpr (kRecord) events->push_back(ev::lift(hole, k));
-  CycleDetector cycle;
+  CycleDetector<kHoles> cycle;
   for (;;) {
-    const int to = sow_lap(c, b, from, k);
+    const int to = sow_lap<kHoles>(c, b, from, k);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
     const int now = b[to];
     if (now == 1) {  // SOW-4
@@ -135,7 +159,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
       }
       return MoveEnd::captured;
     }
-    if (cycle.seen(b, to)) return MoveEnd::endless;  // SOW-6
+    if (cycle.seen(b, to, now)) return MoveEnd::endless;  // SOW-6
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;
@@ -145,10 +169,10 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
 
 // Hoyito I: seed by seed, en passant captures (CAP-I-1), capture by the last seed ends the move
 // (CAP-I-2), END-1 counted on the board and in hand.
-template <bool kRecord>
+template <bool kRecord, int kHoles>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                        std::vector<Event>* events) {
-  const int holes = c.holes;
+  constexpr int holes = kHoles;
   const BoardShape& shape = *c.shape;
   int in_play = c.total - cap[kSouth] - cap[kNorth];  // board + hand
   bool any_capture = false;
@@ -156,7 +180,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
   int k = b[from];
   b.clear(from);
   if constexpr (kRecord) events->push_back(ev::lift(hole, k));
-  CycleDetector cycle;
+  CycleDetector<kHoles> cycle;
   for (;;) {
     const auto first = static_cast<unsigned>(next_hole(from, holes));
     int pos;
@@ -204,7 +228,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
       }
       return MoveEnd::captured;
     }
-    if (cycle.seen(b, to)) return MoveEnd::endless;  // SOW-6 (a cycle holds no capture)
+    if (cycle.seen(b, to, now)) return MoveEnd::endless;  // SOW-6 (a cycle holds no capture)
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;
@@ -217,9 +241,12 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
 template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
                  std::vector<Event>* events) {
-  if (config.variant == Variant::hoyito1)
-    return sow_en_passant<kRecord>(config, board, captured, mover, hole, events);
-  return sow_relay<kRecord>(config, board, captured, mover, hole, events);
+  if (config.variant == Variant::hoyito1) {
+    if (config.holes == 24) return sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events);
+    return sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
+  }
+  if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
+  return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);
 }
 
 template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);

@@ -9,9 +9,11 @@
 // may make a casa en passant (CAP-I-1).
 //
 // Endless sowing (SOW-6) is detected exactly with Brent's cycle detection on lap-end states
-// (the board after the last seed of a lap, and the landing hole): the sowing from such a state
-// is determined by it, so a repeated state means the move never ends; a state space is finite,
-// so a move that never ends repeats one. No lap cap, no allocation.
+// (the board after the last seed of a lap, and the landing hole), compared up to rotation of the
+// ring: the sowing from such a state is determined by it and does not depend on where on the
+// ring it is, so a repeated state means the move never ends; the state space is finite, so a
+// move that never ends repeats one. No lap cap, no allocation. The cost is that of the sowing
+// until the repeat is seen: about the transient plus one to three cycle lengths, in laps.
 #pragma once
 
 #include <array>

@@ -82,35 +82,41 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
       for (int c : b) on_board += c;
       mine.boards += 1;
       for (const Rules& base : configs) {
+        // The round cases of Hoyito III differ only in the last-four award, which needs a capture
+        // that leaves four or fewer: a board of at most 8 seeds.
+        if (base.round != 1 && on_board > 8) continue;
         const int rest = base.total_seeds() - on_board;
         for (int side : {kSouth, kNorth}) {
-          Position p{b, {rest - rest / 2, rest / 2}, side};
+          const Position p{b, {rest - rest / 2, rest / 2}, side};
           mine.positions += 1;
+          auto note = [&](std::optional<Disagreement> d) {
+            mine.disagreements += 1;
+            if (!mine.first && d) mine.first = std::move(d);
+          };
           // Legal plies with endless moves illegal (G6 default) ...
-          {
-            model::Game m(base, p);
-            engine::Game e(base, p);
-            if (m.legal_plies() != e.legal_plies()) {
-              mine.disagreements += 1;
-              if (!mine.first) mine.first = compare_moves(base, p, {m.legal_plies().front()});
-              if (!mine.first) {  // the legal plies alone differ
-                Disagreement d{base, p, {}, "legal", {}, {}};
-                d.model.legal = m.legal_plies();
-                d.engine.legal = e.legal_plies();
-                mine.first = d;
-              }
-            }
+          const auto model_legal = model::Game(base, p).legal_plies();
+          const auto engine_legal = engine::Game(base, p).legal_plies();
+          if (model_legal != engine_legal) {
+            Disagreement d{base, p, {}, "legal", {}, {}};
+            d.model.legal = model_legal;
+            d.engine.legal = engine_legal;
+            note(d);
           }
           // ... and every move played, endless ones included (G6 void).
           Rules void_rules = base;
           void_rules.options.endless_sowing = EndlessSowing::void_game;
-          model::Game m(void_rules, p);
-          for (int ply : m.legal_plies()) {
+          const model::Game model_game(void_rules, p);
+          const engine::Game engine_game(void_rules, p);
+          for (int ply : model_game.legal_plies()) {
             mine.moves += 1;
-            if (auto d = compare_moves(void_rules, p, {ply})) {
-              mine.disagreements += 1;
-              if (!mine.first) mine.first = d;
+            model::Game m = model_game;
+            engine::Game e = engine_game;
+            bool same = false;
+            try {
+              same = m.play(ply) == e.play(ply) && m.result() == e.result();
+            } catch (const InputError&) {
             }
+            if (!same) note(compare_moves(void_rules, p, {ply}));
           }
         }
       }

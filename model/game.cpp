@@ -65,6 +65,8 @@ void Game::reject(int hole) const {
 
 int Game::count_position() {
   // END-3: a position is the board, the captures and the side to move; the start counts.
+  // Only the third_repetition reading needs the count.
+  if (rules_.options.endless_game != EndlessGame::third_repetition) return 0;
   auto key = std::make_pair(position_.board,
                             std::array<int, 3>{position_.captured[0], position_.captured[1], position_.to_move});
   return ++occurrences_[key];

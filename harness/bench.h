@@ -1,0 +1,16 @@
+// The bench signature, in the manner of a chess engine's bench: a fixed set of seeded games of
+// every variant and size played by the engine's fast mode, and one number, a hash of every
+// position reached. Any change of engine behaviour changes it; tests/bench_test.cpp holds it.
+#pragma once
+
+#include <cstdint>
+
+namespace hoyito {
+
+inline constexpr int kBenchGames = 200;  // per variant and size, as `hoyito bench` plays by default
+
+// Plays the bench games; with `sign`, returns the signature (slower: every position is read back).
+std::uint64_t bench_games(int games_per_config, bool sign, long* plies);
+std::uint64_t bench_signature(int games_per_config);
+
+}  // namespace hoyito
