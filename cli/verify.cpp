@@ -25,6 +25,7 @@
 #include "harness/play.h"
 #include "harness/scenario.h"
 #include "model/model.h"
+#include "model/rule_counts.h"
 
 namespace hoyito {
 
@@ -238,6 +239,76 @@ class Campaign {
   long positions_ = 0;
 };
 
+// Hoyito III matches (MATCH-1..3, END-III-2..4, G8, G9): each game of a match is played in
+// lockstep with the round, previous winner and starter the model's match rules give.
+int run_matches(const VerifyArgs& args) {
+  const auto start = Clock::now();
+  int games = 0, matches = 0, disagreements = 0;
+  long plies = 0;
+  for (int n : {6, 12})
+    for (MatchStarter starter : {MatchStarter::alternate, MatchStarter::loser})
+      for (DrawnPreviousLastFour drawn : {DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split}) {
+        Rules base;
+        base.variant = Variant::hoyito3;
+        base.holes_per_row = n;
+        base.options.match_starter = starter;
+        base.options.drawn_previous_last_four = drawn;
+        const int count = std::max(1, (n == 6 ? args.games : Configuration::games_2x12(args.games)) / 10);
+        for (int m = 0; m < count; ++m, ++matches) {
+          std::vector<model::MatchGame> played;
+          for (int round = 1; round <= 4; ++round) {
+            const model::MatchStanding standing = model::match_standing(base, played);
+            const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
+            SplitMix64 rng{game_seed(args.seed ^ 0x6d61746368ULL, static_cast<std::uint64_t>(matches * 8 + round))};
+            LockstepStats stats;
+            const auto d = lockstep_game(rules, start_position(rules, standing.starters.back()), rng, stats);
+            games += 1;
+            plies += stats.plies;
+            if (d) {
+              disagreements += 1;
+              std::cout << fmt::format("DISAGREEMENT in a hoyito3 2x{} match, round {}: {} at ply {}\n", n, round, d->field,
+                                       d->moves.size());
+              break;
+            }
+            if (stats.status != Status::finished) break;  // no winner: the match cannot go on
+            model::Game replay(rules, start_position(rules, standing.starters.back()));
+            played.push_back({{0, 0}});
+            SplitMix64 again{game_seed(args.seed ^ 0x6d61746368ULL, static_cast<std::uint64_t>(matches * 8 + round))};
+            while (replay.status() == Status::playing) {
+              const auto legal = replay.legal_plies();
+              replay.play(legal[again.below(legal.size())]);
+            }
+            played.back().captured = replay.result().captured;
+          }
+          model::match_standing(base, played);
+        }
+      }
+  std::cout << fmt::format("matches: {} hoyito3 matches, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)\n",
+                           matches, games, plies, disagreements, seconds_since(start));
+  return disagreements;
+}
+
+// Rule coverage: how often each rule fired in the plies the model played. Returns the number of
+// rules that never fired, PASS-3 aside (it applies to no known position: specs/rules.md).
+int print_rule_coverage() {
+  const auto counts = model::rule_counts();
+  std::cout << "\nrule coverage (times each rule fired in the model's plies):\n";
+  std::string line;
+  int never = 0;
+  for (int i = 0; i < kRuleCount; ++i) {
+    line += fmt::format("  {:<10}{:>11}", rule_text(static_cast<RuleId>(i)), counts[static_cast<size_t>(i)]);
+    never += counts[static_cast<size_t>(i)] == 0;
+    if (i % 4 == 3 || i + 1 == kRuleCount) {
+      std::cout << line << "\n";
+      line.clear();
+    }
+  }
+  const bool pass3_fired = counts[static_cast<size_t>(RuleId::PASS_3)] > 0;
+  std::cout << fmt::format("{} of {} rules fired{}\n", kRuleCount - never, kRuleCount,
+                           pass3_fired ? "" : " (PASS-3 applies to no known position: specs/rules.md)");
+  return never - (pass3_fired ? 0 : 1);
+}
+
 }  // namespace
 
 int command_verify(const VerifyArgs& args) {
@@ -256,7 +327,14 @@ int command_verify(const VerifyArgs& args) {
     failures += run_records(args.record_games, args.seed, args.out);
   }
   failures += Campaign(args, configs).run();
+  if (args.config.empty() && args.variant.empty() && args.holes == 0) failures += run_matches(args);
   if (args.full) failures += run_full_checks(args);
+  const int rules_never_fired = print_rule_coverage();
+  const bool whole_campaign = args.config.empty() && args.variant.empty() && args.holes == 0 && args.game < 0;
+  if (whole_campaign && rules_never_fired > 0) {
+    std::cout << fmt::format("FAIL: {} rule(s) never fired in this verification\n", rules_never_fired);
+    failures += rules_never_fired;
+  }
   std::cout << fmt::format("\n{} in {:.1f} s (output in {})\n", failures == 0 ? "PASS: no disagreement" : "FAIL",
                            seconds_since(start), args.out);
   return failures == 0 ? 0 : 1;

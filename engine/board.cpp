@@ -10,6 +10,7 @@ constexpr BoardShape make_shape(int n) {
   for (int h = 0; h < holes; ++h) {
     s.all.set(h, 1);
     s.side[h < n ? 0 : 1].set(h, 1);
+    s.unit[static_cast<unsigned>(h)].set(h, 1);
   }
   for (int start = 0; start < holes; ++start)
     for (int len = 0; len < holes; ++len)

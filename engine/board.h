@@ -86,6 +86,7 @@ struct BoardShape {
   std::array<Board, 2> side;                    // South's holes, North's holes
   // run[start][len]: the len holes start, start+1, ... (mod 2N), 0 <= len < 2N.
   std::array<std::array<Board, kMaxHoles>, kMaxHoles> run;
+  std::array<Board, kMaxHoles> unit;            // unit[h]: hole h alone
 };
 
 // The shapes of 2x6 and 2x12 (constant-initialised tables).

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "model/model.h"
+#include "model/rule_counts.h"
 
 namespace hoyito::model {
 
@@ -28,7 +29,12 @@ Event game_end_event(RuleId rule, Status status, int winner) {
 
 }  // namespace
 
-Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) { count_position(); }
+Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) {
+  count_rule(RuleId::BRD_1);  // two rows, one per player, no stores
+  count_rule(RuleId::BRD_2);  // 6 or 12 holes per row (validated in core)
+  if (start == start_position(rules, start.to_move)) count_rule(RuleId::BRD_3);  // four seeds a hole
+  count_position();
+}
 
 Result Game::result() const { return Result{status_, position_.captured, winner_}; }
 
@@ -153,7 +159,24 @@ Ply Game::play(int hole) {
     ply.events.push_back(game_end_event(RuleId::END_3, status_, kNobody));
   }
   ply.after = position_;
+  count_rules_of(ply);
   return ply;
+}
+
+void Game::count_rules_of(const Ply& ply) const {
+  // Rule coverage: every event's rule, and the rules that leave no event of their own.
+  for (const Event& e : ply.events) count_rule(e.rule);
+  count_rule(RuleId::TURN_1);
+  if (ply.hole != kPass) count_rule(RuleId::BRD_4);  // the mover's own hole
+  const bool captured = std::any_of(ply.events.begin(), ply.events.end(),
+                                    [](const Event& e) { return e.kind == EventKind::capture; });
+  if (captured && rules_.variant == Variant::hoyito3) count_rule(RuleId::CAP_III_2);  // no chain taken
+  if (captured && rules_.variant == Variant::hoyito1 && status_ == Status::playing)
+    count_rule(RuleId::CAP_I_3);  // no extra move: the opponent plays
+  if (status_ == Status::finished) {
+    count_rule(RuleId::END_2);
+    if (rules_.variant == Variant::hoyito3) count_rule(RuleId::END_III_1);
+  }
 }
 
 }  // namespace hoyito::model

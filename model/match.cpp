@@ -1,11 +1,13 @@
 // A Hoyito III match: rounds (MATCH-1), who starts (MATCH-2, G9) and who wins (MATCH-3, G9).
 #include "model/model.h"
+#include "model/rule_counts.h"
 
 namespace hoyito::model {
 
 Rules rules_for_round(const Rules& rules, int round, int previous_winner) {
   // MATCH-1: the round and the previous game's result belong to each game's rules; they decide
   // the last four in rounds 3 and later (END-III-3, END-III-4).
+  count_rule(RuleId::MATCH_1);
   Rules r = rules;
   r.round = round;
   r.previous_winner = round == 1 ? kNobody : previous_winner;
@@ -24,10 +26,12 @@ MatchStanding match_standing(const Rules& rules, const std::vector<MatchGame>& g
     int next_starter = 1 - last_starter;  // MATCH-2: the players alternate ...
     if (rules.options.match_starter == MatchStarter::loser && winner != kDraw)
       next_starter = 1 - winner;  // ... or (G9 loser) the loser starts; after a draw they alternate
+    count_rule(RuleId::MATCH_2);
     s.starters.push_back(next_starter);
     s.previous_winners.push_back(winner);
   }
   if (!games.empty()) {
+    count_rule(RuleId::MATCH_3);
     // MATCH-3: more games won, then more seeds over all games; otherwise drawn.
     if (s.games_won[kSouth] != s.games_won[kNorth])
       s.winner = s.games_won[kSouth] > s.games_won[kNorth] ? kSouth : kNorth;

@@ -52,6 +52,7 @@ class Game {
  private:
   bool is_legal_move(int hole) const;
   [[noreturn]] void reject(int hole) const;  // throws InputError: the ply is not legal
+  void count_rules_of(const Ply& ply) const;  // rule coverage (model/rule_counts.h)
   int count_position();  // END-3: how often the current position has occurred
 
   Rules rules_;

@@ -791,13 +791,18 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
 }
 
 TEST(EngineRandomGames, InvariantsOnEveryVariantAndSize) {
+  // With endless_sowing = illegal every move of every position is tried, and with many seeds a
+  // few positions hold an endless move whose cycle is billions of laps long (seconds to minutes
+  // to find: see engine/sow.h); those settings are played with endless_sowing = void only, where
+  // the game stops at the first endless move played.
   std::uint64_t seed = 1;
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12})
-      for (int seeds : {1, 3, 4, 7, 10})
+      for (int seeds : {1, 2, 3, 4, 7, 10})
         for (bool skip : {false, true})
           for (bool endless_void : {false, true})
             for (bool repetition : {false, true}) {
+              if (seeds > 4 && !endless_void) continue;
               SCOPED_TRACE(std::string(hoyito::variant_name(v)) + " 2x" + std::to_string(n) + " seeds " +
                            std::to_string(seeds) + (skip ? " skip" : "") + (endless_void ? " void" : "") +
                            (repetition ? " repetition" : ""));
@@ -817,9 +822,10 @@ TEST(EngineRandomGames, PropertyConservationAndTermination) {
   const bool ok = rc::check("random game conserves seeds and terminates", [] {
     const auto v = *rc::gen::element(Variant::hoyito1, Variant::hoyito2, Variant::hoyito3);
     const int n = *rc::gen::element(6, 12);
-    const int seeds = *rc::gen::inRange(1, 11);
     const bool skip = *rc::gen::arbitrary<bool>();
     const bool endless_void = *rc::gen::arbitrary<bool>();
+    // Many seeds with endless_sowing = illegal can cost minutes per position (see above).
+    const int seeds = *rc::gen::inRange(1, endless_void ? 11 : 5);
     const bool repetition = *rc::gen::arbitrary<bool>();
     const auto seed = *rc::gen::arbitrary<std::uint32_t>();
     Rules r = make_rules(v, n, seeds);
