@@ -5,6 +5,7 @@
 // (engine/) share: it describes *which* rules are played, never *how* they are played.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,12 @@ struct InputError : std::runtime_error {
 };
 
 enum class Variant { hoyito1, hoyito2, hoyito3 };
+
+// Q-LIMIT (specs/open-questions.md): a move whose relay sowing has neither ended nor repeated a
+// lap-end state after this many lap ends is refused as undecided (an InputError), by the model
+// and the engine alike. No position reached in play comes near it; made-up positions with many
+// seeds can have cycles too long to walk.
+inline constexpr std::size_t kMaxLaps = 1'000'000;
 
 // Players and game outcomes as small integers, the way records spell them.
 inline constexpr int kSouth = 0;

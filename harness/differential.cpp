@@ -15,8 +15,8 @@ namespace {
 template <typename G>
 Side side_of(G& game, int hole) {
   Side s;
-  s.legal = game.legal_plies();
   try {
+    s.legal = game.legal_plies();  // may refuse an undecidable position (Q-LIMIT)
     s.ply = game.play(hole);
   } catch (const InputError& e) {
     s.error = e.what();
@@ -68,7 +68,19 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
   std::vector<int> moves;
   stats.position_hashes.push_back(engine_game.hash());
   while (model_game.status() == Status::playing || engine_game.status() == Status::playing) {
-    const std::vector<int> legal = model_game.legal_plies();
+    std::vector<int> legal;
+    try {
+      legal = model_game.legal_plies();
+    } catch (const InputError& e) {  // Q-LIMIT: undecided; the engine must refuse it too
+      Side m, eng;
+      m.error = e.what();
+      try {
+        eng.legal = engine_game.legal_plies();
+      } catch (const InputError&) {
+        break;  // both refuse: agreement; the game stops here
+      }
+      return Disagreement{rules, start, moves, "legal", std::move(m), std::move(eng)};
+    }
     if (legal.empty()) break;  // the model says the game is over; the engine is checked below
     const int hole = legal[rng.below(legal.size())];
     // Endless sowings met: the mover's non-empty holes that are not legal (G6 illegal), and void games.
@@ -86,11 +98,17 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
   }
   stats.status = model_game.status();
   if (stats.status == Status::void_game) stats.endless_moves += 1;
-  if (model_game.result() != engine_game.result() || !engine_game.legal_plies().empty()) {
+  std::vector<int> engine_legal;
+  try {
+    engine_legal = engine_game.legal_plies();
+    if (model_game.status() == Status::playing) engine_legal.clear();  // stopped at an undecided move
+  } catch (const InputError&) {  // undecided (Q-LIMIT): the model stopped there too
+  }
+  if (model_game.result() != engine_game.result() || !engine_legal.empty()) {
     Side m, e;
     m.result = model_game.result();
     e.result = engine_game.result();
-    e.legal = engine_game.legal_plies();
+    e.legal = engine_legal;
     return Disagreement{rules, start, moves, "result", std::move(m), std::move(e)};
   }
   return std::nullopt;

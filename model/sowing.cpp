@@ -3,6 +3,8 @@
 #include <numeric>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "model/model.h"
 
 namespace hoyito::model {
@@ -182,6 +184,12 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
     }
 
     // SOW-6: the same board with the last seed in the same hole means the relays go round forever.
+    // A made-up position can have a cycle too long to walk: past kMaxLaps lap ends without a
+    // repeat, the move is refused as undecided (Q-LIMIT), never guessed endless or finite.
+    if (lap_end_states.size() >= kMaxLaps)
+      throw InputError(fmt::format("move {}: the sowing passed {} laps with no repeated lap-end state: "
+                                   "undecided within the harness's limit (Q-LIMIT)",
+                                   hole_name(hole, rules.holes_per_row), kMaxLaps));
     if (!lap_end_states.insert({m.board(), h}).second) {
       MoveOutcome endless;
       endless.after = position;
