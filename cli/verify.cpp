@@ -142,6 +142,7 @@ class Campaign {
     while (true) {
       const size_t i = next_++;
       if (i >= tasks_.size()) return;
+      if (args_.fail_fast && disagreements_ > 0) return;
       if (args_.seconds > 0 && seconds_since(start_) > args_.seconds) {
         timed_out_ = true;
         return;
@@ -322,13 +323,24 @@ int command_verify(const VerifyArgs& args) {
                            args.seed, configs.size(), args.games, Configuration::games_2x12(args.games), args.threads);
 
   int failures = 0;
+  // With --fail-fast, the first check that fails ends the run and is named, with the time.
+  auto check = [&](const char* name, auto&& run) {
+    if (args.fail_fast && failures > 0) return;
+    failures += run();
+    if (args.fail_fast && failures > 0)
+      std::cout << fmt::format("first failure: {} after {:.1f} s\n", name, seconds_since(start));
+  };
   if (args.config.empty()) {
-    failures += run_scenarios(args.specs);
-    failures += run_records(args.record_games, args.seed, args.out);
+    check("scenarios", [&] { return run_scenarios(args.specs); });
+    check("records", [&] { return run_records(args.record_games, args.seed, args.out); });
   }
-  failures += Campaign(args, configs).run();
-  if (args.config.empty() && args.variant.empty() && args.holes == 0) failures += run_matches(args);
-  if (args.full) failures += run_full_checks(args);
+  check("lockstep", [&] { return Campaign(args, configs).run(); });
+  if (args.config.empty() && args.variant.empty() && args.holes == 0) check("matches", [&] { return run_matches(args); });
+  if (args.full) check("full", [&] { return run_full_checks(args); });
+  if (args.fail_fast && failures > 0) {
+    std::cout << "FAIL\n";
+    return 1;
+  }
   const int rules_never_fired = print_rule_coverage();
   const bool whole_campaign = args.config.empty() && args.variant.empty() && args.holes == 0 && args.game < 0;
   if (whole_campaign && rules_never_fired > 0) {
