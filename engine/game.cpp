@@ -53,12 +53,36 @@ std::uint64_t Game::compute_legal_mask() const {
   std::uint64_t legal = 0;
   for (std::uint64_t rest = own; rest != 0; rest &= rest - 1) {
     const int hole = std::countr_zero(rest);
-    Board trial = board_;
-    std::array<int, 2> cap = captured_;
-    if (sow_move<false>(config_, trial, cap, to_move_, hole, nullptr) != MoveEnd::endless)
-      legal |= std::uint64_t{1} << hole;
+    Trial& trial = trials_[static_cast<std::size_t>(hole % config_.n)];
+    trial.board = board_;
+    trial.captured = captured_;
+    trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
+    if (trial.end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT: legality unknown
+    if (trial.end != MoveEnd::endless) legal |= std::uint64_t{1} << hole;
   }
+  trials_valid_ = own;
   return legal != 0 ? legal : kPassBit;
+}
+
+void Game::throw_undecided(int hole) const {
+  throw InputError(fmt::format(
+      "move {} is undecided: its sowing neither ends nor repeats a lap-end state within {} lap ends (Q-LIMIT)",
+      move_text(hole, config_.n), kMaxLaps));
+}
+
+const Game::Trial* Game::trial_of(int hole) {
+  if (hole == kPass) return nullptr;
+  Trial& trial = trials_[static_cast<std::size_t>(hole % config_.n)];
+  if ((trials_valid_ >> hole & 1) == 0) {
+    // endless_sowing = void: the move was not tried for legality; try it now, before anything
+    // changes, so that an undecided move (Q-LIMIT) is refused with the game as it was.
+    trial.board = board_;
+    trial.captured = captured_;
+    trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
+    if (trial.end == MoveEnd::undecided) throw_undecided(hole);
+    trials_valid_ |= std::uint64_t{1} << hole;
+  }
+  return &trial;
 }
 
 std::uint64_t Game::legal_mask() const {
@@ -98,9 +122,10 @@ void Game::check_legal(int hole) const {
 }
 
 template <bool kRecord>
-void Game::apply(int hole, std::vector<Event>* events) {
+void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
   const int mover = to_move_;
   mask_valid_ = false;
+  trials_valid_ = 0;
   ++plies_;
   if (hole == kPass) {
     // Q-PASS: PASS-2 for a passed extra move, PASS-3 when the player has seeds (every move is
@@ -113,30 +138,23 @@ void Game::apply(int hole, std::vector<Event>* events) {
     return;
   }
 
-  MoveEnd end;
-  if (config_.endless_void) {
-    // Try the move first: with endless_sowing = void an endless move leaves the position as it
-    // was (Q-VOID) and voids the game (SOW-6).
-    Board trial = board_;
-    std::array<int, 2> cap = captured_;
-    end = sow_move<false>(config_, trial, cap, mover, hole, nullptr);
-    if (end == MoveEnd::endless) {
-      if constexpr (kRecord) {
-        events->push_back(ev::endless_sowing(hole));
-        events->push_back(ev::game_end(RuleId::SOW_6, Status::void_game, kNobody));
-      }
-      status_ = Status::void_game;
-      winner_ = kNobody;
-      return;
-    }
+  MoveEnd end = trial->end;
+  if (end == MoveEnd::endless) {
+    // Only legal with endless_sowing = void: the game is void and the position stays as it was
+    // (SOW-6, Q-VOID).
     if constexpr (kRecord) {
-      end = sow_move<true>(config_, board_, captured_, mover, hole, events);
-    } else {
-      board_ = trial;
-      captured_ = cap;
+      events->push_back(ev::endless_sowing(hole));
+      events->push_back(ev::game_end(RuleId::SOW_6, Status::void_game, kNobody));
     }
+    status_ = Status::void_game;
+    winner_ = kNobody;
+    return;
+  }
+  if constexpr (kRecord) {
+    end = sow_move<true>(config_, board_, captured_, mover, hole, events);  // the same sowing, told
   } else {
-    end = sow_move<kRecord>(config_, board_, captured_, mover, hole, events);
+    board_ = trial->board;
+    captured_ = trial->captured;
   }
 
   switch (end) {
@@ -157,8 +175,9 @@ void Game::apply(int hole, std::vector<Event>* events) {
       to_move_ = 1 - mover;
       extra_move_ = false;
       return;
-    case MoveEnd::endless:  // excluded by the legality check
-      throw InputError(fmt::format("move {} is not legal: its sowing never ends", move_text(hole, config_.n)));
+    case MoveEnd::endless:
+    case MoveEnd::undecided:
+      break;  // not reached: decided by the trial
   }
   after_ply<kRecord>(events);
 }
@@ -192,17 +211,18 @@ void Game::after_ply(std::vector<Event>* events) {
 
 Ply Game::play(int hole) {
   check_legal(hole);
+  const Trial* trial = trial_of(hole);
   Ply ply;
   ply.player = to_move_;
   ply.hole = hole;
-  apply<true>(hole, &ply.events);
+  apply<true>(hole, trial, &ply.events);
   ply.after = position();
   return ply;
 }
 
 void Game::play_fast(int hole) {
   check_legal(hole);
-  apply<false>(hole, nullptr);
+  apply<false>(hole, trial_of(hole), nullptr);
 }
 
 }  // namespace hoyito::engine

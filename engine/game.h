@@ -3,8 +3,8 @@
 // State: the compact board (engine/board.h), captures, side to move, status and winner, the ply
 // count, whether the player to move earned it by a capture (PASS-2 rather than PASS-1), and for
 // third_repetition the occurrence counts of positions (engine/repetition.h). The legal moves are
-// computed on demand and cached until the next ply (endless_sowing = illegal needs a trial
-// sowing of every move; see engine/sow.h).
+// computed on demand and cached until the next ply: with endless_sowing = illegal that takes a
+// trial sowing of every move (see engine/sow.h), whose outcomes play_fast() then reuses.
 //
 // A const Game is not safe to share between threads (the cache is filled on first use).
 #pragma once
@@ -17,6 +17,7 @@
 #include "engine/board.h"
 #include "engine/config.h"
 #include "engine/repetition.h"
+#include "engine/sow.h"
 
 namespace hoyito::engine {
 
@@ -42,6 +43,9 @@ class Game {
 
   // Plays a hole index or kPass. Throws InputError ("... not legal ...") when it is not legal
   // or the game is over. Returns the player, the hole, the events and the position after.
+  // Q-LIMIT: a move whose sowing is undecided within kMaxLaps lap ends is refused with an
+  // InputError ("... undecided ..."), the game unchanged; with endless_sowing = illegal the
+  // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.
   Ply play(int hole);
   // The same effect as play(), without events: for simulation.
   void play_fast(int hole);
@@ -50,8 +54,11 @@ class Game {
   std::uint64_t hash() const;
 
  private:
+  struct Trial;
   template <bool kRecord>
-  void apply(int hole, std::vector<Event>* events);
+  void apply(int hole, const Trial* trial, std::vector<Event>* events);
+  const Trial* trial_of(int hole);
+  [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
   void after_ply(std::vector<Event>* events);
   void check_legal(int hole) const;
@@ -69,6 +76,16 @@ class Game {
   bool extra_move_ = false;  // the player to move earned this ply by a capture (CAP-II-3, CAP-III-3)
   mutable bool mask_valid_ = false;
   mutable std::uint64_t mask_ = 0;
+  // The trial sowings made to find the legal moves (endless_sowing = illegal): play_fast() takes
+  // the outcome from here instead of sowing again (play() sows again, telling the events).
+  // Bit h of trials_valid_: trials_[h % N] holds the outcome of hole h in the current position.
+  struct Trial {
+    Board board;
+    std::array<int, 2> captured;
+    MoveEnd end;
+  };
+  mutable std::uint64_t trials_valid_ = 0;
+  mutable std::array<Trial, kMaxHoles / 2> trials_{};
   Repetitions repetitions_;  // used with endless_game = third_repetition only
 };
 

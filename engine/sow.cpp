@@ -1,5 +1,7 @@
 #include "engine/sow.h"
 
+#include <numeric>
+
 #include "engine/events.h"
 #include "engine/mutants.h"
 
@@ -72,30 +74,41 @@ inline RuleId lap_rule(const Config& c, int seeds) {
   return c.skip_origin && seeds >= c.holes ? RuleId::SOW_3 : RuleId::SOW_2;
 }
 
+// Where a lap ended: the hole its last seed fell into, and the seeds that hole now holds.
+struct LapEnd {
+  int to;
+  int now;
+};
+
 // One lap: lifts the k seeds of hole p (which holds k) and sows them arithmetically (SOW-2,
-// SOW-3). Returns the hole the last seed fell into.
+// SOW-3). The landing count is worked out from the board before the lap, which keeps the
+// board's update off the chain of dependencies from one lap to the next.
 template <int kHoles>
-inline int sow_lap(const Config& c, Reg<kHoles>& r, int p, int k) {
+inline LapEnd sow_lap(const Config& c, Reg<kHoles>& r, int p, int k) {
   const BoardShape& shape = *c.shape;
   const auto first = static_cast<unsigned>(next_hole<kHoles>(p));
   if (c.skip_origin && k >= kHoles) {  // the 2N-1 other holes, in turn: p+1 .. p+2N-1
     constexpr int others = kHoles - 1;
     const int full = k / others;
     const int rem = k - full * others;
+    const int to = wrap<kHoles>(p + (rem == 0 ? others : rem));
+    const int now = r.at(to) + full + (rem != 0);
     r.add(shape.all, full);
     r.add(shape.run[first][static_cast<unsigned>(rem)]);
     r.add(shape.unit[static_cast<unsigned>(p)], -(k + full));  // lifted, and skipped
-    return wrap<kHoles>(p + (rem == 0 ? others : rem));
+    return {to, now};
   }
   // k / 2N to every hole and one more to the next k % 2N, without a branch on the size of the
   // lap (laps of 2N seeds or more are common with many seeds; a mispredicted branch costs more
-  // than the arithmetic).
+  // than the arithmetic). With k % 2N = 0 the last seed falls into the emptied origin.
   const int full = k / kHoles;
   const int rem = k - full * kHoles;
+  const int to = wrap<kHoles>(p + rem);
+  const int now = (rem != 0 ? r.at(to) + 1 : 0) + full;
   r.add(shape.all, full);
   r.add(shape.run[first][static_cast<unsigned>(rem)]);
   r.add(shape.unit[static_cast<unsigned>(p)], -k);  // lifted
-  return wrap<kHoles>(p + rem);
+  return {to, now};
 }
 
 // A capture left `left` seeds in play (board and hand; left <= 4): award them (END-I-1, END-II-1,
@@ -114,10 +127,10 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
         break;
       }
       case Award::split: {
-        // Two and two (G8), South first. Odd counts cannot arise in Hoyito III (the total is a
-        // multiple of four), but South would take the larger half.
-        const int north = left / 2;
-        const int south = left - north;
+        // Two and two (END-III-4, G8), South's share listed first, then North's. Another count
+        // (a made-up start only): half each, the odd seed to the capturer; a share may be 0.
+        const int south = left / 2 + (mover == kSouth ? left % 2 : 0);
+        const int north = left - south;
         cap[kSouth] += south;
         cap[kNorth] += north;
         if constexpr (kRecord) {
@@ -132,7 +145,7 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
   if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_1, Status::finished, winner_by_captures(cap)));
 }
 
-// Brent's cycle detection on lap-end states, up to rotation.
+// Cycle detection on lap-end states, up to rotation.
 //
 // The sowing of one move does not depend on where on the ring it happens (no rule looks at the
 // sides until the move is over; the skipped origin, the casa, en passant captures and END-1's
@@ -141,21 +154,40 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
 // back rotated, and the sowing repeats itself rotated for ever: endless (SOW-6). Conversely an
 // endless sowing repeats a state, so a rotated one. Comparing rotated states finds the cycle up
 // to 2N times sooner (a cycle on the ring often is 2N/d rotated copies of one stretch).
+//
+// Every lap-end state is compared with the checkpoints kept, states saved at chosen laps. For
+// the first kLongSowing laps the checkpoints are laps 1, 2, 4, 8, ... and only the latest is
+// kept: that is Brent's algorithm, which finds a cycle of L laps entered after M laps within
+// about max(M, L) + L laps, each rounded up to a power of two: 2L to 3L laps when M is small.
+// Nearly every sowing that gets that far is endless, and its cycle may be billions of laps
+// long; from there on the checkpoints are twice as dense (laps 2^k and 3 * 2^(k-1)) and the last
+// kCheckpoints are kept, so that the first one taken inside the cycle is still there one cycle
+// later: about max(1.5 M, L / 15) + L laps.
 template <int kHoles>
 struct CycleDetector {
-  Board saved;            // rotated so that its landing hole is hole 0
-  int saved_count = -1;   // saved[0], the seeds in its landing hole (-1: nothing saved yet)
-  std::uint32_t power = 1;
-  std::uint32_t steps = 0;
+  static constexpr int kCheckpoints = 8;
+  static constexpr std::uint64_t kLongSowing = std::uint64_t{1} << 14;
+  static constexpr std::uint64_t kLanes16 = 0x0001000100010001ULL;
 
-  // Does the state (r, landing) equal the saved one up to rotation? `count` is r.at(landing),
-  // which usually decides it.
-  bool same_as_saved(const Reg<kHoles>& r, int landing, int count) const {
-    if (count != saved_count) return false;
-    int h = landing;
-    for (int i = 1; i < kHoles; ++i) {
+  std::array<Board, kCheckpoints> saved{};  // rotated so that their landing hole is hole 0
+  // 16-bit lane i of keys[i / 4]: saved[i][0] | saved[i][1] << 8, the two holes from the landing
+  // one; 0xffff for no checkpoint (counts are at most 240).
+  std::array<std::uint64_t, 2> keys{~std::uint64_t{0}, ~std::uint64_t{0}};
+  std::array<std::uint64_t, kCheckpoints> saved_lap{};  // the lap of each checkpoint
+  std::uint64_t laps = 0;          // lap-end states seen so far (the laps of the sowing, but its last)
+  std::uint64_t next_checkpoint = 1;
+  std::uint64_t period = 0;        // once seen() is true: the cycle length in laps, up to rotation
+  int slot = 0;
+
+  int key(int i) const { return static_cast<int>(keys[static_cast<unsigned>(i) / 4] >> (16 * (i % 4)) & 0xffff); }
+
+  // Does the state (r, landing) equal saved[i] up to rotation? (The first two holes do.)
+  bool same_as(const Reg<kHoles>& r, int landing, int i) const {
+    const Board& s = saved[static_cast<unsigned>(i)];
+    int h = next_hole<kHoles>(landing);
+    for (int j = 2; j < kHoles; ++j) {
       h = next_hole<kHoles>(h);
-      if (r.at(h) != saved[i]) return false;
+      if (r.at(h) != s[j]) return false;
     }
     return true;
   }
@@ -163,31 +195,123 @@ struct CycleDetector {
   // True when the state (r, landing) repeats one seen before up to rotation: the relay sowing
   // is endless. `count` is r.at(landing).
   bool seen(const Reg<kHoles>& r, int landing, int count) {
-    if (same_as_saved(r, landing, count)) return true;
-    if (++steps == power) {
-      saved = Board{};
-      for (int i = 0, h = landing; i < kHoles; ++i, h = next_hole<kHoles>(h)) saved.set(i, r.at(h));
-      saved_count = count;
-      power <<= 1;
-      steps = 0;
+    const std::uint64_t lap = ++laps;
+    if (lap <= kLongSowing) {
+      // One checkpoint (slot 0); its landing count rules it out nearly every time.
+      if (count == (key(0) & 0xff) && r.at(next_hole<kHoles>(landing)) == key(0) >> 8 && same_as(r, landing, 0)) {
+        period = lap - saved_lap[0];
+        return true;
+      }
+    } else {
+      // Eight checkpoints: the first two holes against all the keys at once, without a branch.
+      const auto k = static_cast<std::uint64_t>(count | r.at(next_hole<kHoles>(landing)) << 8);
+      const std::uint64_t x0 = keys[0] ^ (k * kLanes16);
+      const std::uint64_t x1 = keys[1] ^ (k * kLanes16);
+      const std::uint64_t hit = ((x0 - kLanes16) & ~x0) | ((x1 - kLanes16) & ~x1);
+      if ((hit & (kLanes16 << 15)) != 0) {
+        for (int i = 0; i < kCheckpoints; ++i) {
+          if (key(i) == static_cast<int>(k) && same_as(r, landing, i)) {
+            // The first match of a checkpoint inside the cycle comes one cycle after it, and a
+            // checkpoint is kept from its lap on without a gap: lap - saved_lap is the cycle.
+            period = lap - saved_lap[static_cast<unsigned>(i)];
+            return true;
+          }
+        }
+      }
+    }
+    if (lap == next_checkpoint) {
+      if (lap < kLongSowing) {
+        next_checkpoint <<= 1;  // Brent: one checkpoint, replaced at each power of two
+      } else {
+        slot = slot + 1 == kCheckpoints ? 0 : slot + 1;
+        const bool power_of_two = (lap & (lap - 1)) == 0;
+        next_checkpoint = power_of_two ? lap + lap / 2 : lap + lap / 3;  // 2^k, 3*2^(k-1), 2^(k+1)
+      }
+      saved_lap[static_cast<unsigned>(slot)] = lap;
+      Board& s = saved[static_cast<unsigned>(slot)];
+      s = Board{};
+      for (int i = 0, h = landing; i < kHoles; ++i, h = next_hole<kHoles>(h)) s.set(i, r.at(h));
+      const int shift = 16 * (slot % 4);
+      std::uint64_t& word = keys[static_cast<unsigned>(slot) / 4];
+      word = (word & ~(std::uint64_t{0xffff} << shift)) | static_cast<std::uint64_t>(s[0] | s[1] << 8) << shift;
     }
     return false;
   }
 };
 
+// A lap without events (for walking a sowing again): Hoyito I's en passant captures included,
+// END-1 not looked at (the sowings walked again are endless).
+template <int kHoles>
+LapEnd quiet_lap(const Config& c, Reg<kHoles>& r, int from, int k) {
+  const BoardShape& shape = *c.shape;
+  if (c.variant != Variant::hoyito1) return sow_lap<kHoles>(c, r, from, k);
+  const auto first = static_cast<unsigned>(next_hole<kHoles>(from));
+  if (k < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(k - 1)], 3)) return sow_lap<kHoles>(c, r, from, k);
+  r.add(shape.unit[static_cast<unsigned>(from)], -k);
+  int pos = from;
+  for (int hand = k; hand > 0;) {
+    pos = next_hole<kHoles>(pos);
+    if (c.skip_origin && pos == from) pos = next_hole<kHoles>(pos);
+    r.add(shape.unit[static_cast<unsigned>(pos)]);
+    --hand;
+    if (hand > 0 && r.at(pos) == 4) r.add(shape.unit[static_cast<unsigned>(pos)], -4);
+  }
+  return {pos, r.at(pos)};
+}
+
+// Are the lap-end states (a, ha) and (b, hb) equal up to rotation?
+template <int kHoles>
+bool same_rotated(const Reg<kHoles>& a, int ha, const Reg<kHoles>& b, int hb) {
+  for (int i = 0; i < kHoles; ++i, ha = next_hole<kHoles>(ha), hb = next_hole<kHoles>(hb))
+    if (a.at(ha) != b.at(hb)) return false;
+  return true;
+}
+
+// The sowing of the move from `hole` on `start` is endless and its lap-end states repeat up to
+// rotation with a cycle of `period` laps. Returns the lap (counted from 1) whose lap-end state
+// is the first to repeat an earlier one exactly: the first lap M on the cycle (found by walking
+// the sowing twice, `period` laps apart) plus the exact cycle, `period` * 2N / gcd(shift, 2N),
+// the shift being how far the ring turns in one cycle up to rotation.
+template <int kHoles>
+std::uint64_t first_exact_repeat(const Config& c, const Reg<kHoles>& start, int hole, std::uint64_t period) {
+  Reg<kHoles> a = start;
+  Reg<kHoles> b = start;
+  LapEnd ea{hole, start.at(hole)};
+  LapEnd eb = ea;
+  for (std::uint64_t i = 0; i < period; ++i) eb = quiet_lap<kHoles>(c, b, eb.to, eb.now);
+  for (std::uint64_t lap = 1;; ++lap) {
+    ea = quiet_lap<kHoles>(c, a, ea.to, ea.now);
+    eb = quiet_lap<kHoles>(c, b, eb.to, eb.now);
+    if (ea.now == eb.now && same_rotated<kHoles>(a, ea.to, b, eb.to)) {
+      const int shift = eb.to >= ea.to ? eb.to - ea.to : eb.to - ea.to + kHoles;
+      return lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles));
+    }
+  }
+}
+
+// The verdict on a sowing whose lap-end states repeat up to rotation (Q-LIMIT).
+template <int kHoles>
+MoveEnd endless_or_undecided(const Config& c, const Reg<kHoles>& start, int hole, std::uint64_t period) {
+  return first_exact_repeat<kHoles>(c, start, hole, period) <= kMaxLaps ? MoveEnd::endless : MoveEnd::undecided;
+}
+
+// No end and no repeat after this many laps: none by lap kMaxLaps either (see sow.h).
+inline constexpr std::uint64_t kGiveUpLaps = 4 * static_cast<std::uint64_t>(kMaxLaps);
+
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
 template <bool kRecord, int kHoles>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                   std::vector<Event>* events) {
-  Reg<kHoles> r = Reg<kHoles>::load(b);
+  const Reg<kHoles> start = Reg<kHoles>::load(b);
+  Reg<kHoles> r = start;
   int from = hole;
   int k = r.at(from);
   if constexpr (kRecord) events->push_back(ev::lift(hole, k));
   CycleDetector<kHoles> cycle;
   for (;;) {
-    const int to = sow_lap<kHoles>(c, r, from, k);
+    const auto [to, now] = sow_lap<kHoles>(c, r, from, k);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
-    const int now = r.at(to);
+    if ((now == 1 || now == 4) && cycle.laps >= kMaxLaps) return MoveEnd::undecided;  // ends too late
     if (now == 1) {  // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(to));
@@ -215,7 +339,8 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
       }
       return MoveEnd::captured;
     }
-    if (cycle.seen(r, to, now)) return MoveEnd::endless;  // SOW-6 (b is left as it was)
+    if (cycle.seen(r, to, now)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
+    if (cycle.laps >= kGiveUpLaps) return MoveEnd::undecided;
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;
@@ -229,7 +354,8 @@ template <bool kRecord, int kHoles>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                        std::vector<Event>* events) {
   const BoardShape& shape = *c.shape;
-  Reg<kHoles> r = Reg<kHoles>::load(b);
+  const Reg<kHoles> start = Reg<kHoles>::load(b);
+  Reg<kHoles> r = start;
   int in_play = c.total - cap[kSouth] - cap[kNorth];  // board + hand
   bool any_capture = false;
   int from = hole;
@@ -241,7 +367,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     int to;
     if (k < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(k - 1)], 3)) {
       // One seed each to from+1 .. from+k, and none but the last can make a casa.
-      to = sow_lap<kHoles>(c, r, from, k);
+      to = sow_lap<kHoles>(c, r, from, k).to;
     } else {
       r.add(shape.unit[static_cast<unsigned>(from)], -k);  // lifted
       int pos = from;
@@ -258,6 +384,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
           any_capture = true;
           if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
           if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
+            if (cycle.laps >= kMaxLaps) return MoveEnd::undecided;  // ends too late (Q-LIMIT)
             if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
             end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
             return MoveEnd::game_over;
@@ -268,6 +395,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     }
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
     const int now = r.at(to);
+    if ((now == 1 || now == 4) && cycle.laps >= kMaxLaps) return MoveEnd::undecided;  // ends too late
     if (now == 1) {  // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(to));
@@ -285,7 +413,9 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
       }
       return MoveEnd::captured;
     }
-    if (cycle.seen(r, to, now)) return MoveEnd::endless;  // SOW-6 (a cycle holds no capture)
+    if (cycle.seen(r, to, now))  // SOW-6 (a cycle holds no capture)
+      return endless_or_undecided<kHoles>(c, start, hole, cycle.period);
+    if (cycle.laps >= kGiveUpLaps) return MoveEnd::undecided;
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;

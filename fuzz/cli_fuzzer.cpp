@@ -1,5 +1,5 @@
-// Command-line fuzz target: the input, split at newlines, is the argument list of the `hoyito`
-// program, run in-process through hoyito::run_cli (cli/app.h). Whatever the arguments, the
+// Command-line fuzz target: the input, split at newlines (each argument ending at a NUL, as
+// argv strings do), is the argument list of the `hoyito` program, run in-process through hoyito::run_cli (cli/app.h). Whatever the arguments, the
 // program must end with exit code 0, 1 or 2 (2: bad input, one line on stderr), never with 3
 // (an internal error), a crash, a hang or a leak; and `perft` (both implementations) must not
 // find model and engine apart (exit 1).
@@ -8,7 +8,8 @@
 // games.jsonl, invalid.json, broken.json, empty.json, position.json, disagreement.json). To keep
 // every input cheap and harmless, inputs that could run long or touch other files are skipped:
 // the commands verify, exhaustive and bench; any argument with a '/'; --out, --specs, --threads,
-// --seconds; --games, --depth, --record-games or --max-seeds above 3; a ply_limit above 999.
+// --seconds; --games, --depth, --record-games or --max-seeds above 3; a ply_limit above 999; and
+// `random` without a ply_limit option.
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
@@ -37,7 +38,8 @@ std::vector<std::string> split_lines(std::string_view text) {
   std::size_t begin = 0;
   while (begin <= text.size()) {
     const std::size_t end = std::min(text.find('\n', begin), text.size());
-    args.emplace_back(text.substr(begin, end - begin));
+    const std::string_view line = text.substr(begin, end - begin);
+    args.emplace_back(line.substr(0, line.find('\0')));  // argv strings end at a NUL
     begin = end + 1;
   }
   if (!args.empty() && args.back().empty()) args.pop_back();  // a final newline ends the last argument
@@ -51,10 +53,12 @@ bool small_count(std::string_view value, char highest) {
 
 bool cheap_and_harmless(const std::vector<std::string>& args) {
   if (args.size() > kMaxArgs) return false;
+  bool random = false, ply_limit = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view a = args[i];
     if (a.find('/') != std::string_view::npos) return false;
     if (a == "verify" || a == "exhaustive" || a == "bench") return false;
+    random = random || a == "random";
     const std::size_t eq = a.find('=');
     const std::string_view name = a.substr(0, eq);
     const std::string_view value =
@@ -69,9 +73,10 @@ bool cheap_and_harmless(const std::vector<std::string>& args) {
       const std::string_view limit = a.substr(at + 10);
       if (limit.empty() || limit.size() > 3 || limit.find_first_not_of("0123456789") != std::string_view::npos)
         return false;
+      ply_limit = true;
     }
   }
-  return true;
+  return !random || ply_limit;  // a random game may otherwise run to the default limit, 5000 plies
 }
 
 // The scratch folder and its files, made once per process.
@@ -101,12 +106,15 @@ const std::string& scratch_folder() {
     put("position.json", boost::json::serialize(to_json(start)) + "\n");
     const Disagreement agreed{rules, start, {0}, "events", {}, {}};  // model and engine agree on it
     put("disagreement.json", boost::json::serialize(disagreement_to_json(agreed, agreed, "none", 1)) + "\n");
-    std::atexit([] {
-      std::error_code ignored;
-      std::filesystem::remove_all(scratch_folder(), ignored);
-    });
     return d.string();
   }();
+  static const bool cleanup = [] {  // registered after `dir` is made, so it runs before `dir` goes
+    return std::atexit([] {
+             std::error_code ignored;
+             std::filesystem::remove_all(dir, ignored);
+           }) == 0;
+  }();
+  (void)cleanup;
   return dir;
 }
 

@@ -2,10 +2,11 @@
 // the reference model and the engine play it in lockstep (hoyito::compare_moves) and must agree
 // on every legal-ply list, event, position and result. A disagreement is shrunk, written as a
 // transcript ./fuzz-disagreement-<hash>.json (format hoyito-disagreement/1, which `hoyito replay`
-// reproduces), and the target aborts.
+// reproduces), and the target aborts. With HOYITO_FUZZ_VERBOSE set, it prints the decoded rules,
+// start and plies as it goes (e.g. differential_fuzzer_replay on one input).
 //
 // Input layout (FuzzedDataProvider; every value is one byte taken from the end of the input):
-//   variant (b % 3: hoyito2, hoyito1, hoyito3), 2x12 (bool), seeds per hole ((b % 10 + 3) % 10 + 1),
+//   variant (b % 3: hoyito2, hoyito1, hoyito3), 2x12 (bool), seeds per hole (4 - b % 4),
 //   skip_origin, endless_sowing=void, endless_game=third_repetition (bools),
 //   ply_limit (64 - b % 64), drawn_previous_last_four=split, match_starter=loser (bools),
 //   Hoyito III only: round (1 + b % 5), previous winner (rounds 1-2: none/south/north/draw;
@@ -15,6 +16,8 @@
 //   (b % (left + 1)), North's are the rest,
 //   number of plies (b % 65), per ply b: b < 0xF0 picks legal[b % legal plies] of the model,
 //   otherwise the next byte is any ply (b % (holes + 1) - 1, where -1 is a pass), legal or not.
+//   The plies stop at the first one refused, and where the model cannot tell the legal plies (a
+//   sowing too long to decide, Q-LIMIT of specs/open-questions.md): the engine must refuse too.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -24,6 +27,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "core/game.h"
+#include "core/record.h"
 #include "fuzz/fuzzer_common.h"
 #include "harness/differential.h"
 #include "model/model.h"
@@ -39,7 +43,7 @@ Rules read_rules(FuzzedDataProvider& in) {
   constexpr Variant kVariants[] = {Variant::hoyito2, Variant::hoyito1, Variant::hoyito3};
   r.variant = kVariants[in.ConsumeIntegralInRange<int>(0, 2)];
   r.holes_per_row = in.ConsumeBool() ? 12 : 6;
-  r.seeds_per_hole = (in.ConsumeIntegralInRange<int>(0, 9) + 3) % 10 + 1;  // 0 gives the usual 4
+  r.seeds_per_hole = fuzz::kMaxSeedsPerHole - in.ConsumeIntegralInRange<int>(0, fuzz::kMaxSeedsPerHole - 1);
   Options& o = r.options;
   o.skip_origin = in.ConsumeBool();
   o.endless_sowing = in.ConsumeBool() ? EndlessSowing::void_game : EndlessSowing::illegal;
@@ -84,12 +88,25 @@ std::vector<int> read_moves(FuzzedDataProvider& in, const Rules& rules, const Po
   std::vector<int> moves;
   const int plies = in.ConsumeIntegralInRange<int>(0, fuzz::kMaxPlies);
   while (static_cast<int>(moves.size()) < plies) {
-    const std::vector<int> legal = game.legal_plies();
+    if (fuzz::verbose())
+      std::fprintf(stderr, "  ply %zu from %s\n", moves.size() + 1,
+                   boost::json::serialize(to_json(game.position())).c_str());
+    std::vector<int> legal;
+    bool undecided = false;
+    try {
+      legal = game.legal_plies();
+    } catch (const InputError&) {  // a sowing too long to decide (Q-LIMIT)
+      undecided = true;
+    }
     const int b = in.ConsumeIntegral<std::uint8_t>();
     const bool any = b >= 0xF0 || legal.empty();
     const int ply = any ? in.ConsumeIntegralInRange<int>(-1, rules.holes() - 1)
                         : legal[static_cast<std::size_t>(b) % legal.size()];
+    if (fuzz::verbose())
+      std::fprintf(stderr, "  ply %zu: %s%s\n", moves.size() + 1, move_text(ply, rules.holes_per_row).c_str(),
+                   undecided ? " (the model cannot decide the legal plies: Q-LIMIT)" : "");
     moves.push_back(ply);
+    if (undecided) break;  // compare_moves checks that the engine refuses there too
     Ply played;
     try {
       played = game.play(ply);
@@ -135,6 +152,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const InputError& e) {
     fuzz::fail(kTarget, std::string("the input decoder made invalid rules or a bad start: ") + e.what());
   }
+  if (fuzz::verbose())
+    std::fprintf(stderr, "differential: rules %s\n  start %s\n", boost::json::serialize(to_json(rules)).c_str(),
+                 boost::json::serialize(to_json(start)).c_str());
   const std::vector<int> moves = read_moves(in, rules, start);
   if (const auto d = compare_moves(rules, start, moves)) report(*d, data, size);
   return 0;

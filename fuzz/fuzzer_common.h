@@ -29,6 +29,17 @@ namespace hoyito::fuzz {
 // implementations, so one move always ends).
 inline constexpr int kMaxPlies = 64;
 inline constexpr int kMaxPlyLimit = 64;
+// Seeds per hole in the differential target's rules: at most the usual 4 (the rules allow 1..10).
+// With more seeds, positions reached in play already have relay sowings that neither end nor
+// repeat within the harness's 1,000,000 laps (Q-LIMIT of specs/open-questions.md), and deciding
+// that costs 10-20 s under the sanitizers: one such input stalls a fuzzing job.
+inline constexpr int kMaxSeedsPerHole = 4;
+
+// HOYITO_FUZZ_VERBOSE set: a target prints what it decoded from the input (to replay one by hand).
+inline bool verbose() {
+  static const bool on = std::getenv("HOYITO_FUZZ_VERBOSE") != nullptr;
+  return on;
+}
 
 // The input as text.
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
