@@ -118,7 +118,12 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
 
   int origin = hole;
   std::set<std::pair<std::vector<int>, int>> lap_end_states;  // SOW-6
-  while (true) {
+  for (std::size_t lap_number = 1;; ++lap_number) {
+    // Q-LIMIT: a move decides within kMaxLaps laps (it ends, or a lap-end state repeats) or it is
+    // refused as undecided; it is never guessed endless or finite.
+    if (lap_number > kMaxLaps)
+      throw InputError(fmt::format("move {}: undecided: no end and no repeated lap-end state within {} laps (Q-LIMIT)",
+                                   hole_name(hole, rules.holes_per_row), kMaxLaps));
     // One lap (SOW-2), seed by seed.
     const int lap_seeds = m.in_hand;
     const bool skip = rules.options.skip_origin && lap_seeds >= m.holes;  // SOW-3 (G1)
@@ -184,12 +189,6 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
     }
 
     // SOW-6: the same board with the last seed in the same hole means the relays go round forever.
-    // A made-up position can have a cycle too long to walk: past kMaxLaps lap ends without a
-    // repeat, the move is refused as undecided (Q-LIMIT), never guessed endless or finite.
-    if (lap_end_states.size() >= kMaxLaps)
-      throw InputError(fmt::format("move {}: the sowing passed {} laps with no repeated lap-end state: "
-                                   "undecided within the harness's limit (Q-LIMIT)",
-                                   hole_name(hole, rules.holes_per_row), kMaxLaps));
     if (!lap_end_states.insert({m.board(), h}).second) {
       MoveOutcome endless;
       endless.after = position;
