@@ -8,11 +8,12 @@
 // last) holds three, one word-wise test; otherwise it steps seed by seed, because a passing seed
 // may make a casa en passant (CAP-I-1).
 //
-// Endless sowing (SOW-6) is detected exactly with Brent's cycle detection on lap-end states
-// (the board after the last seed of a lap, and the landing hole), compared up to rotation of the
-// ring: the sowing from such a state is determined by it and does not depend on where on the
-// ring it is, so a repeated state means the move never ends; the state space is finite, so a
-// move that never ends repeats one. No allocation.
+// Endless sowing (SOW-6) is detected exactly by cycle detection on lap-end states (the board
+// after the last seed of a lap, and the landing hole), compared up to rotation of the ring: the
+// sowing from such a state is determined by it and does not depend on where on the ring it is,
+// so a repeated state means the move never ends; the state space is finite, so a move that never
+// ends repeats one. Brent's algorithm, then for long sowings a denser set of kept checkpoints
+// (CycleDetector in sow.cpp). No allocation.
 //
 // Q-LIMIT (specs/open-questions.md, kMaxLaps in core/rules.h): a sowing is decided when it ends
 // by lap end kMaxLaps, or when by then one of its lap-end states repeats an earlier one (exactly,
@@ -20,7 +21,8 @@
 // found up to rotation tells that the sowing is endless; the lap of its first exact repeat is
 // then worked out (transient + cycle length up to rotation * 2N / gcd(shift, 2N)) to apply the
 // limit. A sowing not decided after 4 * kMaxLaps laps cannot be decided by lap kMaxLaps (the
-// detection below finds a repeat at most about 2.5 times later than it first happens).
+// detection finds a cycle of L laps up to rotation, entered at lap M, by lap
+// 1.5 * max(M, L / 15, 2^14) + L at the latest, and M + L is at most the first exact repeat).
 //
 // Endless sowings are rare (about one position in 7000 of random 2x6 play has one), but their
 // cycles can be very long: with 4 seeds per hole a few million laps; with 7 to 10 seeds per hole

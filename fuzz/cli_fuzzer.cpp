@@ -6,10 +6,11 @@
 //
 // The program runs in a scratch folder holding a few files it can be pointed at (game.json,
 // games.jsonl, invalid.json, broken.json, empty.json, position.json, disagreement.json). To keep
-// every input cheap and harmless, inputs that could run long or touch other files are skipped:
+// every input cheap and harmless, inputs that could run long or touch other files are skipped
+// (HOYITO_FUZZ_VERBOSE set: it prints each run's arguments, exit code and errors, or the skip):
 // the commands verify, exhaustive and bench; any argument with a '/'; --out, --specs, --threads,
-// --seconds; --games, --depth, --record-games or --max-seeds above 3; a ply_limit above 999; and
-// `random` without a ply_limit option.
+// --seconds; --games, --depth, --record-games or --max-seeds above 3; --seeds-per-hole above 4;
+// a ply_limit above 999; and `random` without a ply_limit option.
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
@@ -46,7 +47,7 @@ std::vector<std::string> split_lines(std::string_view text) {
   return args;
 }
 
-// The value of an option given as "--name=value" or as "--name" "value".
+// A count of at most `highest`: one digit.
 bool small_count(std::string_view value, char highest) {
   return value.size() == 1 && value[0] >= '0' && value[0] <= highest;
 }
@@ -59,6 +60,7 @@ bool cheap_and_harmless(const std::vector<std::string>& args) {
     if (a.find('/') != std::string_view::npos) return false;
     if (a == "verify" || a == "exhaustive" || a == "bench") return false;
     random = random || a == "random";
+    // An option's value: "--name=value" or "--name" "value".
     const std::size_t eq = a.find('=');
     const std::string_view name = a.substr(0, eq);
     const std::string_view value =
@@ -68,6 +70,7 @@ bool cheap_and_harmless(const std::vector<std::string>& args) {
       if ((name == "--games" || name == "--depth" || name == "--record-games" || name == "--max-seeds") &&
           !small_count(value, '3'))
         return false;
+      if (name == "--seeds-per-hole" && !small_count(value, '4')) return false;  // see kMaxSeedsPerHole
     }
     if (const std::size_t at = a.find("ply_limit="); at != std::string_view::npos) {
       const std::string_view limit = a.substr(at + 10);
@@ -123,7 +126,10 @@ const std::string& scratch_folder() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > kMaxInput) return 0;
   const std::vector<std::string> args = split_lines(fuzz::as_text(data, size));
-  if (!cheap_and_harmless(args)) return 0;
+  if (!cheap_and_harmless(args)) {
+    if (fuzz::verbose()) std::fprintf(stderr, "cli: skipped (could run long or touch other files)\n");
+    return 0;
+  }
   std::vector<const char*> argv{"hoyito"};
   for (const std::string& a : args) argv.push_back(a.c_str());
   argv.push_back(nullptr);
@@ -143,6 +149,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (...) {
       fuzz::fail(kTarget, "a non-standard exception escaped run_cli");
     }
+  }
+  if (fuzz::verbose()) {
+    std::string line;
+    for (const std::string& a : args) line += " '" + a + "'";
+    std::fprintf(stderr, "cli: hoyito%s: exit %d, stderr: %s\n", line.c_str(), code, errors.str().c_str());
   }
   if (code < 0 || code > 2) fuzz::fail(kTarget, "exit code " + std::to_string(code) + "; stderr: " + errors.str());
   if (code == 1 && !args.empty() && args.front() == "perft")

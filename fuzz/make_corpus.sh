@@ -160,7 +160,7 @@ cli help --help
 cli help-all --help-all
 cli apply-help apply --help
 cli unknown-command play --moves a
-cli no-command
+: >"$out/cli/no-command"  # no arguments at all
 cli apply apply --moves "a A c"
 cli apply-hoyito1 apply --variant hoyito1 --moves "c A pass b"
 cli apply-hoyito3-2x12 apply --variant hoyito3 --holes 12 --round 2 --moves "a L"
@@ -173,7 +173,8 @@ cli apply-bad-option apply --option endless_sowing=maybe --moves a
 cli apply-unknown-option apply --option colour=red --moves a
 cli apply-round3 apply --variant hoyito3 --round 3 --previous-winner draw --option drawn_previous_last_four=split --moves a
 cli apply-bad-round apply --variant hoyito2 --round 2 --moves a
-cli apply-seeds apply --seeds-per-hole 11 --moves a
+cli apply-seeds apply --seeds-per-hole 0 --moves a
+cli apply-seeds-3 apply --seeds-per-hole 3 --holes 12 --moves "a B c"
 cli apply-bad-json apply --position '{"board":[1,2' --moves a
 cli replay-game replay game.json
 cli replay-games replay games.jsonl
@@ -194,4 +195,4 @@ cli random random --games 2 --option ply_limit=30
 cli random-hoyito3 random --variant hoyito3 --round 3 --previous-winner north --games 1 --seed 5 --option ply_limit=50
 cli random-options random --games 1 --option skip_origin=true --option endless_game=third_repetition --option ply_limit=99
 
-echo "make_corpus: $(ls "$out/record" | wc -l) record, $(ls "$out/differential" | wc -l) differential, $(ls "$out/cli" | wc -l) cli inputs; $(du -sh "$out" | cut -f1) in all"
+echo "make_corpus: $(ls "$out/record" | wc -l) record, $(ls "$out/differential" | wc -l) differential, $(ls "$out/cli" | wc -l) cli inputs; $(du -sh --apparent-size "$out" | cut -f1) in all"

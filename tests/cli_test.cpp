@@ -1,6 +1,7 @@
 // The `hoyito` program end to end: good commands work, and bad input of every kind listed in
 // the issue gets one line on stderr naming what and where, and exit code 2 (never a crash).
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -19,7 +20,7 @@ struct CommandRun {
 };
 
 CommandRun run(const std::string& args) {
-  const std::string err_path = ::testing::TempDir() + "/hoyito_cli_err.txt";
+  const std::string err_path = ::testing::TempDir() + "/hoyito_cli_err_" + std::to_string(getpid()) + ".txt";
   const std::string command = kProgram + " " + args + " 2>" + err_path;
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
@@ -33,7 +34,8 @@ CommandRun run(const std::string& args) {
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  // ctest runs the cases of this file in parallel processes: names are made per process.
+  const std::string path = ::testing::TempDir() + "/hoyito_cli_" + std::to_string(getpid()) + "_" + name;
   std::ofstream(path) << text;
   return path;
 }
@@ -59,7 +61,7 @@ TEST(Cli, RulesListsEveryRuleAndOption) {
 }
 
 TEST(Cli, RandomApplyReplayShowWorkTogether) {
-  const std::string file = ::testing::TempDir() + "/games.jsonl";
+  const std::string file = ::testing::TempDir() + "/hoyito_cli_" + std::to_string(getpid()) + "_games.jsonl";
   ASSERT_EQ(run("random --variant hoyito3 --holes 6 --games 5 --seed 7 --out " + file).exit_code, 0);
   const CommandRun replay = run("replay " + file);
   EXPECT_EQ(replay.exit_code, 0) << replay.out << replay.err;
