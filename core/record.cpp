@@ -199,7 +199,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
   for (const auto& [key, value] : o) {
     const std::string at = fmt::format("{}.{}", path, std::string_view(key));
     if (key == "variant") {
-      r.variant = named(at, [&] { return parse_variant(as_string(value, at)); });
+      r.variant = named(at, [&, &value = value] { return parse_variant(as_string(value, at)); });
     } else if (key == "holes_per_row") {
       r.holes_per_row = as_int(value, at, 0, 1000);
     } else if (key == "seeds_per_hole") {
@@ -218,7 +218,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
           text = json::serialize(option);
         else
           text = std::string(as_string(option, opt_at));
-        named(opt_at, [&] { set_option(r, name, text); return 0; });
+        named(opt_at, [&, &name = name] { set_option(r, name, text); return 0; });
       }
     } else {
       throw InputError(fmt::format("{}: unknown field", at));
@@ -274,8 +274,8 @@ Event event_from_json(const json::value& v, int holes_per_row, std::string_view 
     else if (key == "from") e.from = as_int(value, at, 0, holes - 1);
     else if (key == "to") e.to = as_int(value, at, 0, holes - 1);
     else if (key == "seeds") e.seeds = as_int(value, at, 0, 1000000);
-    else if (key == "player") e.player = named(at, [&] { return parse_player(as_string(value, at)); });
-    else if (key == "status") e.status = named(at, [&] { return parse_status(as_string(value, at)); });
+    else if (key == "player") e.player = named(at, [&, &value = value] { return parse_player(as_string(value, at)); });
+    else if (key == "status") e.status = named(at, [&, &value = value] { return parse_status(as_string(value, at)); });
     else if (key == "winner") e.winner = optional_outcome(value, at);
     else throw InputError(fmt::format("{}: unknown field", at));
   }
