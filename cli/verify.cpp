@@ -1,8 +1,10 @@
 // `hoyito verify`, the main job:
 //   1. every hand-derived scenario of specs/ on the reference model and on the engine;
 //   2. random games of every variant and size written as records, read back and replayed;
-//   3. random games played by model and engine in lockstep, for every configuration of the rules
+//   3. every move of sampled positions played at its Q-LIMIT boundary (harness/lap_limits.h);
+//   4. random games played by model and engine in lockstep, for every configuration of the rules
 //      that changes play, compared at every ply (harness/differential.h);
+//   5. Hoyito III matches of several games in lockstep;
 // then a table per configuration. Exit 0 only when nothing disagrees.
 #include <unistd.h>
 
@@ -22,6 +24,7 @@
 #include "core/record.h"
 #include "engine/engine.h"
 #include "harness/differential.h"
+#include "harness/lap_limits.h"
 #include "harness/play.h"
 #include "harness/scenario.h"
 #include "model/model.h"
@@ -289,6 +292,67 @@ int run_matches(const VerifyArgs& args) {
   return disagreements;
 }
 
+// Q-LIMIT boundaries (harness/lap_limits.h): every move of sampled positions played with
+// lap_limit at its own length and one lap less, on model and engine. The positions: every
+// position of the hand-derived scenarios (among them the endless sowings of specs/), positions
+// of random games of each variant, size and G1 value, and made-up boards of small counts, where
+// endless sowings are less rare than in play.
+int run_lap_limits(const VerifyArgs& args) {
+  const auto start = Clock::now();
+  LapLimitCounts counts;
+  int disagreements = 0;
+  auto check = [&](const Rules& rules, const Position& p, const std::string& where) {
+    const auto d = check_lap_limits(rules, p, counts);
+    if (!d) return true;
+    disagreements += 1;
+    const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", args.out, disagreements);
+    std::ofstream(path) << json::serialize(disagreement_to_json(*d, shrink(*d), "hoyito replay " + path, args.seed)) << "\n";
+    std::cout << fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})\n", where,
+                             d->rules.options.lap_limit, d->field, path);
+    return false;
+  };
+  for (const Scenario& s : load_scenarios(args.specs + "/scenarios")) {
+    if (s.match) continue;
+    std::vector<Position> positions{s.start};
+    for (const ScenarioStep& step : s.steps)
+      if (step.after) positions.push_back(*step.after);
+    for (const Position& p : positions)
+      if (!check(s.rules, p, "scenario " + s.id) && args.fail_fast) return disagreements;
+  }
+  const int games = std::max(1, args.games / 200);
+  const int made_up = std::max(1, args.games * 5);
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12})
+      for (bool skip : {false, true}) {
+        Rules rules;
+        rules.variant = v;
+        rules.holes_per_row = n;
+        rules.options.skip_origin = skip;
+        const std::string name = fmt::format("{}-2x{}-{}", variant_name(v), n, skip ? "skip" : "noskip");
+        const std::uint64_t salt = Configuration{name, rules}.salt();
+        std::vector<Position> positions;
+        for (int g = 0; g < games; ++g) {
+          const GameRecord record = random_game(rules, args.seed ^ salt, static_cast<std::uint64_t>(g));
+          positions.push_back(record.start);
+          for (const Ply& ply : record.plies) positions.push_back(ply.after);
+        }
+        SplitMix64 rng{game_seed(args.seed ^ salt, 0x6c696d6974ULL)};
+        for (int i = 0; i < made_up; ++i) positions.push_back(small_counts_position(rules, 1 + i % 3, rng));
+        for (const Position& p : positions)
+          if (!check(rules, p, name)) {
+            if (args.fail_fast) return disagreements;
+            break;
+          }
+      }
+  std::cout << fmt::format("limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "
+                           "{} longer than {} laps skipped), {} disagreements ({:.1f} s)\n",
+                           counts.positions, counts.moves, counts.endless, counts.too_long, kMeasureLaps, disagreements,
+                           seconds_since(start));
+  if (counts.model_inconsistent > 0)
+    std::cout << fmt::format("  FAIL the model decided {} move(s) against its own lap count\n", counts.model_inconsistent);
+  return disagreements + static_cast<int>(counts.model_inconsistent);
+}
+
 // Rule coverage: how often each rule fired in the plies the model played. Returns the number of
 // rules that never fired, PASS-3 aside (it applies to no known position: specs/rules.md).
 int print_rule_coverage() {
@@ -334,6 +398,7 @@ int command_verify(const VerifyArgs& args) {
     check("scenarios", [&] { return run_scenarios(args.specs); });
     check("records", [&] { return run_records(args.record_games, args.seed, args.out); });
   }
+  if (args.config.empty() && args.variant.empty() && args.holes == 0) check("limits", [&] { return run_lap_limits(args); });
   check("lockstep", [&] { return Campaign(args, configs).run(); });
   if (args.config.empty() && args.variant.empty() && args.holes == 0) check("matches", [&] { return run_matches(args); });
   if (args.full) check("full", [&] { return run_full_checks(args); });

@@ -21,6 +21,8 @@ json::object to_json(const Rules& rules) {
       options[info.name] = value == "true";
     else if (info.name == "ply_limit")
       options[info.name] = rules.options.ply_limit;
+    else if (info.name == "lap_limit")
+      options[info.name] = rules.options.lap_limit;
     else
       options[info.name] = value;
   }

@@ -30,6 +30,8 @@ const std::vector<OptionInfo>& option_table() {
        "who starts each game of a match after the first"},
       {"G10", "hoyito3_2x12", {"extension"}, "BRD-2", "Hoyito III on 2x12 is allowed as an extension"},
       {"G11", "equal_captures", {"draw"}, "END-2", "equal captures are a draw"},
+      {"Q-LIMIT", "lap_limit", {"1000000"}, "SOW-6",
+       "lap ends within which a move must end or repeat a lap-end state, else it is undecided (1..1000000)"},
   };
   return table;
 }
@@ -84,6 +86,7 @@ std::string option_value(const Rules& rules, std::string_view name) {
   if (name == "endless_sowing") return std::string(spell(kEndlessSowing, o.endless_sowing));
   if (name == "endless_game") return std::string(spell(kEndlessGame, o.endless_game));
   if (name == "ply_limit") return std::to_string(o.ply_limit);
+  if (name == "lap_limit") return std::to_string(o.lap_limit);
   if (name == "drawn_previous_last_four")
     return std::string(spell(kDrawnPrevious, o.drawn_previous_last_four));
   if (name == "match_starter") return std::string(spell(kMatchStarter, o.match_starter));
@@ -107,6 +110,12 @@ void set_option(Rules& rules, std::string_view name, std::string_view value) {
     if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1000000)
       throw InputError(fmt::format("option ply_limit: '{}' is not a whole number from 1 to 1000000", value));
     o.ply_limit = n;
+  } else if (name == "lap_limit") {
+    int n = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > static_cast<int>(kMaxLaps))
+      throw InputError(fmt::format("option lap_limit: '{}' is not a whole number from 1 to {}", value, kMaxLaps));
+    o.lap_limit = n;
   } else if (name == "drawn_previous_last_four") {
     o.drawn_previous_last_four = parse_spelling(kDrawnPrevious, name, value);
   } else if (name == "match_starter") {
@@ -138,6 +147,8 @@ void validate(const Rules& rules) {
   }
   if (rules.options.ply_limit < 1 || rules.options.ply_limit > 1000000)
     throw InputError(fmt::format("option ply_limit: {} is not from 1 to 1000000", rules.options.ply_limit));
+  if (rules.options.lap_limit < 1 || rules.options.lap_limit > static_cast<int>(kMaxLaps))
+    throw InputError(fmt::format("option lap_limit: {} is not from 1 to {}", rules.options.lap_limit, kMaxLaps));
 }
 
 std::string_view variant_name(Variant v) {

@@ -23,9 +23,12 @@ struct InputError : std::runtime_error {
 enum class Variant { hoyito1, hoyito2, hoyito3 };
 
 // Q-LIMIT (specs/open-questions.md): a move whose relay sowing has neither ended nor repeated a
-// lap-end state after this many lap ends is refused as undecided (an InputError), by the model
-// and the engine alike. No position reached in play comes near it; made-up positions with many
-// seeds can have cycles too long to walk.
+// lap-end state after `lap_limit` lap ends is refused as undecided (an InputError), by the model
+// and the engine alike. kMaxLaps is the default and the largest limit allowed (the model keeps
+// every lap-end state of a move). No position reached in play with the default comes near it;
+// made-up positions with many seeds can have cycles too long to walk. Smaller limits exist so
+// that verification can put both implementations on the boundary (`hoyito verify`, check
+// "limits").
 inline constexpr std::size_t kMaxLaps = 1'000'000;
 
 // Players and game outcomes as small integers, the way records spell them.
@@ -46,6 +49,7 @@ struct Options {
   int ply_limit = 5000;                                                     // G7
   DrawnPreviousLastFour drawn_previous_last_four = DrawnPreviousLastFour::capturer;  // G8
   MatchStarter match_starter = MatchStarter::alternate;                     // G9
+  int lap_limit = static_cast<int>(kMaxLaps);                               // Q-LIMIT
   // G2, G3, G4, G5, G10, G11 have a single value each; they are named in the option table.
   bool operator==(const Options&) const = default;
 };

@@ -27,6 +27,8 @@ struct Config {
   bool endless_void = false;    // G6: endless_sowing = void
   bool third_repetition = false;  // G7
   int ply_limit = 5000;         // G7
+  std::uint64_t lap_limit = kMaxLaps;  // Q-LIMIT: a move decides by this lap end or is undecided
+  std::uint64_t give_up_laps = 4 * std::uint64_t{kMaxLaps};  // no cycle found by then: undecided (sow.h)
   bool chain = false;           // CAP-II-2 (Hoyito II)
   bool extra_move = false;      // CAP-II-3 / CAP-III-3 (not Hoyito I, CAP-I-3)
   RuleId capture_rule = RuleId::CAP_II_1;  // a capture by the last seed of a lap

@@ -71,15 +71,16 @@ std::uint64_t Game::compute_legal_mask() const {
 void Game::throw_undecided(int hole) const {
   throw InputError(fmt::format(
       "move {} is undecided: its sowing neither ends nor repeats a lap-end state within {} lap ends (Q-LIMIT)",
-      move_text(hole, config_.n), kMaxLaps));
+      move_text(hole, config_.n), config_.lap_limit));
 }
 
-const Game::Trial* Game::trial_of(int hole) {
+const Game::Trial* Game::trial_of(int hole) const {
   if (hole == kPass) return nullptr;
   Trial& trial = trials_[static_cast<std::size_t>(hole % config_.n)];
   if ((trials_valid_ >> hole & 1) == 0) {
-    // endless_sowing = void: the move was not tried for legality; try it now, before anything
-    // changes, so that an undecided move (Q-LIMIT) is refused with the game as it was.
+    // Not tried yet (endless_sowing = void, or a move played without the legal plies asked
+    // for): try it now, before anything changes, so that an undecided move (Q-LIMIT) is refused
+    // with the game as it was.
     trial.board = board_;
     trial.captured = captured_;
     trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
@@ -98,6 +99,12 @@ std::uint64_t Game::legal_mask() const {
 }
 
 bool Game::is_legal(int hole) const {
+  if (hole != kPass && !mask_valid_ && !config_.endless_void && status_ == Status::playing) {
+    // SOW-6 illegal: a move is legal when it is from the mover's non-empty hole and not endless.
+    // Only that move is tried: another move may be undecided (Q-LIMIT) without making this one so.
+    if (hole < 0 || hole >= config_.holes || (own_occupied(to_move_) >> hole & 1) == 0) return false;
+    return trial_of(hole)->end != MoveEnd::endless;  // throws when the move itself is undecided
+  }
   const std::uint64_t mask = legal_mask();
   if (hole == kPass) return mask == kPassBit;
   return hole >= 0 && hole < config_.holes && (mask >> hole & 1) != 0;
@@ -120,8 +127,13 @@ void Game::check_legal(int hole) const {
       hole == kPass || (hole >= 0 && hole < config_.holes) ? move_text(hole, config_.n) : std::to_string(hole);
   if (status_ != Status::playing)
     throw InputError(fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
-  if (legal_mask() == kPassBit)
-    throw InputError(fmt::format("move {} is not legal: {} must pass", move, player_name(to_move_)));
+  bool must_pass = false;
+  try {
+    must_pass = legal_mask() == kPassBit;
+  } catch (const InputError&) {
+    // another move is undecided (Q-LIMIT): this one is refused for its own reason below
+  }
+  if (must_pass) throw InputError(fmt::format("move {} is not legal: {} must pass", move, player_name(to_move_)));
   throw InputError(fmt::format("move {} is not legal for {} here", move, player_name(to_move_)));
 }
 

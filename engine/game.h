@@ -43,7 +43,7 @@ class Game {
 
   // Plays a hole index or kPass. Throws InputError ("... not legal ...") when it is not legal
   // or the game is over. Returns the player, the hole, the events and the position after.
-  // Q-LIMIT: a move whose sowing is undecided within kMaxLaps lap ends is refused with an
+  // Q-LIMIT: a move whose sowing is undecided within lap_limit lap ends is refused with an
   // InputError ("... undecided ..."), the game unchanged; with endless_sowing = illegal the
   // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.
   Ply play(int hole);
@@ -57,7 +57,7 @@ class Game {
   struct Trial;
   template <bool kRecord>
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
-  const Trial* trial_of(int hole);
+  const Trial* trial_of(int hole) const;
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
   void after_ply(std::vector<Event>* events);

@@ -31,7 +31,7 @@
 // | 22 | PASS-2 | engine/game.cpp, apply | a passed extra move does not hand the turn over (the player passes again) |
 // | 23 | SOW-6 | engine/game.cpp, apply | a void game (endless move) leaves the other side to move |
 // | 24 | SOW-6 | engine/game.cpp, compute_legal_mask | with endless_sowing = illegal an endless move is counted legal |
-// | 25 | Q-LIMIT | engine/sow.cpp, endless_or_undecided | a first exact repeat at lap end kMaxLaps itself is undecided (boundary off by one) |
+// | 25 | Q-LIMIT | engine/sow.cpp, endless_or_undecided | a first exact repeat at lap end lap_limit itself is undecided (boundary off by one) |
 // | 26 | END-III-2 | engine/config.cpp | Hoyito III round 2 awards the last four like round 3 |
 // | 27 | END-III-3 | engine/config.cpp | Hoyito III round 3+: the previous winner is ignored, the capturer takes the last four |
 // | 28 | END-III-4 | engine/sow.cpp, end_by_capture | the split gives all the seeds left to the capturer (4/0) |
@@ -82,7 +82,7 @@ inline constexpr MutantInfo kMutants[] = {
     {22, "PASS-2", "a passed extra move does not hand the turn over (the player passes again)"},
     {23, "SOW-6", "a void game (endless move) leaves the other side to move"},
     {24, "SOW-6", "with endless_sowing = illegal an endless move is counted legal"},
-    {25, "Q-LIMIT", "a first exact repeat at lap end kMaxLaps itself is undecided (boundary off by one)"},
+    {25, "Q-LIMIT", "a first exact repeat at lap end lap_limit itself is undecided (boundary off by one)"},
     {26, "END-III-2", "Hoyito III round 2 awards the last four like round 3"},
     {27, "END-III-3", "Hoyito III round 3+: the previous winner is ignored, the capturer takes the last four"},
     {28, "END-III-4", "the split gives all the seeds left to the capturer (4/0)"},

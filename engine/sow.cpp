@@ -322,14 +322,11 @@ std::uint64_t first_exact_repeat(const Config& c, const Reg<kHoles>& start, int 
 template <int kHoles>
 MoveEnd endless_or_undecided(const Config& c, const Reg<kHoles>& start, int hole, std::uint64_t period) {
 #if HOYITO_MUTANT == 25
-  return first_exact_repeat<kHoles>(c, start, hole, period) < kMaxLaps ? MoveEnd::endless : MoveEnd::undecided;  // mutant 25
+  return first_exact_repeat<kHoles>(c, start, hole, period) < c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;  // mutant 25
 #else
-  return first_exact_repeat<kHoles>(c, start, hole, period) <= kMaxLaps ? MoveEnd::endless : MoveEnd::undecided;
+  return first_exact_repeat<kHoles>(c, start, hole, period) <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
 #endif
 }
-
-// No end and no repeat after this many laps: none by lap kMaxLaps either (see sow.h).
-inline constexpr std::uint64_t kGiveUpLaps = 4 * static_cast<std::uint64_t>(kMaxLaps);
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
 template <bool kRecord, int kHoles>
@@ -347,7 +344,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
   for (;;) {
     const auto [to, now] = sow_lap<kHoles>(c, r, from, k);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
-    if ((now == 1 || now == 4) && cycle.laps >= kMaxLaps) return MoveEnd::undecided;  // ends too late
+    if ((now == 1 || now == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
     if (now == 1) {  // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(to));
@@ -409,7 +406,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
       return MoveEnd::captured;
     }
     if (cycle.seen(r, to, now)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
-    if (cycle.laps >= kGiveUpLaps) return MoveEnd::undecided;
+    if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
 #if HOYITO_MUTANT == 8
     from = to;
@@ -468,7 +465,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
           any_capture = true;
           if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
           if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
-            if (cycle.laps >= kMaxLaps) return MoveEnd::undecided;  // ends too late (Q-LIMIT)
+            if (cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late (Q-LIMIT)
             if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
 #if HOYITO_MUTANT == 29
             end_by_capture<kRecord>(c, b, cap, mover, in_play - hand, events);  // mutant 29: hand not awarded
@@ -483,7 +480,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     }
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
     const int now = r.at(to);
-    if ((now == 1 || now == 4) && cycle.laps >= kMaxLaps) return MoveEnd::undecided;  // ends too late
+    if ((now == 1 || now == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
     if (now == 1) {  // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(to));
@@ -512,7 +509,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     }
     if (cycle.seen(r, to, now))  // SOW-6 (a cycle holds no capture)
       return endless_or_undecided<kHoles>(c, start, hole, cycle.period);
-    if (cycle.laps >= kGiveUpLaps) return MoveEnd::undecided;
+    if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
     from = to;
     k = now;

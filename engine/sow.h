@@ -15,20 +15,21 @@
 // ends repeats one. Brent's algorithm, then for long sowings a denser set of kept checkpoints
 // (CycleDetector in sow.cpp). No allocation.
 //
-// Q-LIMIT (specs/open-questions.md, kMaxLaps in core/rules.h): a sowing is decided when it ends
-// by lap end kMaxLaps, or when by then one of its lap-end states repeats an earlier one (exactly,
-// not up to rotation); any other sowing is `undecided` (the caller refuses the move). A cycle
-// found up to rotation tells that the sowing is endless; the lap of its first exact repeat is
-// then worked out (transient + cycle length up to rotation * 2N / gcd(shift, 2N)) to apply the
-// limit. A sowing not decided after 4 * kMaxLaps laps cannot be decided by lap kMaxLaps (the
-// detection finds a cycle of L laps up to rotation, entered at lap M, by lap
-// 1.5 * max(M, L / 15, 2^14) + L at the latest, and M + L is at most the first exact repeat).
+// Q-LIMIT (specs/open-questions.md, option lap_limit, at most kMaxLaps in core/rules.h): a
+// sowing is decided when it ends by lap end lap_limit, or when by then one of its lap-end states
+// repeats an earlier one (exactly, not up to rotation); any other sowing is `undecided` (the
+// caller refuses the move). A cycle found up to rotation tells that the sowing is endless; the
+// lap of its first exact repeat is then worked out (transient + cycle length up to rotation *
+// 2N / gcd(shift, 2N)) to apply the limit. A sowing not decided after 4 * max(lap_limit, 2^14)
+// laps (Config::give_up_laps) cannot be decided by lap lap_limit (the detection finds a cycle
+// of L laps up to rotation, entered at lap M, by lap 1.5 * max(M, L / 15, 2^14) + L at the
+// latest, and M + L is at most the first exact repeat).
 //
 // Endless sowings are rare (about one position in 7000 of random 2x6 play has one), but their
 // cycles can be very long: with 4 seeds per hole a few million laps; with 7 to 10 seeds per hole
 // on 2x6 billions of laps (e.g. Hoyito II, South to move, board [28,4,18,11,0,14,6,2,14,10,4,1],
 // move c: 2.5e9 laps up to rotation, 3.0e10 exactly). Without the limit that move took 75 s to
-// decide; with it, 4 * kMaxLaps laps (tens of milliseconds).
+// decide; with the default limit, 4 * 10^6 laps (tens of milliseconds).
 #pragma once
 
 #include <array>
@@ -46,7 +47,7 @@ enum class MoveEnd : std::uint8_t {
   captured,   // the move captured and the game goes on (SOW-4 after an en passant capture too)
   game_over,  // a capture left four or fewer seeds in play: awarded, game_end emitted (END-1)
   endless,    // the relay sowing never ends (SOW-6); board and captures are then meaningless
-  undecided,  // Q-LIMIT: neither an end nor a repeated lap-end state within kMaxLaps lap ends
+  undecided,  // Q-LIMIT: neither an end nor a repeated lap-end state within lap_limit lap ends
 };
 
 // Plays the move from `hole` for `mover` on `board`/`captured`. With kRecord, appends the

@@ -9,6 +9,7 @@
 //   variant (b % 3: hoyito2, hoyito1, hoyito3), 2x12 (bool), seeds per hole (4 - b % 4),
 //   skip_origin, endless_sowing=void, endless_game=third_repetition (bools),
 //   ply_limit (64 - b % 64), drawn_previous_last_four=split, match_starter=loser (bools),
+//   a small lap_limit (bool, then 1 + b % 64; otherwise the default),
 //   Hoyito III only: round (1 + b % 5), previous winner (rounds 1-2: none/south/north/draw;
 //   round 3+: south/north/draw),
 //   to_move=north (bool), custom position (bool; otherwise the start position): per hole a
@@ -51,6 +52,7 @@ Rules read_rules(FuzzedDataProvider& in) {
   o.ply_limit = fuzz::kMaxPlyLimit - in.ConsumeIntegralInRange<int>(0, fuzz::kMaxPlyLimit - 1);
   o.drawn_previous_last_four = in.ConsumeBool() ? DrawnPreviousLastFour::split : DrawnPreviousLastFour::capturer;
   o.match_starter = in.ConsumeBool() ? MatchStarter::loser : MatchStarter::alternate;
+  if (in.ConsumeBool()) o.lap_limit = 1 + in.ConsumeIntegralInRange<int>(0, 63);  // Q-LIMIT boundaries
   if (r.variant == Variant::hoyito3) {
     r.round = 1 + in.ConsumeIntegralInRange<int>(0, 4);
     if (r.round >= 3) {

@@ -25,6 +25,8 @@ struct MoveOutcome {
   std::vector<Event> events;   // lift .. extra_move / game_end, in the order of game-record.md
   bool endless = false;        // SOW-6: the relay sowing never ends (then `after` is unchanged)
   bool ended_game = false;     // END-1: a capture left four or fewer seeds
+  std::size_t laps = 0;        // laps sown: the lap that ended the move, or (endless) the lap
+                               // whose lap-end state was the first to repeat one (Q-LIMIT)
 };
 
 // Plays the move from `hole` (one of the mover's non-empty holes) on `position`.

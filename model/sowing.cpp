@@ -119,11 +119,12 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
   int origin = hole;
   std::set<std::pair<std::vector<int>, int>> lap_end_states;  // SOW-6
   for (std::size_t lap_number = 1;; ++lap_number) {
-    // Q-LIMIT: a move decides within kMaxLaps laps (it ends, or a lap-end state repeats) or it is
-    // refused as undecided; it is never guessed endless or finite.
-    if (lap_number > kMaxLaps)
+    // Q-LIMIT: a move decides within lap_limit laps (it ends, or a lap-end state repeats) or it
+    // is refused as undecided; it is never guessed endless or finite.
+    if (lap_number > static_cast<std::size_t>(rules.options.lap_limit))
       throw InputError(fmt::format("move {}: undecided: no end and no repeated lap-end state within {} laps (Q-LIMIT)",
-                                   hole_name(hole, rules.holes_per_row), kMaxLaps));
+                                   hole_name(hole, rules.holes_per_row), rules.options.lap_limit));
+    m.out.laps = lap_number;
     // One lap (SOW-2), seed by seed.
     const int lap_seeds = m.in_hand;
     const bool skip = rules.options.skip_origin && lap_seeds >= m.holes;  // SOW-3 (G1)
@@ -193,6 +194,7 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
       MoveOutcome endless;
       endless.after = position;
       endless.endless = true;
+      endless.laps = lap_number;
       Event e = make_event(EventKind::endless_sowing, RuleId::SOW_6);
       e.hole = hole;
       endless.events.push_back(e);

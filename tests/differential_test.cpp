@@ -47,6 +47,15 @@ RC_GTEST_PROP(Differential, EveryMoveFromArbitraryPositionsUnderVoid, ()) {
   for (int move : model::Game(rules, p).legal_plies()) RC_ASSERT_FALSE(compare_moves(rules, p, {move}).has_value());
 }
 
+// Every move under a small lap limit (Q-LIMIT): both decide it, or both refuse it as undecided.
+RC_GTEST_PROP(Differential, EveryMoveUnderSmallLapLimits, ()) {
+  Rules rules = gen_rules();
+  rules.options.endless_sowing = EndlessSowing::void_game;
+  rules.options.lap_limit = *rc::gen::inRange(1, 65);
+  const Position p = gen_position(rules);
+  for (int move : model::Game(rules, p).legal_plies()) RC_ASSERT_FALSE(compare_moves(rules, p, {move}).has_value());
+}
+
 // Random continuations of up to 30 plies from reachable positions.
 RC_GTEST_PROP(Differential, RandomContinuationsFromReachablePositions, ()) {
   Rules rules = gen_rules();

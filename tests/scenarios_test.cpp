@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "harness/scenario.h"
@@ -146,9 +147,9 @@ TEST(Specs, OptionTableMatchesOpenQuestions) {
   for (const auto& option : option_table()) {
     const std::string row = "| " + std::string(option.question) + " |";
     EXPECT_NE(doc.find(row), std::string::npos) << option.question;
-    EXPECT_NE(doc.find("`" + std::string(option.name) + "`"), std::string::npos) << option.name;
+    EXPECT_NE(doc.find(fmt::format("`{}`", option.name)), std::string::npos) << option.name;
     for (auto value : option.values)
-      EXPECT_NE(doc.find("`" + std::string(value) + "`"), std::string::npos) << option.name << "=" << value;
+      EXPECT_NE(doc.find(fmt::format("`{}`", value)), std::string::npos) << option.name << "=" << value;
   }
 }
 
