@@ -8,6 +8,8 @@
 // then a table per configuration. Exit 0 only when nothing disagrees.
 #include <unistd.h>
 
+#include <csignal>
+
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -36,6 +38,50 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 namespace json = boost::json;
+
+// The check running now, named by the crash handler: a bug in either implementation may crash
+// the process rather than disagree (a planted one does: mutant 2 of engine/mutants.h), and the
+// user then needs to know which check to rerun under a debugger.
+std::atomic<const char*> running_check{"setup"};
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HOYITO_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HOYITO_SANITIZED 1
+#endif
+#endif
+
+#ifndef HOYITO_SANITIZED
+void write_text(int fd, const char* text) {
+  std::size_t n = 0;
+  while (text[n] != '\0') ++n;
+  while (n > 0) {
+    const ssize_t w = ::write(fd, text, n);
+    if (w <= 0) return;
+    text += w;
+    n -= static_cast<std::size_t>(w);
+  }
+}
+
+extern "C" void on_fatal_signal(int signal) {
+  // Only async-signal-safe calls: write(2), then the default action (core dump, exit status).
+  char number[4] = {static_cast<char>('0' + signal / 10 % 10), static_cast<char>('0' + signal % 10), '\0', '\0'};
+  write_text(1, "\nfirst failure: ");
+  write_text(1, running_check.load());
+  write_text(1, " (the process crashed with signal ");
+  write_text(1, number[0] == '0' ? number + 1 : number);
+  write_text(1, ")\n");
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+#endif
+
+void install_crash_handler() {
+#ifndef HOYITO_SANITIZED  // the sanitizers' own reports say more
+  for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(s, on_fatal_signal);
+#endif
+}
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -388,8 +434,11 @@ int command_verify(const VerifyArgs& args) {
 
   int failures = 0;
   // With --fail-fast, the first check that fails ends the run and is named, with the time.
+  install_crash_handler();
   auto check = [&](const char* name, auto&& run) {
     if (args.fail_fast && failures > 0) return;
+    running_check = name;
+    std::cout.flush();
     failures += run();
     if (args.fail_fast && failures > 0)
       std::cout << fmt::format("first failure: {} after {:.1f} s\n", name, seconds_since(start));

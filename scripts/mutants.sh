@@ -32,7 +32,9 @@ for k in "${numbers[@]}"; do
     killed=$((killed + 1)); result=killed
   elif [ "$code" -eq 0 ]; then check=-; result=SURVIVED
   elif [ "$code" -eq 124 ]; then check=timeout; result=killed; killed=$((killed + 1))
-  else check="crash($code)"; result=killed; killed=$((killed + 1))
+  else  # a crash: verify's handler names the check that was running
+    check="$(grep -oE 'first failure: [a-z]+' "$dir/verify-$k.log" | awk '{print $3}' | tail -1)"
+    check="${check:-?}:crash($code)"; result=killed; killed=$((killed + 1))
   fi
   printf '%-3s %-10s %-9s %-10s %7.2f  %s\n' "$k" "$rule" "$result" "$check" "$secs" "$desc"
 done
