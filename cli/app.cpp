@@ -88,6 +88,11 @@ int hoyito::run_cli(int argc, const char* const* argv) {
   verify_cmd->add_option("--game", verify_args.game, "only this game number (reproduces one game)");
   verify_cmd->add_flag("--full", verify_args.full, "add the exhaustive small-scope and perft checks");
   verify_cmd->add_flag("--fail-fast", verify_args.fail_fast, "stop at the first failure (for mutation testing)");
+  verify_cmd
+      ->add_option("--skip", verify_args.skip,
+                   "leave out these checks (comma-separated: scenarios, records, limits, lockstep, matches)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"scenarios", "records", "limits", "lockstep", "matches"}));
   verify_cmd->add_option("--out", verify_args.out, "folder for the games written")->default_val(verify_args.out);
   verify_cmd->add_option("--specs", verify_args.specs, "the specs folder")->default_val(verify_args.specs);
 

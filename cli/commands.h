@@ -42,6 +42,7 @@ struct VerifyArgs {
   int game = -1;             // only this game number (with --config: reproduce one game)
   bool full = false;         // add the exhaustive and perft checks
   bool fail_fast = false;    // stop at the first failure and say which check found it, and when
+  std::vector<std::string> skip;  // checks left out: scenarios, records, limits, lockstep, matches
   int exhaustive_seeds_2x6 = 16, exhaustive_seeds_2x12 = 8;
   int perft_depth_2x6 = 8, perft_depth_2x12 = 5;
   std::string out = "build/verify";

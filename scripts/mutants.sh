@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Mutation testing: builds the engine with each planted bug of engine/mutants.h in turn
-# (-DHOYITO_MUTANT=K), runs `hoyito verify --fail-fast` with a time bound, and prints a table:
-# mutant, rule, description, killed or not, by which check, seconds to the kill.
+# (-DHOYITO_MUTANT=K) and runs `hoyito verify --fail-fast` with a time bound, twice: with every
+# check, then without the hand-derived scenarios (`--skip scenarios`), to show whether the
+# generated checks (records, limits, lockstep, matches) find the bug on their own. Prints a
+# table: mutant, rule, killed or not, by which check, seconds to the kill, for both runs.
+# Exit 0 when every mutant is killed by the full verification.
 # Usage: scripts/mutants.sh [SECONDS_PER_MUTANT (default 60)] [K ...]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,31 +15,43 @@ declare -a numbers
 if (($#)); then numbers=("$@"); else
   for row in "${rows[@]}"; do numbers+=("$(sed -E 's/^\s*\{([0-9]+),.*/\1/' <<<"$row")"); done
 fi
-printf '%-3s %-10s %-9s %-10s %7s  %s\n' K rule result check seconds description
-killed=0 total=0
+dir=build/mutants  # one tree: only the engine recompiles between mutants
+
+# run_verify K TAG [verify arguments...]: sets `result`, `check` and `secs`.
+run_verify() {
+  local k=$1 tag=$2
+  shift 2
+  local log="$dir/verify-$k$tag.log"
+  rm -rf "$dir/verify-out"
+  local start
+  start=$(date +%s.%N)
+  { timeout "$((limit + 30))" "$dir/hoyito" verify --fail-fast --seconds "$limit" --out "$dir/verify-out" "$@" >"$log" 2>&1; } 2>/dev/null
+  local code=$?
+  secs=$(awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.2f", a - b }')
+  check=$(grep -oE 'first failure: [a-z]+' "$log" | awk '{print $3}' | tail -1)
+  case $code in
+    0) result=SURVIVED; check=-; secs=- ;;
+    1) result=killed ;;
+    124) result=killed; check=timeout ;;
+    *) result=killed; check="${check:-?}:crash($code)" ;;  # verify's crash handler names the check
+  esac
+}
+
+printf '%-3s %-10s %-9s %-22s %7s   %-9s %-22s %7s  %s\n' K rule result check seconds \
+  "no-scen." check seconds description
+killed=0 total=0 killed_without=0
 for k in "${numbers[@]}"; do
   row=$(printf '%s\n' "${rows[@]}" | grep -E "^\s*\{$k, ")
   rule=$(sed -E 's/^[^"]*"([^"]*)".*/\1/' <<<"$row")
   desc=$(sed -E 's/^[^"]*"[^"]*", "(.*)"\},?\s*$/\1/' <<<"$row")
-  dir=build/mutants  # one tree: only the engine recompiles between mutants
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOYITO_TESTS=OFF -DHOYITO_MUTANT="$k" >/dev/null &&
     cmake --build "$dir" --target hoyito >/dev/null 2>"$dir.build.log" || { echo "mutant $k does not build: $dir.build.log"; continue; }
-  rm -rf "$dir/verify-out"
-  start=$(date +%s.%N)
-  timeout "$((limit + 30))" "$dir/hoyito" verify --fail-fast --seconds "$limit" --out "$dir/verify-out" >"$dir/verify-$k.log" 2>&1
-  code=$?
-  secs=$(awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { print a - b }')
   total=$((total + 1))
-  if [ "$code" -eq 1 ]; then
-    check=$(grep -oE 'first failure: [a-z]+' "$dir/verify-$k.log" | awk '{print $3}')
-    killed=$((killed + 1)); result=killed
-  elif [ "$code" -eq 0 ]; then check=-; result=SURVIVED
-  elif [ "$code" -eq 124 ]; then check=timeout; result=killed; killed=$((killed + 1))
-  else  # a crash: verify's handler names the check that was running
-    check="$(grep -oE 'first failure: [a-z]+' "$dir/verify-$k.log" | awk '{print $3}' | tail -1)"
-    check="${check:-?}:crash($code)"; result=killed; killed=$((killed + 1))
-  fi
-  printf '%-3s %-10s %-9s %-10s %7.2f  %s\n' "$k" "$rule" "$result" "$check" "$secs" "$desc"
+  run_verify "$k" "" ; r1=$result c1=$check s1=$secs
+  [ "$r1" = killed ] && killed=$((killed + 1))
+  run_verify "$k" "-no-scenarios" --skip scenarios; r2=$result c2=$check s2=$secs
+  [ "$r2" = killed ] && killed_without=$((killed_without + 1))
+  printf '%-3s %-10s %-9s %-22s %7s   %-9s %-22s %7s  %s\n' "$k" "$rule" "$r1" "$c1" "$s1" "$r2" "$c2" "$s2" "$desc"
 done
-echo "$killed of $total mutants killed"
+echo "$killed of $total mutants killed; without the hand-derived scenarios: $killed_without of $total"
 [ "$killed" -eq "$total" ]
