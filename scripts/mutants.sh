@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Mutation testing: builds the engine with each planted bug of engine/mutants.h in turn
-# (-DHOYITO_MUTANT=K) and runs `hoyito verify --fail-fast` with a time bound, twice: with every
-# check, then without the hand-derived scenarios (`--skip scenarios`), to show whether the
-# generated checks (records, limits, lockstep, matches) find the bug on their own. Prints a
-# table: mutant, rule, killed or not, by which check, seconds to the kill, for both runs.
+# (-DHOYITO_MUTANT=K) and runs `hoyito verify --fail-fast` with a time bound, three times: with
+# every check; without the hand-derived scenarios (`--skip scenarios`); and with the random
+# games alone (`--skip scenarios,limits`: records, lockstep, matches), to show whether the
+# generated checks find the bug on their own. Prints a table: mutant, rule, killed or not, by
+# which check, seconds to the kill, for each run.
 # Exit 0 when every mutant is killed by the full verification.
 # Usage: scripts/mutants.sh [SECONDS_PER_MUTANT (default 60)] [K ...]
 set -uo pipefail
@@ -37,9 +38,9 @@ run_verify() {
   esac
 }
 
-printf '%-3s %-10s %-9s %-22s %7s   %-9s %-22s %7s  %s\n' K rule result check seconds \
-  "no-scen." check seconds description
-killed=0 total=0 killed_without=0
+row_format='%-3s %-10s %-9s %-22s %7s | %-9s %-19s %7s | %-9s %-19s %7s | %s\n'
+printf "$row_format" K rule result check seconds "-scen." check seconds "-scen.-lim" check seconds description
+killed=0 total=0 killed_without=0 killed_random=0
 for k in "${numbers[@]}"; do
   row=$(printf '%s\n' "${rows[@]}" | grep -E "^\s*\{$k, ")
   rule=$(sed -E 's/^[^"]*"([^"]*)".*/\1/' <<<"$row")
@@ -51,7 +52,10 @@ for k in "${numbers[@]}"; do
   [ "$r1" = killed ] && killed=$((killed + 1))
   run_verify "$k" "-no-scenarios" --skip scenarios; r2=$result c2=$check s2=$secs
   [ "$r2" = killed ] && killed_without=$((killed_without + 1))
-  printf '%-3s %-10s %-9s %-22s %7s   %-9s %-22s %7s  %s\n' "$k" "$rule" "$r1" "$c1" "$s1" "$r2" "$c2" "$s2" "$desc"
+  run_verify "$k" "-random-games" --skip scenarios,limits; r3=$result c3=$check s3=$secs
+  [ "$r3" = killed ] && killed_random=$((killed_random + 1))
+  printf "$row_format" "$k" "$rule" "$r1" "$c1" "$s1" "$r2" "$c2" "$s2" "$r3" "$c3" "$s3" "$desc"
 done
-echo "$killed of $total mutants killed; without the hand-derived scenarios: $killed_without of $total"
+echo "$killed of $total mutants killed; without the hand-derived scenarios: $killed_without;" \
+  "by the random games alone (records, lockstep, matches): $killed_random"
 [ "$killed" -eq "$total" ]
