@@ -63,9 +63,13 @@ void Game::reject(int hole) const {
                                  status_name(status_)));
   const bool named = hole == kPass || (hole >= 0 && hole < rules_.holes());
   std::string legal;
-  for (int m : legal_plies()) {
-    if (!legal.empty()) legal += ' ';
-    legal += move_text(m, rules_.holes_per_row);
+  try {
+    for (int m : legal_plies()) {
+      if (!legal.empty()) legal += ' ';
+      legal += move_text(m, rules_.holes_per_row);
+    }
+  } catch (const InputError&) {
+    legal = "unknown: another move is undecided, Q-LIMIT";
   }
   throw InputError(fmt::format("move {}: not legal for {} here (legal: {})",
                                named ? move_text(hole, rules_.holes_per_row) : std::to_string(hole),

@@ -92,3 +92,45 @@ TEST(LapLimits, SmallCountPositionsAgreeAtTheirBoundaries) {
 
 }  // namespace
 }  // namespace hoyito
+
+namespace hoyito {
+namespace {
+
+// A move refused for its own reason (here: an empty hole) is refused as not legal, even when the
+// list of legal plies is unknown because another move is undecided.
+TEST(LapLimits, IllegalMoveBesideAnUndecidedOneIsNotLegal) {
+  Rules r = endless_rules();
+  r.options.endless_sowing = EndlessSowing::illegal;
+  r.options.lap_limit = 60;  // a is undecided
+  for (bool engine_side : {false, true}) {
+    try {
+      if (engine_side)
+        engine::Game(r, kEndlessStart).play(1);  // b is empty
+      else
+        model::Game(r, kEndlessStart).play(1);
+      ADD_FAILURE() << "the empty hole b was played";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("not legal"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A finished game refuses every further move (model and engine).
+TEST(GameOver, MovesAfterTheEndAreRefused) {
+  // Hoyito II: d (1 seed) makes hole e 3 -> 4 with the last seed of the lap: captured (CAP-II-1);
+  // the chain looks at d, now empty, and stops; no seed is left, so the game ends (END-1).
+  Rules r;
+  const Position p{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, kSouth};
+  model::Game m(r, p);
+  engine::Game e(r, p);
+  EXPECT_EQ(m.play(3), e.play(3));
+  EXPECT_EQ(m.status(), Status::finished);
+  EXPECT_EQ(m.result().captured, (std::array<int, 2>{24, 24}));
+  for (int hole : {0, 3, 6, kPass}) {
+    EXPECT_THROW(m.play(hole), InputError);
+    EXPECT_THROW(e.play(hole), InputError);
+  }
+}
+
+}  // namespace
+}  // namespace hoyito
