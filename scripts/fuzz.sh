@@ -54,7 +54,9 @@ for t in "${targets[@]}"; do
   # The fork-mode status lines: "#RUNS: cov: C ft: F corp: N exec/s E oom/timeout/crash: a/b/c time: Ts ..."
   last=$(grep -E '^#[0-9]+: cov:' "$work/log" | tail -1 || true)
   runs=$(sed -nE 's/^#([0-9]+):.*/\1/p' <<<"$last")
-  rate=$(sed -nE 's/.*exec\/s:? ([0-9]+).*/\1/p' <<<"$last")
+  # The average over the whole run (the status line's exec/s is that of the last job only).
+  elapsed=$(sed -nE 's/.* time: ([0-9]+)s.*/\1/p' <<<"$last")
+  rate=$([ -n "$runs" ] && [ -n "$elapsed" ] && [ "$elapsed" -gt 0 ] && echo $((runs / elapsed)) || true)
   cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$last")
   corp=$(sed -nE 's/.* corp: ([0-9]+).*/\1/p' <<<"$last")
   saved=()
