@@ -89,6 +89,11 @@ int hoyito::run_cli(int argc, const char* const* argv) {
   verify_cmd->add_flag("--full", verify_args.full, "add the exhaustive small-scope and perft checks");
   verify_cmd->add_flag("--fail-fast", verify_args.fail_fast, "stop at the first failure (for mutation testing)");
   verify_cmd
+      ->add_option("--game-timeout", verify_args.game_timeout,
+                   "seconds after which a lockstep game is reported as hung (exit 1)")
+      ->default_val(verify_args.game_timeout)
+      ->check(CLI::PositiveNumber);
+  verify_cmd
       ->add_option("--skip", verify_args.skip,
                    "leave out these checks (comma-separated: scenarios, records, limits, lockstep, matches)")
       ->delimiter(',')

@@ -43,6 +43,7 @@ struct VerifyArgs {
   bool full = false;         // add the exhaustive and perft checks
   bool fail_fast = false;    // stop at the first failure and say which check found it, and when
   std::vector<std::string> skip;  // checks left out: scenarios, records, limits, lockstep, matches
+  double game_timeout = 300;  // a lockstep game running longer is reported as hung (exit 1)
   int exhaustive_seeds_2x6 = 16, exhaustive_seeds_2x12 = 8;
   int perft_depth_2x6 = 8, perft_depth_2x12 = 5;
   std::string out = "build/verify";

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdlib>
 
 #include <algorithm>
 #include <atomic>
@@ -164,7 +165,12 @@ struct ConfigStats {
 class Campaign {
  public:
   Campaign(const VerifyArgs& args, std::vector<Configuration> configs)
-      : args_(args), configs_(std::move(configs)), stats_(configs_.size()) {}
+      : args_(args),
+        configs_(std::move(configs)),
+        stats_(configs_.size()),
+        running_(static_cast<size_t>(std::max(1, args.threads))),
+        running_since_(static_cast<size_t>(std::max(1, args.threads))),
+        shrinking_(static_cast<size_t>(std::max(1, args.threads))) {}
 
   int run() {
     // Tasks are (configuration, game) pairs, interleaved so that a time limit still covers
@@ -174,7 +180,7 @@ class Campaign {
         if (g < configs_[c].games(args_.games) && (args_.game < 0 || g == args_.game)) tasks_.push_back({c, g});
     start_ = Clock::now();
     std::vector<std::thread> threads;
-    for (int t = 0; t < std::max(1, args_.threads); ++t) threads.emplace_back([this] { work(); });
+    for (int t = 0; t < std::max(1, args_.threads); ++t) threads.emplace_back([this, t] { work(static_cast<size_t>(t)); });
     std::thread progress([this] { report_progress(); });
     for (auto& t : threads) t.join();
     done_ = true;
@@ -188,8 +194,9 @@ class Campaign {
     int game;
   };
 
-  void work() {
+  void work(size_t worker) {
     while (true) {
+      running_[worker] = -1;
       const size_t i = next_++;
       if (i >= tasks_.size()) return;
       if (args_.fail_fast && disagreements_ > 0) return;
@@ -198,10 +205,13 @@ class Campaign {
         return;
       }
       const Task task = tasks_[i];
+      running_since_[worker] = Clock::now().time_since_epoch().count();
+      running_[worker] = static_cast<long>(i);
       const Configuration& config = configs_[task.config];
       SplitMix64 rng{game_seed(args_.seed ^ config.salt(), static_cast<std::uint64_t>(task.game))};
       LockstepStats s;
       const auto disagreement = lockstep_game(config.rules, start_position(config.rules), rng, s);
+      if (disagreement) write_disagreement(*disagreement, config, task.game, worker);  // shrinks: not under the lock
       std::lock_guard<std::mutex> lock(mutex_);
       ConfigStats& cs = stats_[task.config];
       cs.games += 1;
@@ -211,24 +221,26 @@ class Campaign {
       cs.voided += s.status == Status::void_game;
       cs.positions.insert(s.position_hashes.begin(), s.position_hashes.end());
       finished_ += 1;
-      if (disagreement) {
-        cs.disagreements += 1;
-        write_disagreement(*disagreement, config, task.game);
-      }
+      cs.disagreements += disagreement.has_value();
     }
   }
 
-  void write_disagreement(const Disagreement& d, const Configuration& config, int game) {
+  void write_disagreement(const Disagreement& d, const Configuration& config, int game, size_t worker) {
     const int number = ++disagreements_;
     if (number > 20) return;  // enough to go on; the table still counts them all
-    const Disagreement small = shrink(d);
     const std::string command =
         fmt::format("hoyito verify --seed {} --config {} --game {}", args_.seed, config.name, game);
     const std::string path = fmt::format("{}/disagreement-{}.json", args_.out, number);
-    std::ofstream(path) << json::serialize(disagreement_to_json(d, small, command, args_.seed)) << "\n";
-    std::cout << fmt::format("DISAGREEMENT {} game {}: {} differs at ply {} -> {} (replay: hoyito replay {})\n",
-                             config.name, game, d.field, d.moves.size(), path, path)
+    // Written at once unshrunk (shrinking may hang with a broken engine), then again shrunk.
+    std::ofstream(path) << json::serialize(disagreement_to_json(d, d, command, args_.seed)) << "\n";
+    std::cout << fmt::format("DISAGREEMENT {} game {}: {} differs at ply {}, written to {}; shrinking it\n", config.name,
+                             game, d.field, d.moves.size(), path)
               << std::flush;
+    shrinking_[worker] = true;
+    const Disagreement small = shrink(d);
+    shrinking_[worker] = false;
+    std::ofstream(path) << json::serialize(disagreement_to_json(d, small, command, args_.seed)) << "\n";
+    std::cout << fmt::format("  shrunk (replay: hoyito replay {})\n", path) << std::flush;
   }
 
   void report_progress() {
@@ -236,6 +248,7 @@ class Campaign {
     auto last_line = Clock::now();
     while (!done_) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      check_for_hung_games();
       const size_t finished = finished_.load();
       const double fraction = tasks_.empty() ? 1.0 : static_cast<double>(finished) / static_cast<double>(tasks_.size());
       if (terminal) {
@@ -251,6 +264,28 @@ class Campaign {
       }
     }
     if (terminal) std::cout << "\r" << std::string(80, ' ') << "\r";
+  }
+
+  // A game that runs for longer than --game-timeout is taken as hung (a loop in either
+  // implementation: no real game comes near it). A thread cannot be stopped from outside, so
+  // the run ends here, naming the game to replay.
+  void check_for_hung_games() {
+    for (size_t w = 0; w < running_.size(); ++w) {
+      const long task = running_[w];
+      if (task < 0) continue;
+      const auto since = Clock::time_point(Clock::duration(running_since_[w].load()));
+      const double seconds = std::chrono::duration<double>(Clock::now() - since).count();
+      if (running_[w] != task || seconds < args_.game_timeout) continue;
+      const Task& t = tasks_[static_cast<size_t>(task)];
+      const Configuration& config = configs_[t.config];
+      std::cout << fmt::format("\nHUNG: {} game {} has run for {:.0f} s{} (--game-timeout {}); replay it with "
+                               "hoyito verify --seed {} --config {} --game {}\n",
+                               config.name, t.game, seconds, shrinking_[w] ? ", shrinking its disagreement" : "",
+                               args_.game_timeout, args_.seed, config.name, t.game);
+      std::cout << fmt::format("first failure: lockstep (a hung game) after {:.1f} s\nFAIL\n", seconds_since(start_))
+                << std::flush;
+      std::_Exit(1);
+    }
   }
 
   int print_table() {
@@ -285,6 +320,9 @@ class Campaign {
   std::atomic<size_t> next_{0}, finished_{0};
   std::atomic<bool> done_{false}, timed_out_{false};
   std::atomic<int> disagreements_{0};
+  std::vector<std::atomic<long>> running_;  // per worker: the task it plays, or -1
+  std::vector<std::atomic<Clock::rep>> running_since_;  // and since when
+  std::vector<std::atomic<bool>> shrinking_;  // and whether it is shrinking a disagreement
   std::mutex mutex_;
   Clock::time_point start_;
   long positions_ = 0;

@@ -1,5 +1,7 @@
 #include "harness/differential.h"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "core/record.h"
@@ -114,7 +116,13 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
   return std::nullopt;
 }
 
-Disagreement shrink(const Disagreement& d) {
+Disagreement shrink(const Disagreement& d, double max_seconds) {
+  // A broken implementation can make every comparison slow (a relay that never settles walks to
+  // the Q-LIMIT give-up point): past the time budget, the smallest case found so far is kept.
+  const auto start = std::chrono::steady_clock::now();
+  auto out_of_time = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > max_seconds;
+  };
   // The prefix is already the shortest: the comparison stops at the first differing ply. Next,
   // restart from the position before that ply, if the difference does not need the history
   // (ply count, repetitions, a pending extra move).
@@ -129,9 +137,9 @@ Disagreement shrink(const Disagreement& d) {
   // Then take seeds off the board one at a time (into South's captures, so the total holds),
   // keeping each removal after which the two still disagree on the same move.
   bool smaller = true;
-  while (smaller) {
+  while (smaller && !out_of_time()) {
     smaller = false;
-    for (size_t h = 0; h < best.start.board.size(); ++h) {
+    for (size_t h = 0; h < best.start.board.size() && !out_of_time(); ++h) {
       if (best.start.board[h] == 0) continue;
       Position p = best.start;
       p.board[h] -= 1;

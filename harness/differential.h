@@ -50,8 +50,9 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
                                           LockstepStats& stats);
 
 // Shortest move prefix, then the smallest start position (fewest seeds on the board), that
-// still disagree. The result replays on its own.
-Disagreement shrink(const Disagreement& d);
+// still disagree, within about `max_seconds` (then the smallest found so far). The result
+// replays on its own.
+Disagreement shrink(const Disagreement& d, double max_seconds = 20);
 
 // JSON transcript (format "hoyito-disagreement/1") and back.
 boost::json::object disagreement_to_json(const Disagreement& original, const Disagreement& shrunk,
