@@ -29,20 +29,24 @@ std::vector<Configuration> all_configurations() {
                            r});
           }
       if (v != Variant::hoyito3) continue;
+      // END-III-2: round 2 after either winner (the capturer still takes the last four);
       // END-III-3 and END-III-4 (G8): round 3 after each previous result.
       struct RoundCase {
         const char* name;
+        int round;
         int previous;
         DrawnPreviousLastFour drawn;
       };
-      for (const RoundCase& c : {RoundCase{"round3-south", kSouth, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-north", kNorth, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-draw-capturer", kDraw, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-draw-split", kDraw, DrawnPreviousLastFour::split}}) {
+      for (const RoundCase& c : {RoundCase{"round2-south", 2, kSouth, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round2-north", 2, kNorth, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-south", 3, kSouth, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-north", 3, kNorth, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-draw-capturer", 3, kDraw, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-draw-split", 3, kDraw, DrawnPreviousLastFour::split}}) {
         Rules r;
         r.variant = v;
         r.holes_per_row = n;
-        r.round = 3;
+        r.round = c.round;
         r.previous_winner = c.previous;
         r.options.drawn_previous_last_four = c.drawn;
         out.push_back({fmt::format("hoyito3-2x{}-{}", n, c.name), r});

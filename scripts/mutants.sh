@@ -4,7 +4,8 @@
 # every check; without the hand-derived scenarios (`--skip scenarios`); and with the random
 # games alone (`--skip scenarios,limits`: records, lockstep, matches), to show whether the
 # generated checks find the bug on their own. Prints a table: mutant, rule, killed or not, by
-# which check, seconds to the kill, for each run.
+# which check, seconds to the kill, for each run. A lockstep game running past 20 s is taken as
+# hung (a planted bug can make the engine loop): killed by "lockstep".
 # Exit 0 when every mutant is killed by the full verification.
 # Usage: scripts/mutants.sh [SECONDS_PER_MUTANT (default 60)] [K ...]
 set -uo pipefail
@@ -26,7 +27,7 @@ run_verify() {
   rm -rf "$dir/verify-out"
   local start
   start=$(date +%s.%N)
-  { timeout "$((limit + 30))" "$dir/hoyito" verify --fail-fast --seconds "$limit" --out "$dir/verify-out" "$@" >"$log" 2>&1; } 2>/dev/null
+  { timeout "$((limit + 30))" "$dir/hoyito" verify --fail-fast --seconds "$limit" --game-timeout 20 --out "$dir/verify-out" "$@" >"$log" 2>&1; } 2>/dev/null
   local code=$?
   secs=$(awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.2f", a - b }')
   check=$(grep -oE 'first failure: [a-z]+' "$log" | awk '{print $3}' | tail -1)
