@@ -168,9 +168,7 @@ class Campaign {
       : args_(args),
         configs_(std::move(configs)),
         stats_(configs_.size()),
-        running_(static_cast<size_t>(std::max(1, args.threads))),
-        running_since_(static_cast<size_t>(std::max(1, args.threads))),
-        shrinking_(static_cast<size_t>(std::max(1, args.threads))) {}
+        workers_(static_cast<size_t>(std::max(1, args.threads))) {}
 
   int run() {
     // Tasks are (configuration, game) pairs, interleaved so that a time limit still covers
@@ -196,7 +194,7 @@ class Campaign {
 
   void work(size_t worker) {
     while (true) {
-      running_[worker] = -1;
+      workers_[worker].task = -1;
       const size_t i = next_++;
       if (i >= tasks_.size()) return;
       if (args_.fail_fast && disagreements_ > 0) return;
@@ -205,8 +203,8 @@ class Campaign {
         return;
       }
       const Task task = tasks_[i];
-      running_since_[worker] = Clock::now().time_since_epoch().count();
-      running_[worker] = static_cast<long>(i);
+      workers_[worker].since = Clock::now().time_since_epoch().count();
+      workers_[worker].task = static_cast<long>(i);
       const Configuration& config = configs_[task.config];
       SplitMix64 rng{game_seed(args_.seed ^ config.salt(), static_cast<std::uint64_t>(task.game))};
       LockstepStats s;
@@ -236,9 +234,9 @@ class Campaign {
     std::cout << fmt::format("DISAGREEMENT {} game {}: {} differs at ply {}, written to {}; shrinking it\n", config.name,
                              game, d.field, d.moves.size(), path)
               << std::flush;
-    shrinking_[worker] = true;
+    workers_[worker].shrinking = true;
     const Disagreement small = shrink(d);
-    shrinking_[worker] = false;
+    workers_[worker].shrinking = false;
     std::ofstream(path) << json::serialize(disagreement_to_json(d, small, command, args_.seed)) << "\n";
     std::cout << fmt::format("  shrunk (replay: hoyito replay {})\n", path) << std::flush;
   }
@@ -270,17 +268,17 @@ class Campaign {
   // implementation: no real game comes near it). A thread cannot be stopped from outside, so
   // the run ends here, naming the game to replay.
   void check_for_hung_games() {
-    for (size_t w = 0; w < running_.size(); ++w) {
-      const long task = running_[w];
+    for (const Worker& w : workers_) {
+      const long task = w.task;
       if (task < 0) continue;
-      const auto since = Clock::time_point(Clock::duration(running_since_[w].load()));
+      const auto since = Clock::time_point(Clock::duration(w.since.load()));
       const double seconds = std::chrono::duration<double>(Clock::now() - since).count();
-      if (running_[w] != task || seconds < args_.game_timeout) continue;
+      if (w.task != task || seconds < args_.game_timeout) continue;
       const Task& t = tasks_[static_cast<size_t>(task)];
       const Configuration& config = configs_[t.config];
       std::cout << fmt::format("\nHUNG: {} game {} has run for {:.0f} s{} (--game-timeout {}); replay it with "
                                "hoyito verify --seed {} --config {} --game {}\n",
-                               config.name, t.game, seconds, shrinking_[w] ? ", shrinking its disagreement" : "",
+                               config.name, t.game, seconds, w.shrinking ? ", shrinking its disagreement" : "",
                                args_.game_timeout, args_.seed, config.name, t.game);
       std::cout << fmt::format("first failure: lockstep (a hung game) after {:.1f} s\nFAIL\n", seconds_since(start_))
                 << std::flush;
@@ -320,9 +318,13 @@ class Campaign {
   std::atomic<size_t> next_{0}, finished_{0};
   std::atomic<bool> done_{false}, timed_out_{false};
   std::atomic<int> disagreements_{0};
-  std::vector<std::atomic<long>> running_;  // per worker: the task it plays, or -1
-  std::vector<std::atomic<Clock::rep>> running_since_;  // and since when
-  std::vector<std::atomic<bool>> shrinking_;  // and whether it is shrinking a disagreement
+  // What each worker thread is doing, for the hung-game watch.
+  struct Worker {
+    std::atomic<long> task{-1};         // the task it plays, or -1
+    std::atomic<Clock::rep> since{0};   // since when
+    std::atomic<bool> shrinking{false};  // whether it is shrinking that game's disagreement
+  };
+  std::vector<Worker> workers_;
   std::mutex mutex_;
   Clock::time_point start_;
   long positions_ = 0;
