@@ -20,6 +20,13 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A move whose legality cannot be decided within the rules' lap_limit guard (Q-LIMIT): its relay
+// sowing has neither ended nor repeated a lap-end state. Only made-up positions with many seeds
+// can reach the guard; callers catch this type instead of searching message text.
+struct UndecidedMove : InputError {
+  using InputError::InputError;
+};
+
 enum class Variant { hoyito1, hoyito2, hoyito3 };
 
 // Q-LIMIT (specs/open-questions.md): a move whose relay sowing has neither ended nor repeated a

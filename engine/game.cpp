@@ -69,7 +69,7 @@ std::uint64_t Game::compute_legal_mask() const {
 }
 
 void Game::throw_undecided(int hole) const {
-  throw InputError(fmt::format(
+  throw UndecidedMove(fmt::format(
       "move {} is undecided: its sowing neither ends nor repeats a lap-end state within {} lap ends (Q-LIMIT)",
       move_text(hole, config_.n), config_.lap_limit));
 }

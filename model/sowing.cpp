@@ -122,7 +122,7 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
     // Q-LIMIT: a move decides within lap_limit laps (it ends, or a lap-end state repeats) or it
     // is refused as undecided; it is never guessed endless or finite.
     if (lap_number > static_cast<std::size_t>(rules.options.lap_limit))
-      throw InputError(fmt::format("move {}: undecided: no end and no repeated lap-end state within {} laps (Q-LIMIT)",
+      throw UndecidedMove(fmt::format("move {}: undecided: no end and no repeated lap-end state within {} laps (Q-LIMIT)",
                                    hole_name(hole, rules.holes_per_row), rules.options.lap_limit));
     m.out.laps = lap_number;
     // One lap (SOW-2), seed by seed.
