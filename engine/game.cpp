@@ -58,11 +58,7 @@ std::uint64_t Game::compute_legal_mask() const {
     trial.captured = captured_;
     trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
     if (trial.end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT: legality unknown
-#if HOYITO_MUTANT == 24
-    legal |= std::uint64_t{1} << hole;  // mutant 24: an endless move counts as legal
-#else
     if (trial.end != MoveEnd::endless) legal |= std::uint64_t{1} << hole;
-#endif
   }
   trials_valid_ = own;
   return legal != 0 ? legal : kPassBit;
@@ -146,17 +142,9 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
   if (hole == kPass) {
     // Q-PASS: PASS-2 for a passed extra move, PASS-3 when the player has seeds (every move is
     // endless), PASS-1 otherwise.
-#if HOYITO_MUTANT == 21
-    const RuleId rule = own_occupied(mover) != 0 ? RuleId::PASS_3 : extra_move_ ? RuleId::PASS_1 : RuleId::PASS_2;  // mutant 21
-#else
     const RuleId rule = own_occupied(mover) != 0 ? RuleId::PASS_3 : extra_move_ ? RuleId::PASS_2 : RuleId::PASS_1;
-#endif
     if constexpr (kRecord) events->push_back(ev::pass(rule, mover));
-#if HOYITO_MUTANT == 22
-    to_move_ = extra_move_ ? mover : 1 - mover;  // mutant 22: a passed extra move does not hand the turn over
-#else
     to_move_ = 1 - mover;
-#endif
     extra_move_ = false;
     after_ply<kRecord>(events);
     return;
@@ -172,9 +160,6 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     }
     status_ = Status::void_game;
     winner_ = kNobody;
-#if HOYITO_MUTANT == 23
-    to_move_ = 1 - mover;  // mutant 23: the void game's position has the other side to move
-#endif
     return;
   }
   if constexpr (kRecord) {
@@ -199,16 +184,6 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     case MoveEnd::game_over:  // END-1 (the events are the move's own)
       status_ = Status::finished;
       winner_ = winner_by_captures(captured_);
-#if HOYITO_MUTANT == 32
-      if (winner_ == kDraw) winner_ = mover;  // mutant 32: equal captures go to the last capturer
-#endif
-#if HOYITO_MUTANT == 20
-      if (config_.extra_move) {  // mutant 20: the extra move is granted even though the game ended
-        if constexpr (kRecord) events->push_back(ev::extra_move(config_.extra_rule, mover));
-        extra_move_ = true;
-        return;
-      }
-#endif
       to_move_ = 1 - mover;
       extra_move_ = false;
       return;
@@ -223,11 +198,7 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
 template <bool kRecord>
 void Game::after_ply(std::vector<Event>* events) {
   if (config_.third_repetition &&
-#if HOYITO_MUTANT == 34
-      repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 2) {  // mutant 34
-#else
       repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3) {
-#endif
     // Third occurrence: each player takes the seeds on their side; scored by END-2.
     const int south = board_.sum(config_.shape->side[kSouth]);
     const int north = board_.sum(config_.shape->side[kNorth]);
@@ -243,11 +214,7 @@ void Game::after_ply(std::vector<Event>* events) {
     if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::finished, winner_));
     return;
   }
-#if HOYITO_MUTANT == 33
-  if (plies_ > config_.ply_limit) {  // mutant 33: one ply too many
-#else
   if (plies_ >= config_.ply_limit) {
-#endif
     status_ = Status::unterminated;
     winner_ = kNobody;
     if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, kNobody));

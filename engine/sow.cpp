@@ -3,7 +3,6 @@
 #include <numeric>
 
 #include "engine/events.h"
-#include "engine/mutants.h"
 
 namespace hoyito::engine {
 
@@ -71,11 +70,7 @@ inline int wrap(int h) {
 
 // The rule a lap event cites: SOW-3 when the origin hole was skipped (SOW-3, G1).
 inline RuleId lap_rule(const Config& c, int seeds) {
-#if HOYITO_MUTANT == 4
-  return c.skip_origin && seeds >= c.holes - 1 ? RuleId::SOW_3 : RuleId::SOW_2;  // mutant 4
-#else
   return c.skip_origin && seeds >= c.holes ? RuleId::SOW_3 : RuleId::SOW_2;
-#endif
 }
 
 // Where a lap ended: the hole its last seed fell into, and the seeds that hole now holds.
@@ -91,11 +86,7 @@ template <int kHoles>
 inline LapEnd sow_lap(const Config& c, Reg<kHoles>& r, int p, int k) {
   const BoardShape& shape = *c.shape;
   const auto first = static_cast<unsigned>(next_hole<kHoles>(p));
-#if HOYITO_MUTANT == 6
-  if (c.skip_origin && k > kHoles) {  // mutant 6: a lap of exactly 2N seeds does not skip
-#else
   if (c.skip_origin && k >= kHoles) {  // the 2N-1 other holes, in turn: p+1 .. p+2N-1
-#endif
     constexpr int others = kHoles - 1;
     const int full = k / others;
     const int rem = k - full * others;
@@ -111,18 +102,8 @@ inline LapEnd sow_lap(const Config& c, Reg<kHoles>& r, int p, int k) {
   // than the arithmetic). With k % 2N = 0 the last seed falls into the emptied origin.
   const int full = k / kHoles;
   const int rem = k - full * kHoles;
-#if HOYITO_MUTANT == 2
-  const int to = p + rem >= kHoles ? p + rem - kHoles + 1 : p + rem;  // mutant 2: wraps one hole too far
-#else
   const int to = wrap<kHoles>(p + rem);
-#endif
-#if HOYITO_MUTANT == 3
-  const int now = rem != 0 ? r.at(to) + 1 : full;  // mutant 3: the full rounds are forgotten
-#elif HOYITO_MUTANT == 7
-  const int now = (rem != 0 ? r.at(to) + 1 : r.at(to)) + full;  // mutant 7: origin counted as not emptied
-#else
   const int now = (rem != 0 ? r.at(to) + 1 : 0) + full;
-#endif
   r.add(shape.all, full);
   r.add(shape.run[first][static_cast<unsigned>(rem)]);
   r.add(shape.unit[static_cast<unsigned>(p)], -k);  // lifted
@@ -139,14 +120,7 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
       case Award::capturer:
       case Award::south:
       case Award::north: {
-#if HOYITO_MUTANT == 30
-        // mutant 30: in Hoyito II the last four go to the capturer's opponent
-        const int to = c.award == Award::capturer ? (c.variant == Variant::hoyito2 ? 1 - mover : mover)
-                       : c.award == Award::south  ? kSouth
-                                                  : kNorth;
-#else
         const int to = c.award == Award::capturer ? mover : c.award == Award::south ? kSouth : kNorth;
-#endif
         cap[static_cast<std::size_t>(to)] += left;
         if constexpr (kRecord) events->push_back(ev::last_four_award(c.award_rule, to, left));
         break;
@@ -154,11 +128,7 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
       case Award::split: {
         // Two and two (END-III-4, G8), South's share listed first, then North's. Another count
         // (a made-up start only): half each, the odd seed to the capturer; a share may be 0.
-#if HOYITO_MUTANT == 28
-        const int south = mover == kSouth ? left : 0;  // mutant 28: the split gives all to the capturer (4/0)
-#else
         const int south = left / 2 + (mover == kSouth ? left % 2 : 0);
-#endif
         const int north = left - south;
         cap[kSouth] += south;
         cap[kNorth] += north;
@@ -321,11 +291,7 @@ std::uint64_t first_exact_repeat(const Config& c, const Reg<kHoles>& start, int 
 // The verdict on a sowing whose lap-end states repeat up to rotation (Q-LIMIT).
 template <int kHoles>
 MoveEnd endless_or_undecided(const Config& c, const Reg<kHoles>& start, int hole, std::uint64_t period) {
-#if HOYITO_MUTANT == 25
-  return first_exact_repeat<kHoles>(c, start, hole, period) < c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;  // mutant 25
-#else
   return first_exact_repeat<kHoles>(c, start, hole, period) <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
-#endif
 }
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
@@ -333,9 +299,6 @@ template <bool kRecord, int kHoles>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                   std::vector<Event>* events) {
   const Reg<kHoles> start = Reg<kHoles>::load(b);
-#if HOYITO_MUTANT == 9
-  const BoardShape& shape_of_relay = *c.shape;
-#endif
   Reg<kHoles> r = start;
   int from = hole;
   int k = r.at(from);
@@ -350,56 +313,20 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
       if constexpr (kRecord) events->push_back(ev::sow_end(to));
       return MoveEnd::quiet;
     }
-#if HOYITO_MUTANT == 10
-    if (now == 4 || now == 3) {  // mutant 10: a landing hole of three is taken as a casa too
-#elif HOYITO_MUTANT == 12
-    if (now == 4 && (to >= c.n) == (mover == kSouth)) {  // mutant 12: captures on the opponent's side only
-#else
     if (now == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
-#endif
       r.store(b);
       b.clear(to);
-#if HOYITO_MUTANT == 10
-      cap[static_cast<std::size_t>(mover)] += now;
-      if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, to, now, mover));
-#else
       cap[static_cast<std::size_t>(mover)] += 4;
       if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, to, 4, mover));
-#endif
       if (c.chain) {  // CAP-II-2: backward, both rows, up to the first hole not holding four
-#if HOYITO_MUTANT == 13
-        for (int h = next_hole<kHoles>(to); b[h] == 4; h = next_hole<kHoles>(h)) {  // mutant 13: chain forward
-#elif HOYITO_MUTANT == 14
-        for (int h = to - 1; h >= 0 && b[h] == 4; --h) {  // mutant 14: the chain does not wrap from 0 to 2N-1
-#elif HOYITO_MUTANT == 15
-        for (int h = to - 1; h >= (to >= c.n ? c.n : 0) && b[h] == 4; --h) {  // mutant 15: stays in the landing row
-#elif HOYITO_MUTANT == 16
-        // mutant 16: the chain goes on over any non-empty hole of four or fewer, stopping at 0 or 5+
-        for (int h = prev_hole<kHoles>(to); b[h] != 0 && b[h] <= 4; h = prev_hole<kHoles>(h)) {
-#else
         for (int h = prev_hole<kHoles>(to); b[h] == 4; h = prev_hole<kHoles>(h)) {
-#endif
-#if HOYITO_MUTANT == 1
-          if (b[prev_hole<kHoles>(h)] != 4) break;  // mutant 1: the chain stops one hole early
-#endif
-#if HOYITO_MUTANT == 16
-          const int taken = b[h];
-          b.clear(h);
-          cap[static_cast<std::size_t>(mover)] += taken;
-          if constexpr (kRecord) events->push_back(ev::chain_capture(h, taken, mover));
-#else
           b.clear(h);
           cap[static_cast<std::size_t>(mover)] += 4;
           if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
-#endif
         }
       }
       const int left = c.total - cap[kSouth] - cap[kNorth];
-#if HOYITO_MUTANT == 31
-      if (left < 4) {  // mutant 31: END-1 only when fewer than four are left
-#else
       if (left <= 4) {  // END-1
-#endif
         end_by_capture<kRecord>(c, b, cap, mover, left, events);
         return MoveEnd::game_over;
       }
@@ -408,19 +335,8 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
     if (cycle.seen(r, to, now)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
     if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
     if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
-#if HOYITO_MUTANT == 8
-    from = to;
-    k = now - 1;  // mutant 8: the relay lifts the hole's seeds but the last one
-#elif HOYITO_MUTANT == 9
-    // mutant 9: the relay is sown from the landing hole itself (its first seed goes back in)
-    r.add(shape_of_relay.unit[static_cast<unsigned>(to)], -now);
-    from = prev_hole<kHoles>(to);
-    r.add(shape_of_relay.unit[static_cast<unsigned>(from)], now);
-    k = now;
-#else
     from = to;
     k = now;
-#endif
   }
 }
 
@@ -451,11 +367,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
       int hand = k;
       while (hand > 0) {
         pos = next_hole<kHoles>(pos);
-#if HOYITO_MUTANT == 5
-        // mutant 5: the origin is not skipped (G1 ignored) when Hoyito I steps seed by seed
-#else
         if (c.skip_origin && pos == from) pos = next_hole<kHoles>(pos);  // SOW-3 (only when k >= 2N)
-#endif
         r.add(shape.unit[static_cast<unsigned>(pos)]);
         --hand;
         if (hand > 0 && r.at(pos) == 4) {  // CAP-I-1: a seed that is not the last makes a casa
@@ -467,11 +379,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
           if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
             if (cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late (Q-LIMIT)
             if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
-#if HOYITO_MUTANT == 29
-            end_by_capture<kRecord>(c, b, cap, mover, in_play - hand, events);  // mutant 29: hand not awarded
-#else
             end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
-#endif
             return MoveEnd::game_over;
           }
         }
@@ -486,21 +394,12 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
       if constexpr (kRecord) events->push_back(ev::sow_end(to));
       return any_capture ? MoveEnd::captured : MoveEnd::quiet;
     }
-#if HOYITO_MUTANT == 11
-    if (now == 4 || now == 5) {  // mutant 11: a last seed making five captures the five
-      r.store(b);
-      b.clear(to);
-      cap[static_cast<std::size_t>(mover)] += now;
-      in_play -= now;
-      if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, to, now, mover));
-#else
     if (now == 4) {  // CAP-I-2: the move ends
       r.store(b);
       b.clear(to);
       cap[static_cast<std::size_t>(mover)] += 4;
       in_play -= 4;
       if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, to, 4, mover));
-#endif
       if (in_play <= 4) {
         end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
         return MoveEnd::game_over;
