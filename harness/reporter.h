@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <ostream>
 #include <string>
@@ -37,6 +38,15 @@ class Reporter {
   bool bar_shown_ = false;
   std::chrono::steady_clock::time_point last_plain_line_;
   std::mutex mutex_;
+};
+
+// Seconds since it was made: the time each check and campaign reports.
+class Stopwatch {
+ public:
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // Columns of fixed width: the first left-aligned (a name), the others right-aligned (numbers).
