@@ -149,9 +149,7 @@ const json::object& as_object(const json::value& v, const std::string& path) {
 }
 
 const json::value& field(const json::object& o, std::string_view key, const std::string& path) {
-  const json::value* v = o.if_contains(key);
-  if (!v) throw InputError(fmt::format("{}: missing field \"{}\"", path, key));
-  return *v;
+  return required_field(o, key, path);
 }
 
 int as_int(const json::value& v, const std::string& path, long lo = 0, long hi = 1L << 30) {
@@ -226,8 +224,8 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
       throw InputError(fmt::format("{}: unknown field", at));
     }
   }
-  if (!o.contains("variant")) throw InputError(fmt::format("{}: missing field \"variant\"", path));
-  if (!o.contains("holes_per_row")) throw InputError(fmt::format("{}: missing field \"holes_per_row\"", path));
+  required_field(o, "variant", path);
+  required_field(o, "holes_per_row", path);
   try {
     validate(r);
   } catch (const InputError& e) {
@@ -328,6 +326,12 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
   }
   g.result = result_from_json(field(o, "result", path), path + ".result");
   return g;
+}
+
+const json::value& required_field(const json::object& object, std::string_view key, std::string_view where) {
+  const json::value* v = object.if_contains(key);
+  if (!v) throw InputError(fmt::format("{}: missing field \"{}\"", where, key));
+  return *v;
 }
 
 json::value parse_json(std::string_view text, std::string_view where) {

@@ -1,6 +1,6 @@
 // Reading and writing the JSON format of specs/game-record.md with Boost.JSON. Parsing checks
 // the shape of a record (fields, types, lengths, known names); replaying it against the rules is
-// harness/replay.h's job.
+// harness/play.h's job (replay_record).
 #pragma once
 
 #include <functional>
@@ -29,6 +29,10 @@ Position position_from_json(const boost::json::value& v, const Rules& rules, std
 Event event_from_json(const boost::json::value& v, int holes_per_row, std::string_view where);
 Result result_from_json(const boost::json::value& v, std::string_view where);
 GameRecord game_from_json(const boost::json::value& v, std::string_view where);
+
+// The field `key` of `object`; throws InputError "WHERE: missing field \"KEY\"" when it is absent.
+// Every reader of the project's JSON (records, scenarios, transcripts) asks for fields this way.
+const boost::json::value& required_field(const boost::json::object& object, std::string_view key, std::string_view where);
 
 // Parses JSON text; a syntax error names `where` and the byte offset.
 boost::json::value parse_json(std::string_view text, std::string_view where);

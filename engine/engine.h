@@ -4,18 +4,15 @@
 // reference model in model/, never any sowing, capture or game-end code: differential testing
 // of two implementations proves something only when they were written apart.
 //
-// Public contract (used by the verification harness; the model offers the same one):
-//   engine::Game g(rules, start);      // start must be valid for rules (core validate())
-//   g.legal_plies();                   // ascending hole indices, or {kPass}; {} once over
-//   Ply ply = g.play(hole_or_kPass);   // events as in specs/game-record.md; throws InputError
-//   g.position(); g.status(); g.result(); g.plies_played();
-//   g.play_fast(hole_or_kPass);        // same effect, no events: for simulation
+// Its contract with the harness is the concept GameImplementation of core/implementation.h
+// (and FastGame, for legal_mask and play_fast), checked at the end of this file.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "core/game.h"
+#include "core/implementation.h"
 
 namespace hoyito::engine {
 
@@ -24,3 +21,5 @@ class Game;  // defined in engine/game.h (the implementation's own layout)
 }  // namespace hoyito::engine
 
 #include "engine/game.h"
+
+static_assert(hoyito::FastGame<hoyito::engine::Game>);  // core/implementation.h

@@ -21,7 +21,7 @@ std::uint64_t mix_position(std::uint64_t h, const Position& p) {
 }  // namespace
 
 std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
-  // Each game's choices come from its own seed; the pass is bit 63 of the legal mask.
+  // Each game's choices come from its own seed; the pass is kPassBit of the legal mask.
   std::uint64_t signature = 0xcbf29ce484222325ULL;
   long plies = 0;
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
@@ -30,7 +30,7 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
       rules.variant = v;
       rules.holes_per_row = n;
       for (int g = 0; g < games_per_config; ++g) {
-        SplitMix64 rng{game_seed(20261130, static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(v) * 2 + (n == 12))};
+        SplitMix64 rng{game_seed(kBenchSeed, static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(v) * 2 + (n == 12))};
         engine::Game game(rules, start_position(rules));
         while (game.status() == Status::playing) {
           const std::uint64_t mask = game.legal_mask();
@@ -39,7 +39,7 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
           std::uint64_t bits = mask;
           while (pick--) bits &= bits - 1;
           const int bit = __builtin_ctzll(bits);
-          game.play_fast(bit == 63 ? kPass : bit);
+          game.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
           if (sign) signature = mix_position(signature, game.position());
           plies += 1;
         }

@@ -1,11 +1,16 @@
 #include "harness/differential.h"
 
 #include <chrono>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 
 #include <fmt/format.h>
 
 #include "core/record.h"
 #include "engine/engine.h"
+#include "harness/first_difference.h"
 #include "model/model.h"
 
 namespace hoyito {
@@ -14,7 +19,7 @@ namespace json = boost::json;
 
 namespace {
 
-template <typename G>
+template <GameImplementation G>
 Side side_of(G& game, int hole) {
   Side s;
   try {
@@ -63,8 +68,12 @@ std::optional<Disagreement> compare_moves(const Rules& rules, const Position& st
   return std::nullopt;
 }
 
-std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
-                                          LockstepStats& stats) {
+LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng) {
+  LockstepGame stats;
+  auto parted = [&](std::vector<int> moves, const char* field, Side m, Side e) {
+    stats.disagreement = Disagreement{rules, start, std::move(moves), field, std::move(m), std::move(e)};
+    return std::move(stats);
+  };
   model::Game model_game(rules, start);
   engine::Game engine_game(rules, start);
   std::vector<int> moves;
@@ -81,7 +90,7 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
       } catch (const InputError&) {
         break;  // both refuse: agreement; the game stops here
       }
-      return Disagreement{rules, start, moves, "legal", std::move(m), std::move(eng)};
+      return parted(moves, "legal", std::move(m), std::move(eng));
     }
     if (legal.empty()) break;  // the model says the game is over; the engine is checked below
     const int hole = legal[rng.below(legal.size())];
@@ -94,12 +103,12 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
     Side e = side_of(engine_game, hole);
     m.legal = legal;
     const std::string field = differing_field(m, e);
-    if (!field.empty()) return Disagreement{rules, start, moves, field, std::move(m), std::move(e)};
+    if (!field.empty()) return parted(moves, field.c_str(), std::move(m), std::move(e));
     stats.plies += 1;
     stats.position_hashes.push_back(engine_game.hash());
   }
-  stats.status = model_game.status();
-  if (stats.status == Status::void_game) stats.endless_moves += 1;
+  stats.result = model_game.result();
+  if (stats.result.status == Status::void_game) stats.endless_moves += 1;
   std::vector<int> engine_legal;
   try {
     engine_legal = engine_game.legal_plies();
@@ -111,9 +120,9 @@ std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& st
     m.result = model_game.result();
     e.result = engine_game.result();
     e.legal = engine_legal;
-    return Disagreement{rules, start, moves, "result", std::move(m), std::move(e)};
+    return parted(moves, "result", std::move(m), std::move(e));
   }
-  return std::nullopt;
+  return stats;
 }
 
 Disagreement shrink(const Disagreement& d, double max_seconds) {
@@ -187,8 +196,7 @@ std::string describe_difference(const Disagreement& d) {
   if (d.field == "events" && d.model.ply && d.engine.ply) {
     const auto& a = d.model.ply->events;
     const auto& b = d.engine.ply->events;
-    size_t k = 0;
-    while (k < a.size() && k < b.size() && a[k] == b[k]) ++k;
+    const size_t k = first_difference(a, b);
     auto at = [&](const std::vector<Event>& ev) {
       return k < ev.size() ? json::serialize(to_json(ev[k])) : std::string("(no more events)");
     };
@@ -217,6 +225,19 @@ json::object disagreement_to_json(const Disagreement& original, const Disagreeme
   return o;
 }
 
+void write_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
+                      const std::string& command, std::uint64_t seed) {
+  const std::string temporary = path + ".part";
+  {
+    std::ofstream out(temporary);
+    out << json::serialize(disagreement_to_json(original, shrunk, command, seed)) << "\n";
+    out.close();
+    if (!out) throw InputError(fmt::format("{}: cannot write the disagreement file: {}", temporary, std::strerror(errno)));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw InputError(fmt::format("{}: cannot rename {} to it: {}", path, temporary, std::strerror(errno)));
+}
+
 bool replay_disagreement(const json::value& transcript, const std::string& where, std::string& out) {
   if (!transcript.is_object()) throw InputError(fmt::format("{}: expected an object", where));
   const json::object& o = transcript.get_object();
@@ -230,11 +251,7 @@ bool replay_disagreement(const json::value& transcript, const std::string& where
       c = &s->get_object();
       at = where + ".shrunk";
     }
-    auto need = [&](const char* key) -> const json::value& {
-      const json::value* v = c->if_contains(key);
-      if (!v) throw InputError(fmt::format("{}: missing field \"{}\"", at, key));
-      return *v;
-    };
+    auto need = [&](const char* key) -> const json::value& { return required_field(*c, key, at); };
     const Rules rules = rules_from_json(need("rules"), at + ".rules");
     const Position start = position_from_json(need("start"), rules, at + ".start");
     const json::value& moves_value = need("moves");

@@ -37,17 +37,17 @@ struct Disagreement {
 // refuse ends the comparison there without a disagreement.
 std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<int>& moves);
 
-// Per-game statistics of a lockstep game.
-struct LockstepStats {
+// A lockstep game: what it played, how it ended, and the first difference, if any.
+struct LockstepGame {
   long plies = 0;
   int endless_moves = 0;  // legal checks that met an endless sowing, plus void games
-  Status status = Status::playing;
+  Result result;          // the model's, once the game stopped (playing when it parted from the engine mid-game)
   std::vector<std::uint64_t> position_hashes;
+  std::optional<Disagreement> disagreement;
 };
 
 // Plays one uniformly random game (choices from `rng`) in lockstep; stops at the first difference.
-std::optional<Disagreement> lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
-                                          LockstepStats& stats);
+LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng);
 
 // Shortest move prefix, then the smallest start position (fewest seeds on the board), that
 // still disagree, within about `max_seconds` (then the smallest found so far). The result
@@ -57,6 +57,10 @@ Disagreement shrink(const Disagreement& d, double max_seconds = 20);
 // JSON transcript (format "hoyito-disagreement/1") and back.
 boost::json::object disagreement_to_json(const Disagreement& original, const Disagreement& shrunk,
                                          const std::string& command, std::uint64_t seed);
+// Writes the transcript to `path`, whole or not at all (a temporary name, then renamed); throws
+// InputError naming the file and the reason when it cannot.
+void write_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
+                      const std::string& command, std::uint64_t seed);
 // Replays a transcript on both implementations; prints both sides to `out`. Returns true when
 // the disagreement is reproduced.
 bool replay_disagreement(const boost::json::value& transcript, const std::string& where, std::string& out);

@@ -2,25 +2,27 @@
 // chess engines count them. A forced pass is a ply; a finished game contributes nothing below
 // it; with the default options an endless move is not legal, and a player whose every move is
 // endless passes. Divide gives the count below each first ply, to find where two implementations
-// part. Templated on the game type (model::Game or engine::Game).
+// part. Templated on the game type: any GameImplementation (core/implementation.h).
 #pragma once
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "core/implementation.h"
+
 namespace hoyito {
 
 // The engine's fast mode when the game type has one, else play().
-template <typename G>
+template <GameImplementation G>
 void play_ply(G& game, int ply) {
-  if constexpr (requires { game.play_fast(ply); })
+  if constexpr (FastGame<G>)
     game.play_fast(ply);
   else
     game.play(ply);
 }
 
-template <typename G>
+template <GameImplementation G>
 std::uint64_t perft(const G& game, int depth) {
   if (depth == 0) return 1;
   std::uint64_t count = 0;
@@ -32,7 +34,7 @@ std::uint64_t perft(const G& game, int depth) {
   return count;
 }
 
-template <typename G>
+template <GameImplementation G>
 std::vector<std::pair<int, std::uint64_t>> perft_divide(const G& game, int depth) {
   std::vector<std::pair<int, std::uint64_t>> out;
   if (depth == 0) return out;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/record.h"
+#include "harness/first_difference.h"
 #include "model/model.h"
 
 namespace hoyito {
@@ -67,8 +68,7 @@ void replay_record(const GameRecord& record, const std::string& where) {
       throw InputError(fmt::format("{}.move: {}", at, e.what()));
     }
     if (recorded.events != replayed.events) {
-      size_t k = 0;
-      while (k < recorded.events.size() && k < replayed.events.size() && recorded.events[k] == replayed.events[k]) ++k;
+      const size_t k = first_difference(recorded.events, replayed.events);
       auto show = [&](const std::vector<Event>& ev) {
         return k < ev.size() ? json_text(to_json(ev[k])) : std::string("(none)");
       };

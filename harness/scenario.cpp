@@ -8,12 +8,6 @@ namespace json = boost::json;
 
 namespace {
 
-const json::value& require(const json::object& o, std::string_view key, const std::string& where) {
-  const json::value* v = o.if_contains(key);
-  if (!v) throw InputError(fmt::format("{}: missing field \"{}\"", where, key));
-  return *v;
-}
-
 std::vector<std::string> strings(const json::value& v, const std::string& where) {
   if (!v.is_array()) throw InputError(fmt::format("{}: expected an array of strings", where));
   std::vector<std::string> out;
@@ -42,24 +36,24 @@ int outcome_or_null(const json::value& v, const std::string& where) {
 
 ScenarioMatch load_match(const json::object& m, const std::string& where) {
   ScenarioMatch match;
-  const json::value& games = require(m, "games", where);
+  const json::value& games = required_field(m, "games", where);
   if (!games.is_array()) throw InputError(fmt::format("{}.games: expected an array", where));
   for (size_t i = 0; i < games.get_array().size(); ++i) {
     const std::string at = fmt::format("{}.games[{}]", where, i);
     if (!games.get_array()[i].is_object()) throw InputError(fmt::format("{}: expected an object", at));
-    match.games.push_back(pair_of_ints(require(games.get_array()[i].get_object(), "captured", at), at + ".captured"));
+    match.games.push_back(pair_of_ints(required_field(games.get_array()[i].get_object(), "captured", at), at + ".captured"));
   }
-  const json::value& expect = require(m, "expect", where);
+  const json::value& expect = required_field(m, "expect", where);
   if (!expect.is_object()) throw InputError(fmt::format("{}.expect: expected an object", where));
   const json::object& e = expect.get_object();
   const std::string at = where + ".expect";
-  for (const auto& s : strings(require(e, "starters", at), at + ".starters")) match.starters.push_back(parse_player(s));
-  const json::value& prev = require(e, "previous_winners", at);
+  for (const auto& s : strings(required_field(e, "starters", at), at + ".starters")) match.starters.push_back(parse_player(s));
+  const json::value& prev = required_field(e, "previous_winners", at);
   if (!prev.is_array()) throw InputError(fmt::format("{}.previous_winners: expected an array", at));
   for (const auto& p : prev.get_array()) match.previous_winners.push_back(outcome_or_null(p, at + ".previous_winners"));
-  match.winner = outcome_or_null(require(e, "winner", at), at + ".winner");
-  match.games_won = pair_of_ints(require(e, "games_won", at), at + ".games_won");
-  match.seeds = pair_of_ints(require(e, "seeds", at), at + ".seeds");
+  match.winner = outcome_or_null(required_field(e, "winner", at), at + ".winner");
+  match.games_won = pair_of_ints(required_field(e, "games_won", at), at + ".games_won");
+  match.seeds = pair_of_ints(required_field(e, "seeds", at), at + ".seeds");
   return match;
 }
 
@@ -81,11 +75,11 @@ Scenario load_scenario(const std::string& path) {
   const json::object& o = v.get_object();
   Scenario s;
   s.file = path;
-  const json::value& id = require(o, "id", path);
+  const json::value& id = required_field(o, "id", path);
   if (!id.is_string()) throw InputError(fmt::format("{}.id: expected a string", path));
   s.id = std::string(id.get_string());
   if (const auto* t = o.if_contains("title"); t && t->is_string()) s.title = std::string(t->get_string());
-  s.rules = rules_from_json(require(o, "rules", path), path + ".rules");
+  s.rules = rules_from_json(required_field(o, "rules", path), path + ".rules");
   if (const auto* ex = o.if_contains("exercises"))
     for (const auto& text : strings(*ex, path + ".exercises")) {
       try {
@@ -99,15 +93,15 @@ Scenario load_scenario(const std::string& path) {
     s.match = load_match(m->get_object(), path + ".match");
     return s;
   }
-  s.start = position_from_json(require(o, "start", path), s.rules, path + ".start");
-  const json::value& steps = require(o, "steps", path);
+  s.start = position_from_json(required_field(o, "start", path), s.rules, path + ".start");
+  const json::value& steps = required_field(o, "steps", path);
   if (!steps.is_array()) throw InputError(fmt::format("{}.steps: expected an array", path));
   for (size_t i = 0; i < steps.get_array().size(); ++i) {
     const std::string at = fmt::format("{}.steps[{}]", path, i);
     if (!steps.get_array()[i].is_object()) throw InputError(fmt::format("{}: expected an object", at));
     const json::object& so = steps.get_array()[i].get_object();
     ScenarioStep step;
-    const json::value& move = require(so, "move", at);
+    const json::value& move = required_field(so, "move", at);
     if (!move.is_string()) throw InputError(fmt::format("{}.move: expected a string", at));
     step.move = std::string(move.get_string());
     if (const auto* l = so.if_contains("legal")) step.legal = strings(*l, at + ".legal");

@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "core/implementation.h"
 #include "core/record.h"
+#include "harness/first_difference.h"
 
 namespace hoyito {
 
@@ -46,7 +48,7 @@ std::vector<Scenario> load_scenarios(const std::string& dir);  // every *.json, 
 
 // Checks one scenario against game type G (model::Game or engine::Game); returns the failures,
 // each one line naming the scenario, the step and the field. Match scenarios are skipped here.
-template <typename G>
+template <GameImplementation G>
 std::vector<std::string> check_scenario(const Scenario& s) {
   std::vector<std::string> failures;
   if (s.match) return failures;
@@ -98,8 +100,7 @@ std::vector<std::string> check_scenario(const Scenario& s) {
       return failures;
     }
     if (step.events && *step.events != ply.events) {
-      size_t k = 0;
-      while (k < ply.events.size() && k < step.events->size() && ply.events[k] == (*step.events)[k]) ++k;
+      const size_t k = first_difference(ply.events, *step.events);
       fail(i, fmt::format("events differ at {}: got [{}], expected [{}] ({} vs {} events)", k,
                           k < ply.events.size() ? describe(ply.events[k], n) : "none",
                           k < step.events->size() ? describe((*step.events)[k], n) : "none", ply.events.size(),

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/implementation.h"
 
 namespace hoyito::model {
 
@@ -65,6 +66,7 @@ class Game {
   bool extra_move_pending_ = false;  // the last ply earned the player to move an extra move
   std::map<std::pair<std::vector<int>, std::array<int, 3>>, int> occurrences_;  // END-3
 };
+static_assert(GameImplementation<Game>);  // the contract with the harness: core/implementation.h
 
 // A Hoyito III match (MATCH-1..3).
 struct MatchGame {

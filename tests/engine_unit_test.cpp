@@ -1,13 +1,11 @@
 // Unit tests of the optimised engine (engine/), against the hand-derived scenarios of
-// specs/scenarios/ and against invariants of random games. The scenario reader here is written
-// by hand on Boost.JSON, so that it depends on nothing but core/rules.h and core/game.h.
+// specs/scenarios/ (read and checked by the harness's scenario reader, harness/scenario.h) and
+// against invariants of random games (each ply's events replayed by harness/event_replay.h).
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdlib>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -15,17 +13,17 @@
 #include <string>
 #include <vector>
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include "core/game.h"
 #include "core/rules.h"
 #include "engine/engine.h"
+#include "harness/event_replay.h"
+#include "harness/scenario.h"
 
 namespace {
 
-namespace json = boost::json;
 using hoyito::Event;
 using hoyito::EventKind;
 using hoyito::Position;
@@ -39,73 +37,6 @@ using hoyito::kNorth;
 using hoyito::kPass;
 using hoyito::kSouth;
 using hoyito::engine::Game;
-
-// ---------------------------------------------------------------------------------------------
-// Scenario reading (specs/game-record.md "Scenarios")
-
-std::string text_of(const json::value& v) {
-  if (v.is_string()) return std::string(v.as_string());
-  if (v.is_bool()) return v.as_bool() ? "true" : "false";
-  if (v.is_int64()) return std::to_string(v.as_int64());
-  if (v.is_uint64()) return std::to_string(v.as_uint64());
-  return json::serialize(v);
-}
-
-int int_of(const json::value& v) { return static_cast<int>(v.to_number<std::int64_t>()); }
-
-int outcome_of(const json::value& v) {
-  if (v.is_null()) return kNobody;
-  return hoyito::parse_outcome(std::string(v.as_string()));
-}
-
-Rules rules_of(const json::object& o) {
-  Rules r;
-  r.variant = hoyito::parse_variant(std::string(o.at("variant").as_string()));
-  r.holes_per_row = int_of(o.at("holes_per_row"));
-  if (auto* v = o.if_contains("seeds_per_hole")) r.seeds_per_hole = int_of(*v);
-  if (auto* v = o.if_contains("round")) r.round = int_of(*v);
-  if (auto* v = o.if_contains("previous_winner")) r.previous_winner = outcome_of(*v);
-  if (auto* v = o.if_contains("options"))
-    for (const auto& kv : v->as_object()) hoyito::set_option(r, std::string(kv.key()), text_of(kv.value()));
-  return r;
-}
-
-Position position_of(const json::object& o) {
-  Position p;
-  for (const auto& x : o.at("board").as_array()) p.board.push_back(int_of(x));
-  const auto& c = o.at("captured").as_array();
-  p.captured = {int_of(c.at(0)), int_of(c.at(1))};
-  p.to_move = hoyito::parse_player(std::string(o.at("to_move").as_string()));
-  return p;
-}
-
-Event event_of(const json::object& o) {
-  Event e;
-  e.kind = hoyito::parse_event_kind(std::string(o.at("event").as_string()));
-  e.rule = hoyito::parse_rule_id(std::string(o.at("rule").as_string()));
-  if (auto* v = o.if_contains("hole")) e.hole = int_of(*v);
-  if (auto* v = o.if_contains("from")) e.from = int_of(*v);
-  if (auto* v = o.if_contains("to")) e.to = int_of(*v);
-  if (auto* v = o.if_contains("seeds")) e.seeds = int_of(*v);
-  if (auto* v = o.if_contains("player")) e.player = hoyito::parse_player(std::string(v->as_string()));
-  if (auto* v = o.if_contains("status")) e.status = hoyito::parse_status(std::string(v->as_string()));
-  if (auto* v = o.if_contains("winner")) e.winner = outcome_of(*v);
-  return e;
-}
-
-Result result_of(const json::object& o) {
-  Result r;
-  r.status = hoyito::parse_status(std::string(o.at("status").as_string()));
-  const auto& c = o.at("captured").as_array();
-  r.captured = {int_of(c.at(0)), int_of(c.at(1))};
-  r.winner = outcome_of(o.at("winner"));
-  return r;
-}
-
-int move_of(const json::value& v, int n) {
-  const std::string t(v.as_string());
-  return t == "pass" ? kPass : hoyito::parse_hole(t, n);
-}
 
 std::string show(const Position& p) {
   std::ostringstream s;
@@ -124,124 +55,57 @@ std::string show(const std::vector<Event>& events, int n) {
   return s;
 }
 
-std::string show_moves(const std::vector<int>& moves, int n) {
-  std::string s;
-  for (int m : moves) {
-    if (!s.empty()) s += ' ';
-    s += hoyito::move_text(m, n);
-  }
-  return s;
-}
+// ---------------------------------------------------------------------------------------------
+// The hand-derived scenarios (specs/scenarios/, read by harness/scenario.h)
 
-std::string show(const Result& r) {
-  return std::string(hoyito::status_name(r.status)) + " [" + std::to_string(r.captured[0]) + "," +
-         std::to_string(r.captured[1]) + "] winner " + std::string(hoyito::outcome_name(r.winner));
-}
-
-std::vector<std::filesystem::path> scenario_files() {
-  std::vector<std::filesystem::path> files;
-  const std::filesystem::path dir = std::filesystem::path(HOYITO_SOURCE_DIR) / "specs" / "scenarios";
-  for (const auto& entry : std::filesystem::directory_iterator(dir))
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-json::value load(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return json::parse(buf.str());
-}
-
-// Runs one scenario; returns the failures (empty when it passes).
-std::vector<std::string> run_scenario(const json::object& sc) {
+// What the scenario checks of the harness do not ask of an implementation and the engine owes
+// its callers: play_fast() after legal_mask() gives what play() gives, position() is the ply's
+// `after`, and a refused move (an undecided one as UndecidedMove) leaves the position as it was.
+std::vector<std::string> engine_checks(const hoyito::Scenario& s) {
   std::vector<std::string> failures;
-  const Rules rules = rules_of(sc.at("rules").as_object());
-  const int n = rules.holes_per_row;
-  Game game(rules, position_of(sc.at("start").as_object()));
+  Game game(s.rules, s.start);
   Game fast = game;  // the same plies through legal_mask() and play_fast()
-  int index = 0;
-  for (const auto& sv : sc.at("steps").as_array()) {
-    const auto& step = sv.as_object();
-    const std::string where = "step " + std::to_string(index++) + " (" + text_of(step.at("move")) + ")";
-    if (auto* legal = step.if_contains("legal")) {
-      std::vector<int> expected;
-      for (const auto& m : legal->as_array()) expected.push_back(move_of(m, n));
-      const auto got = game.legal_plies();
-      if (got != expected)
-        failures.push_back(where + ": legal plies: expected [" + show_moves(expected, n) + "], engine [" +
-                           show_moves(got, n) + "]");
-    }
-    int move = 0;
-    try {
-      move = move_of(step.at("move"), n);
-    } catch (const hoyito::InputError& e) {
-      if (step.contains("error")) continue;  // not even a hole of this board
-      throw;
-    }
-    if (step.contains("error")) {
+  for (size_t i = 0; i < s.steps.size(); ++i) {
+    const hoyito::ScenarioStep& step = s.steps[i];
+    const std::string where = "step " + std::to_string(i) + " (" + step.move + ")";
+    const int move = step.move == "pass" ? kPass : hoyito::parse_hole(step.move, s.rules.holes_per_row);
+    if (step.error) {
       const Position before = game.position();
       try {
         game.play(move);
         failures.push_back(where + ": expected an error, the engine played it");
         return failures;
+      } catch (const hoyito::UndecidedMove& e) {
+        if (*step.error != "undecided") failures.push_back(where + ": refused as undecided, expected illegal: " + e.what());
       } catch (const hoyito::InputError& e) {
-        const std::string expected = step.at("error").as_string() == "undecided" ? "undecided" : "not legal";
-        if (std::string(e.what()).find(expected) == std::string::npos)
-          failures.push_back(where + ": error message lacks '" + expected + "': " + e.what());
+        if (*step.error == "undecided") failures.push_back(where + ": refused as illegal, expected undecided: " + e.what());
       }
       if (game.position() != before) failures.push_back(where + ": a rejected move changed the position");
       continue;
     }
-    hoyito::Ply ply;
-    try {
-      ply = game.play(move);
-    } catch (const hoyito::InputError& e) {
-      failures.push_back(where + ": the engine rejected it: " + e.what());
-      return failures;
-    }
+    const hoyito::Ply ply = game.play(move);
     (void)fast.legal_mask();
     fast.play_fast(move);
     if (fast.position() != game.position() || fast.result() != game.result() || fast.hash() != game.hash())
       failures.push_back(where + ": play_fast() differs from play(): " + show(fast.position()));
-    if (auto* events = step.if_contains("events")) {
-      std::vector<Event> expected;
-      for (const auto& e : events->as_array()) expected.push_back(event_of(e.as_object()));
-      if (ply.events != expected)
-        failures.push_back(where + ": events differ\n  expected:" + show(expected, n) + "\n  engine:" +
-                           show(ply.events, n));
-    }
-    if (auto* after = step.if_contains("after")) {
-      const Position expected = position_of(after->as_object());
-      if (ply.after != expected)
-        failures.push_back(where + ": after: expected " + show(expected) + ", engine " + show(ply.after));
-      if (game.position() != ply.after) failures.push_back(where + ": position() differs from ply.after");
-    }
-  }
-  if (auto* result = sc.if_contains("result")) {
-    const Result expected = result_of(result->as_object());
-    if (game.result() != expected)
-      failures.push_back("result: expected " + show(expected) + ", engine " + show(game.result()));
+    if (game.position() != ply.after) failures.push_back(where + ": position() differs from ply.after");
   }
   return failures;
 }
 
 TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
   int run = 0;
-  for (const auto& path : scenario_files()) {
-    SCOPED_TRACE(path.filename().string());
-    json::value doc;
-    ASSERT_NO_THROW(doc = load(path)) << path;
-    const auto& sc = doc.as_object();
-    if (sc.contains("match")) continue;  // match scenarios are the harness's business
+  for (const hoyito::Scenario& s : hoyito::load_scenarios(HOYITO_SOURCE_DIR "/specs/scenarios")) {
+    if (s.match) continue;  // match scenarios are the model's match rules, not the engine's
+    SCOPED_TRACE(s.file);
     std::vector<std::string> failures;
     try {
-      failures = run_scenario(sc);
+      failures = hoyito::check_scenario<Game>(s);
+      if (failures.empty()) failures = engine_checks(s);
     } catch (const std::exception& e) {
       failures.push_back(std::string("exception: ") + e.what());
     }
-    for (const auto& f : failures) ADD_FAILURE() << path.filename().string() << ": " << f;
+    for (const auto& f : failures) ADD_FAILURE() << s.id << ": " << f;
     ++run;
   }
   EXPECT_GT(run, 0);
@@ -746,140 +610,6 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
 // ---------------------------------------------------------------------------------------------
 // Random games: invariants, play() against play_fast(), and the events replayed seed by seed
 
-// Replays the events of one ply on `pos`, seed by seed, checking that every event follows from
-// the rule it cites and the board. Returns an empty string or what went wrong.
-std::string replay_events(const Rules& r, Position& pos, const hoyito::Ply& ply) {
-  const int holes = r.holes();
-  const int n = r.holes_per_row;
-  auto& b = pos.board;
-  const int mover = ply.player;
-  int hand = 0;
-  int from = -1;
-  std::vector<Event> pending;  // Hoyito I en passant captures, listed before their lap
-  size_t i = 0;
-  auto fail = [&](const std::string& what) {
-    return what + " at event " + std::to_string(i) + show(ply.events, n);
-  };
-  bool ended = false;
-  int chain_at = -1;  // Hoyito II: the last hole taken by the capture and its chain so far
-  auto chain_done = [&]() {  // CAP-II-2: the chain stops at the first hole not holding four
-    const bool ok = chain_at < 0 || b[static_cast<size_t>((chain_at + holes - 1) % holes)] != 4;
-    chain_at = -1;
-    return ok;
-  };
-  for (; i < ply.events.size(); ++i) {
-    const Event& e = ply.events[i];
-    if (e.kind != EventKind::chain_capture && !chain_done()) return fail("the chain stopped at a four");
-    switch (e.kind) {
-      case EventKind::lift:
-        if (i != 0 || e.hole != ply.hole || b[static_cast<size_t>(e.hole)] != e.seeds || e.seeds == 0)
-          return fail("bad lift");
-        if (hoyito::owner(e.hole, n) != mover) return fail("lift from the opponent's hole");
-        hand = e.seeds;
-        from = e.hole;
-        b[static_cast<size_t>(e.hole)] = 0;
-        break;
-      case EventKind::relay:
-        if (b[static_cast<size_t>(e.hole)] != e.seeds || e.seeds == 1 || e.seeds == 4) return fail("bad relay");
-        hand = e.seeds;
-        from = e.hole;
-        b[static_cast<size_t>(e.hole)] = 0;
-        break;
-      case EventKind::capture:
-        if (r.variant == Variant::hoyito1 && e.rule == RuleId::CAP_I_1) {
-          pending.push_back(e);
-          break;
-        }
-        if (b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4 || e.player != mover) return fail("bad capture");
-        b[static_cast<size_t>(e.hole)] = 0;
-        pos.captured[static_cast<size_t>(mover)] += 4;
-        if (r.variant == Variant::hoyito2) chain_at = e.hole;
-        break;
-      case EventKind::chain_capture:
-        if (r.variant != Variant::hoyito2 || b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4 ||
-            chain_at < 0 || e.hole != (chain_at + holes - 1) % holes)
-          return fail("bad chain capture");
-        chain_at = e.hole;
-        b[static_cast<size_t>(e.hole)] = 0;
-        pos.captured[static_cast<size_t>(mover)] += 4;
-        break;
-      case EventKind::lap: {
-        if (e.from != from || e.seeds > hand || e.seeds <= 0) return fail("bad lap");
-        const bool skipped = r.options.skip_origin && hand >= holes;
-        if (e.rule != (skipped ? RuleId::SOW_3 : RuleId::SOW_2)) return fail("bad lap rule");
-        int p = from;
-        size_t next_pending = 0;
-        for (int s = 1; s <= e.seeds; ++s) {
-          p = (p + 1) % holes;
-          if (r.options.skip_origin && p == from) p = (p + 1) % holes;
-          ++b[static_cast<size_t>(p)];
-          if (r.variant == Variant::hoyito1 && s < hand && b[static_cast<size_t>(p)] == 4) {
-            if (next_pending >= pending.size() || pending[next_pending].hole != p) return fail("missed en passant");
-            b[static_cast<size_t>(p)] = 0;
-            pos.captured[static_cast<size_t>(mover)] += 4;
-            ++next_pending;
-          }
-        }
-        if (next_pending != pending.size()) return fail("en passant capture not made by the lap");
-        pending.clear();
-        if (p != e.to) return fail("lap lands elsewhere");
-        hand -= e.seeds;
-        if (hand != 0) {  // Hoyito I, END-1 in the middle of the lap
-          int in_play = hand;
-          for (int x : b) in_play += x;
-          if (r.variant != Variant::hoyito1 || in_play > 4) return fail("lap stopped early");
-        }
-        break;
-      }
-      case EventKind::sow_end:
-        if (b[static_cast<size_t>(e.hole)] != 1) return fail("bad sow_end");
-        break;
-      case EventKind::extra_move:
-        if (r.variant == Variant::hoyito1 || e.player != mover) return fail("bad extra move");
-        break;
-      case EventKind::pass:
-        if (i != 0 || ply.hole != kPass) return fail("bad pass");
-        break;
-      case EventKind::last_four_award: {
-        int in_play = hand;
-        for (int x : b) in_play += x;
-        if (in_play > 4 || in_play <= 0) return fail("bad award");
-        pos.captured[static_cast<size_t>(e.player)] += e.seeds;
-        // With split there are two events; clear the board when all is handed out.
-        int given = e.seeds;
-        if (i + 1 < ply.events.size() && ply.events[i + 1].kind == EventKind::last_four_award) {
-          given += ply.events[i + 1].seeds;
-          pos.captured[static_cast<size_t>(ply.events[i + 1].player)] += ply.events[i + 1].seeds;
-          ++i;
-        }
-        if (given != in_play) return fail("award does not take every seed left");
-        std::fill(b.begin(), b.end(), 0);
-        hand = 0;
-        break;
-      }
-      case EventKind::side_award: {
-        const int first = e.player == kSouth ? 0 : n;
-        int side = 0;
-        for (int h = first; h < first + n; ++h) side += b[static_cast<size_t>(h)];
-        if (side != e.seeds) return fail("bad side award");
-        for (int h = first; h < first + n; ++h) b[static_cast<size_t>(h)] = 0;
-        pos.captured[static_cast<size_t>(e.player)] += side;
-        break;
-      }
-      case EventKind::game_end:
-        if (i + 1 != ply.events.size()) return fail("game_end not last");
-        ended = true;
-        break;
-      case EventKind::endless_sowing:
-        break;
-    }
-  }
-  (void)ended;
-  if (!chain_done()) return fail("the chain stopped at a four");
-  if (hand != 0) return fail("seeds left in hand");
-  return {};
-}
-
 struct Setting {
   Variant variant;
   int n;
@@ -972,7 +702,7 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
       }
       if (slow.status() != Status::void_game) {
         Position replayed = pos;
-        const std::string problem = replay_events(r, replayed, ply);
+        const std::string problem = hoyito::replay_events(r, replayed, ply);
         ASSERT_EQ(problem, "") << show(pos);
         ASSERT_EQ(replayed.board, ply.after.board) << show(pos) << show(ply.events, s.n);
         ASSERT_EQ(replayed.captured, ply.after.captured) << show(pos) << show(ply.events, s.n);

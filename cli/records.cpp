@@ -1,0 +1,127 @@
+// `hoyito random`, `apply` and `replay`: game records made and checked.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "core/record.h"
+#include "harness/differential.h"
+#include "harness/play.h"
+
+namespace hoyito {
+
+namespace json = boost::json;
+
+namespace {
+
+struct RandomArgs {
+  RulesArgs rules;
+  int games = 1;
+  std::uint64_t seed = 1;
+  std::string out;
+};
+
+struct ApplyArgs {
+  RulesArgs rules;
+  std::string position;
+  std::string moves;
+};
+
+void write_records(std::ostream& out, const Rules& rules, const RandomArgs& args) {
+  for (int i = 0; i < args.games; ++i) out << to_json_line(random_game(rules, args.seed, static_cast<std::uint64_t>(i))) << "\n";
+}
+
+Position read_position(const std::string& text_or_file, const Rules& rules) {
+  std::string text = text_or_file;
+  std::string where = "--position";
+  if (text.find('{') == std::string::npos) {
+    where = text_or_file;
+    text = read_file(text_or_file);
+  }
+  return position_from_json(parse_json(text, where), rules, where);
+}
+
+int command_random(const RandomArgs& args) {
+  const Rules rules = make_rules(args.rules);
+  if (args.games < 0) throw InputError(fmt::format("--games: {} is negative", args.games));
+  if (args.out.empty()) {
+    write_records(std::cout, rules, args);
+    return 0;
+  }
+  std::ofstream out(args.out);
+  if (!out) throw InputError(fmt::format("--out {}: cannot write the file", args.out));
+  write_records(out, rules, args);
+  return 0;
+}
+
+int command_apply(const ApplyArgs& args) {
+  const Rules rules = make_rules(args.rules);
+  const Position start = args.position.empty() ? start_position(rules) : read_position(args.position, rules);
+  std::vector<std::string> moves;
+  std::istringstream in(args.moves);
+  for (std::string m; in >> m;) moves.push_back(m);
+  std::cout << json::serialize(to_json(play_moves(rules, start, moves))) << "\n";
+  return 0;
+}
+
+int command_replay(const std::string& file) {
+  int count = 0;
+  int exit_code = 0;
+  for_each_json_document(file, [&](const JsonDocument& doc) {
+    // A disagreement transcript (hoyito verify, exhaustive): replay it on model and engine.
+    if (const auto* o = doc.value.if_object(); o && o->contains("format") && o->at("format") == "hoyito-disagreement/1") {
+      std::string report;
+      const bool reproduced = replay_disagreement(doc.value, doc.where, report);
+      std::cout << report;
+      if (reproduced) exit_code = 1;
+      ++count;
+      return exit_code == 0;
+    }
+    const GameRecord record = game_from_json(doc.value, doc.where);  // malformed: InputError, exit 2
+    try {
+      replay_record(record, doc.where);
+    } catch (const InputError& e) {  // well-formed but not what the rules give: exit 1
+      std::cout << "INVALID " << e.what() << "\n";
+      exit_code = 1;
+      return false;
+    }
+    ++count;
+    std::cout << fmt::format("{}: valid, {} 2x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
+                             variant_name(record.rules.variant), record.rules.holes_per_row, record.plies.size(),
+                             status_name(record.result.status), record.result.captured[0], record.result.captured[1],
+                             outcome_name(record.result.winner));
+    return true;
+  });
+  if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", count);
+  return exit_code;
+}
+
+}  // namespace
+
+CommandRun add_random(CLI::App& cmd) {
+  auto args = std::make_shared<RandomArgs>();
+  add_rules_options(cmd, args->rules);
+  cmd.add_option("--games", args->games, "number of games")->default_val(1);
+  cmd.add_option("--seed", args->seed, "random seed; the same seed gives the same games")->default_val(1);
+  cmd.add_option("--out", args->out, "output file (default: standard output)");
+  return [args] { return command_random(*args); };
+}
+
+CommandRun add_apply(CLI::App& cmd) {
+  auto args = std::make_shared<ApplyArgs>();
+  add_rules_options(cmd, args->rules);
+  cmd.add_option("--position", args->position, "start position: JSON text or a file (default: the start)");
+  cmd.add_option("--moves", args->moves, "moves, e.g. \"c A pass b\"")->required();
+  return [args] { return command_apply(*args); };
+}
+
+CommandRun add_replay(CLI::App& cmd) {
+  auto file = std::make_shared<std::string>();
+  cmd.add_option("FILE", *file, "record file")->required();
+  return [file] { return command_replay(*file); };
+}
+
+}  // namespace hoyito

@@ -1,0 +1,69 @@
+// `hoyito show`: a record's board as text, with the events of the ply.
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "core/record.h"
+
+namespace hoyito {
+
+namespace {
+
+int command_show(const std::string& file, int ply, int which) {
+  const auto docs = read_json_documents(file);
+  if (which < 1 || which > static_cast<int>(docs.size()))
+    throw InputError(fmt::format("--record {}: {} holds {} record(s)", which, file, docs.size()));
+  const auto& doc = docs[static_cast<size_t>(which - 1)];
+  const GameRecord record = game_from_json(doc.value, doc.where);
+  const int plies = static_cast<int>(record.plies.size());
+  if (ply == -1) ply = plies;
+  if (ply < 0 || ply > plies) throw InputError(fmt::format("--ply {}: {} has plies 0..{}", ply, doc.where, plies));
+  const int n = record.rules.holes_per_row;
+  if (ply == 0) {
+    std::cout << fmt::format("{} 2x{}, start\n", variant_name(record.rules.variant), n);
+    std::cout << board_text(record.start, n);
+    return 0;
+  }
+  const Ply& p = record.plies[static_cast<size_t>(ply - 1)];
+  std::cout << fmt::format("{} 2x{}, after ply {} ({} {})\n", variant_name(record.rules.variant), n, ply,
+                           player_name(p.player), move_text(p.hole, n));
+  for (const Event& e : p.events) std::cout << "  " << describe(e, n) << "\n";
+  std::cout << board_text(p.after, n);
+  if (ply == plies && record.result.status != Status::playing)
+    std::cout << fmt::format("result: {}, captured {}-{}, winner {}\n", status_name(record.result.status),
+                             record.result.captured[0], record.result.captured[1], outcome_name(record.result.winner));
+  return 0;
+}
+
+}  // namespace
+
+std::string board_text(const Position& p, int n) {
+  std::string top = "        ", north = "North  ", south = "South  ", bottom = "        ";
+  for (int k = n - 1; k >= 0; --k) {
+    top += fmt::format("{:>3} ", hole_name(n + k, n));
+    north += fmt::format("[{:>2}]", p.board[static_cast<size_t>(n + k)]);
+  }
+  for (int k = 0; k < n; ++k) {
+    south += fmt::format("[{:>2}]", p.board[static_cast<size_t>(k)]);
+    bottom += fmt::format("{:>3} ", hole_name(k, n));
+  }
+  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{} to move\n", top, north, p.captured[kNorth], south,
+                     p.captured[kSouth], bottom, player_name(p.to_move));
+}
+
+CommandRun add_show(CLI::App& cmd) {
+  struct ShowArgs {
+    std::string file;
+    int ply = -1;
+    int record = 1;
+  };
+  auto args = std::make_shared<ShowArgs>();
+  cmd.add_option("FILE", args->file, "record file")->required();
+  cmd.add_option("--ply", args->ply, "the position after ply K (0: the start; default: the last)");
+  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1);
+  return [args] { return command_show(args->file, args->ply, args->record); };
+}
+
+}  // namespace hoyito

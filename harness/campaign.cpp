@@ -1,0 +1,99 @@
+#include "harness/campaign.h"
+
+#include <cstdlib>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "harness/play.h"
+
+namespace hoyito {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kWatchInterval = std::chrono::milliseconds(200);  // progress and hung-work checks
+
+double seconds_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+}  // namespace
+
+Campaign::Campaign(CampaignOptions options, Reporter& reporter)
+    : options_(std::move(options)), reporter_(reporter), workers_(static_cast<std::size_t>(std::max(1, options_.threads))) {}
+
+std::size_t Campaign::workers() const { return workers_.size(); }
+
+std::uint64_t Campaign::seed_of(std::uint64_t seed, std::uint64_t index) { return game_seed(seed, index); }
+
+void Campaign::set_activity(std::size_t worker, const char* activity) { workers_[worker].activity = activity; }
+
+CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describe& describe) {
+  units_ = units;
+  start_ = Clock::now();
+  std::vector<std::thread> threads;
+  for (std::size_t w = 0; w < workers_.size(); ++w)
+    threads.emplace_back([this, w, &work, &describe] { work_loop(w, work, describe); });
+  std::thread watcher([this, &describe] { watch(describe); });
+  for (auto& t : threads) t.join();
+  done_ = true;
+  watcher.join();
+  CampaignSummary summary;
+  summary.units = units;
+  summary.finished = finished_;
+  summary.timed_out = timed_out_;
+  summary.stopped = stopped_;
+  summary.seconds = seconds_between(start_, Clock::now());
+  summary.failures = std::move(failures_);
+  return summary;
+}
+
+void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& describe) {
+  WorkerState& state = workers_[worker];
+  while (true) {
+    state.unit = -1;
+    if (stopped_) return;
+    if (options_.seconds > 0 && seconds_between(start_, Clock::now()) > options_.seconds) {
+      timed_out_ = true;
+      return;
+    }
+    const std::size_t index = next_++;
+    if (index >= units_) return;
+    state.since = Clock::now().time_since_epoch().count();
+    state.activity = "";
+    state.unit = static_cast<long>(index);
+    try {
+      work(index, worker);
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(failures_mutex_);
+      failures_.push_back({index, describe(index), e.what()});
+    }
+    finished_ += 1;
+  }
+}
+
+void Campaign::watch(const Describe& describe) {
+  while (!done_) {
+    std::this_thread::sleep_for(kWatchInterval);
+    const auto now = Clock::now();
+    for (const WorkerState& w : workers_) {
+      const long unit = w.unit;
+      if (unit < 0) continue;
+      const double seconds = seconds_between(Clock::time_point(Clock::duration(w.since.load())), now);
+      if (w.unit != unit || seconds < options_.work_timeout) continue;
+      const WorkName name = describe(static_cast<std::size_t>(unit));
+      const std::string activity = w.activity.load();
+      reporter_.line(fmt::format("\nHUNG: {} has run for {:.0f} s{} ({} {}); replay it with {}", name.what, seconds,
+                                 activity.empty() ? "" : ", " + activity, options_.timeout_flag, options_.work_timeout,
+                                 name.replay));
+      reporter_.line(fmt::format("first failure: {} (hung: {}) after {:.1f} s\nFAIL", options_.check, name.what,
+                                 seconds_between(start_, now)));
+      std::_Exit(1);  // a thread cannot be stopped from outside: the run ends here
+    }
+    if (!done_) reporter_.progress(finished_, units_, options_.unit, seconds_between(start_, now));
+  }
+  reporter_.end_progress();
+}
+
+}  // namespace hoyito

@@ -1,0 +1,87 @@
+// The records check: random games of every variant and size written as records (JSON Lines),
+// read back and replayed; the record format round-trips and every record replays.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "core/record.h"
+#include "harness/campaign.h"
+#include "harness/checks/checks.h"
+#include "harness/play.h"
+
+namespace hoyito {
+
+namespace {
+
+struct RecordFile {
+  Rules rules;
+  std::string path;
+  int games;
+};
+
+std::vector<RecordFile> record_files(const VerifyOptions& options) {
+  std::vector<RecordFile> files;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12}) {
+      Rules rules;
+      rules.variant = v;
+      rules.holes_per_row = n;
+      files.push_back({rules, fmt::format("{}/games-{}-2x{}.jsonl", options.out, variant_name(v), n),
+                       n == 6 ? options.record_games : std::max(1, options.record_games / 5)});
+    }
+  return files;
+}
+
+// Writes the file's games, reads them back and replays them; returns the invalid ones.
+int write_and_replay(const RecordFile& file, std::uint64_t seed, long& read, Reporter& reporter) {
+  std::vector<GameRecord> written;
+  {
+    std::ofstream out(file.path);
+    if (!out) throw InputError(fmt::format("{}: cannot write: {}", file.path, std::strerror(errno)));
+    for (int i = 0; i < file.games; ++i) {
+      written.push_back(random_game(file.rules, seed, static_cast<std::uint64_t>(i)));
+      out << to_json_line(written.back()) << "\n";
+    }
+    out.close();
+    if (!out) throw InputError(fmt::format("{}: cannot write: {}", file.path, std::strerror(errno)));
+  }
+  const auto docs = read_json_documents(file.path);
+  int invalid = 0;
+  for (size_t i = 0; i < docs.size(); ++i) {
+    try {
+      const GameRecord back = game_from_json(docs[i].value, docs[i].where);
+      replay_record(back, docs[i].where);
+      if (i >= written.size() || !(back == written[i]))
+        throw InputError(fmt::format("{}: the record read back differs from the one written", docs[i].where));
+    } catch (const InputError& e) {
+      reporter.line(fmt::format("  INVALID {}", e.what()));
+      invalid += 1;
+    }
+  }
+  read += static_cast<long>(docs.size());
+  return invalid + static_cast<int>(written.size()) - static_cast<int>(docs.size());
+}
+
+}  // namespace
+
+CheckResult run_records(const VerifyOptions& options, Reporter& reporter) {
+  const Stopwatch clock;
+  const std::vector<RecordFile> files = record_files(options);
+  CheckResult result;
+  Campaign campaign({"records", "files", 1, 0, options.game_timeout}, reporter);
+  const CampaignSummary summary = campaign.run(
+      files.size(),
+      [&](std::size_t i, std::size_t) { result.failures += write_and_replay(files[i], options.seed, result.checked, reporter); },
+      [&](std::size_t i) { return WorkName{"records " + files[i].path, command_running_only("records", options)}; });
+  for (const WorkFailure& f : summary.failures) {
+    reporter.line(fmt::format("  INVALID {}: {}", f.name.what, f.error));
+    result.failures += 1;
+  }
+  reporter.line(fmt::format("records: {} random games written, read back and replayed, {} invalid ({:.1f} s)",
+                            result.checked, result.failures, clock.seconds()));
+  return result;
+}
+
+}  // namespace hoyito
