@@ -30,8 +30,14 @@ const std::vector<OptionInfo>& option_table() {
        "who starts each game of a match after the first"},
       {"G10", "hoyito3_2x12", {"extension"}, "BRD-2", "Hoyito III on 2x12 is allowed as an extension"},
       {"G11", "equal_captures", {"draw"}, "END-2", "equal captures are a draw"},
-      {"Q-LIMIT", "lap_limit", {"1000000"}, "SOW-6",
-       "lap ends within which a move must end or repeat a lap-end state, else it is undecided (1..1000000)"},
+      {"G12", "hoyito3_single_game", {"round_1"}, "END-III-2",
+       "Hoyito III outside a match is played as round 1: the capturer of the penultimate four takes the last four"},
+      {"G13", "hoyito1_end", {"after_move"}, "END-1 END-I-1 CAP-I-1",
+       "Hoyito I: the move is sown to its end; then, if it captured and left four or fewer seeds on the board, the "
+       "capturer takes them and the game ends"},
+      {"Q-LIMIT", "lap_limit", {"1000000000"}, "SOW-6",
+       "a guard for made-up positions: lap ends within which a move must end or repeat a lap-end state, else it is "
+       "undecided (1..1000000000)"},
   };
   return table;
 }

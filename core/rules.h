@@ -1,5 +1,5 @@
 // The rules configuration of a Hoyito game: variant, board size, seeds, Hoyito III round and
-// previous result, and every open-question option (specs/open-questions.md, G1..G11).
+// previous result, and every open-question option (specs/open-questions.md, G1..G13).
 //
 // This is one of the few things the reference model (model/) and the optimised engine
 // (engine/) share: it describes *which* rules are played, never *how* they are played.
@@ -29,14 +29,14 @@ struct UndecidedMove : InputError {
 
 enum class Variant { hoyito1, hoyito2, hoyito3 };
 
-// Q-LIMIT (specs/open-questions.md): a move whose relay sowing has neither ended nor repeated a
-// lap-end state after `lap_limit` lap ends is refused as undecided (an InputError), by the model
-// and the engine alike. kMaxLaps is the default and the largest limit allowed (the model keeps
-// every lap-end state of a move). No position reached in play with the default comes near it;
-// made-up positions with many seeds can have cycles too long to walk. Smaller limits exist so
-// that verification can put both implementations on the boundary (`hoyito verify`, check
-// "limits").
-inline constexpr std::size_t kMaxLaps = 1'000'000;
+// Q-LIMIT (specs/open-questions.md): a guard, not a rule. A move whose relay sowing has neither
+// ended nor repeated a lap-end state by lap end `lap_limit` is refused as undecided
+// (UndecidedMove), by the model and the engine alike. kMaxLaps is the default and the largest
+// limit allowed: a thousand times the longest first repeat measured in play from the standard
+// start (open-questions.md gives the figures), so only made-up positions with many seeds, whose
+// cycles can run to billions of laps, meet it. Smaller limits exist so that verification can put
+// both implementations on the boundary (`hoyito verify`, check "limits").
+inline constexpr std::size_t kMaxLaps = 1'000'000'000;
 
 // Players and game outcomes as small integers, the way records spell them.
 inline constexpr int kSouth = 0;
@@ -57,7 +57,7 @@ struct Options {
   DrawnPreviousLastFour drawn_previous_last_four = DrawnPreviousLastFour::capturer;  // G8
   MatchStarter match_starter = MatchStarter::alternate;                     // G9
   int lap_limit = static_cast<int>(kMaxLaps);                               // Q-LIMIT
-  // G2, G3, G4, G5, G10, G11 have a single value each; they are named in the option table.
+  // G2, G3, G4, G5, G10, G11, G12, G13 have a single value each; they are named in the option table.
   bool operator==(const Options&) const = default;
 };
 
@@ -79,7 +79,7 @@ void validate(const Rules& rules);
 
 // One row of the option table: what `hoyito rules` lists and what a record's "options" holds.
 struct OptionInfo {
-  std::string_view question;  // "G1" .. "G11"
+  std::string_view question;  // "G1" .. "G13", "Q-LIMIT"
   std::string_view name;      // as in records and on the command line
   std::vector<std::string_view> values;  // default first; {"<number>"} for ply_limit
   std::string_view rule_ids;  // the rule IDs it touches

@@ -1,7 +1,7 @@
 // A game, ply by ply: legal plies (SOW-1, SOW-6), passes (PASS-1..3), turns (TURN-1) and the
 // end of a game that would not end (END-3). One move itself is sowing.cpp's.
 #include <algorithm>
-#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -78,7 +78,9 @@ void Game::reject(int hole) const {
 
 int Game::count_position() {
   // END-3: a position is the board, the captures and the side to move; the start counts.
-  // Only the third_repetition reading needs the count.
+  // Only the third_repetition reading needs the count. The map holds one entry per distinct
+  // position of this game, so at most ply_limit + 1 of them (at most 10^6 + 1): the game stops
+  // at the ply limit (END-3).
   if (rules_.options.endless_game != EndlessGame::third_repetition) return 0;
   auto key = std::make_pair(position_.board,
                             std::array<int, 3>{position_.captured[0], position_.captured[1], position_.to_move});
@@ -86,88 +88,97 @@ int Game::count_position() {
 }
 
 Ply Game::play(int hole) {
-  // Only the chosen ply is checked: a pass must be the only legal ply; a move must be from the
-  // mover's own non-empty hole and, with G6 illegal, not endless (sown once, below).
-  std::optional<MoveOutcome> outcome;
-  bool legal = status_ == Status::playing;
-  if (legal && hole == kPass) {
-    legal = legal_plies() == std::vector<int>{kPass};
-  } else if (legal) {
-    legal = hole >= 0 && hole < rules_.holes() && owner(hole, rules_.holes_per_row) == position_.to_move &&
-            position_.board[hole] > 0;  // SOW-1
-    if (legal) outcome = sow_move(rules_, position_, hole);
-    if (legal && outcome->endless && rules_.options.endless_sowing == EndlessSowing::illegal) legal = false;  // SOW-6
-  }
-  if (!legal) reject(hole);
-
   Ply ply;
   ply.player = position_.to_move;
   ply.hole = hole;
-  bool earned_extra_move = false;
-
-  if (hole == kPass) {
-    // Which pass is it (Q-PASS): every move endless (PASS-3), an extra move without seeds
-    // (PASS-2, G5), or simply no seeds on the player's side (PASS-1).
-    Event e;
-    e.kind = EventKind::pass;
-    e.player = ply.player;
-    if (has_seeds_on_own_side(position_, ply.player, rules_.holes_per_row))
-      e.rule = RuleId::PASS_3;
-    else if (extra_move_pending_)
-      e.rule = RuleId::PASS_2;
-    else
-      e.rule = RuleId::PASS_1;
-    ply.events.push_back(e);
-    position_.to_move = 1 - ply.player;  // TURN-1
-  } else {
-    ply.events = std::move(outcome->events);
-    if (outcome->endless) {
-      // SOW-6 (G6 void): the game is void at this point; nothing is sown.
-      ply.events.push_back(game_end_event(RuleId::SOW_6, Status::void_game, kNobody));
-      status_ = Status::void_game;
-    } else {
-      position_ = std::move(outcome->after);
-      if (outcome->ended_game) {
-        status_ = Status::finished;
-        winner_ = winner_by_captures(position_.captured);
-      }
-      earned_extra_move = !outcome->ended_game && position_.to_move == ply.player;
-    }
-  }
-  extra_move_pending_ = earned_extra_move;
+  if (hole == kPass)
+    play_pass(ply);   // PASS-1, PASS-2, PASS-3
+  else
+    play_move(ply);   // SOW, CAP, END-1 (sowing.cpp)
   plies_played_ += 1;
-
-  if (status_ == Status::playing) {
-    // END-3 (G7 third_repetition): the third occurrence of a position shares out the board.
-    const int seen = count_position();
-    if (rules_.options.endless_game == EndlessGame::third_repetition && seen >= 3) {
-      for (int player : {kSouth, kNorth}) {
-        Event e;
-        e.kind = EventKind::side_award;
-        e.rule = RuleId::END_3;
-        e.player = player;
-        e.seeds = 0;
-        for (int h = 0; h < rules_.holes(); ++h)
-          if (owner(h, rules_.holes_per_row) == player) {
-            e.seeds += position_.board[h];
-            position_.board[h] = 0;
-          }
-        position_.captured[player] += e.seeds;
-        ply.events.push_back(e);
-      }
-      status_ = Status::finished;
-      winner_ = winner_by_captures(position_.captured);
-      ply.events.push_back(game_end_event(RuleId::END_3, status_, winner_));
-    }
-  }
-  // END-3 (G7 ply_limit, and the backstop under third_repetition).
-  if (status_ == Status::playing && plies_played_ >= rules_.options.ply_limit) {
-    status_ = Status::unterminated;
-    ply.events.push_back(game_end_event(RuleId::END_3, status_, kNobody));
-  }
+  share_out_at_third_repetition(ply);  // END-3 (G7 third_repetition)
+  stop_at_ply_limit(ply);              // END-3 (G7 ply_limit, and the backstop)
   ply.after = position_;
   count_rules_of(ply);
   return ply;
+}
+
+void Game::play_pass(Ply& ply) {
+  // A pass must be the only legal ply (PASS-1..3).
+  if (status_ != Status::playing || legal_plies() != std::vector<int>{kPass}) reject(kPass);
+  // Which pass is it (Q-PASS): every move endless (PASS-3), an extra move without seeds
+  // (PASS-2, G5), or simply no seeds on the player's side (PASS-1).
+  Event e;
+  e.kind = EventKind::pass;
+  e.player = ply.player;
+  if (has_seeds_on_own_side(position_, ply.player, rules_.holes_per_row))
+    e.rule = RuleId::PASS_3;
+  else if (extra_move_pending_)
+    e.rule = RuleId::PASS_2;
+  else
+    e.rule = RuleId::PASS_1;
+  ply.events.push_back(e);
+  position_.to_move = 1 - ply.player;  // TURN-1
+  extra_move_pending_ = false;
+}
+
+void Game::play_move(Ply& ply) {
+  // SOW-1: one of the mover's own holes, not empty. Only the chosen move is sown: another move
+  // may be undecided (Q-LIMIT) without making this one so.
+  const int hole = ply.hole;
+  if (status_ != Status::playing || hole < 0 || hole >= rules_.holes() ||
+      owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[static_cast<std::size_t>(hole)] == 0)
+    reject(hole);
+  MoveOutcome outcome = sow_move(rules_, position_, hole);  // throws UndecidedMove (Q-LIMIT)
+  // SOW-6 (G6 illegal): an endless move is not legal, and the message says why.
+  if (outcome.endless && rules_.options.endless_sowing == EndlessSowing::illegal)
+    throw InputError(fmt::format(
+        "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
+        "that of lap {}",
+        move_text(hole, rules_.holes_per_row), player_name(position_.to_move), outcome.laps, outcome.repeated_lap));
+  ply.events = std::move(outcome.events);
+  extra_move_pending_ = false;
+  if (outcome.endless) {
+    // SOW-6 (G6 void): the game is void at this point; nothing is sown.
+    ply.events.push_back(game_end_event(RuleId::SOW_6, Status::void_game, kNobody));
+    status_ = Status::void_game;
+    return;
+  }
+  position_ = std::move(outcome.after);
+  if (outcome.ended_game) {
+    status_ = Status::finished;
+    winner_ = winner_by_captures(position_.captured);
+  }
+  extra_move_pending_ = !outcome.ended_game && position_.to_move == ply.player;
+}
+
+void Game::share_out_at_third_repetition(Ply& ply) {
+  // END-3 (G7 third_repetition): the third occurrence of a position shares out the board, each
+  // player taking the seeds on their own side.
+  if (status_ != Status::playing) return;
+  const int seen = count_position();
+  if (rules_.options.endless_game != EndlessGame::third_repetition || seen < 3) return;
+  for (int player : {kSouth, kNorth}) {
+    Event e;
+    e.kind = EventKind::side_award;
+    e.rule = RuleId::END_3;
+    e.player = player;
+    e.seeds = 0;
+    for (int h = 0; h < rules_.holes(); ++h)
+      if (owner(h, rules_.holes_per_row) == player) e.seeds += std::exchange(position_.board[static_cast<std::size_t>(h)], 0);
+    position_.captured[static_cast<std::size_t>(player)] += e.seeds;
+    ply.events.push_back(e);
+  }
+  status_ = Status::finished;
+  winner_ = winner_by_captures(position_.captured);
+  ply.events.push_back(game_end_event(RuleId::END_3, status_, winner_));
+}
+
+void Game::stop_at_ply_limit(Ply& ply) {
+  // END-3 (G7 ply_limit, and the backstop under third_repetition): unterminated, seeds unassigned.
+  if (status_ != Status::playing || plies_played_ < rules_.options.ply_limit) return;
+  status_ = Status::unterminated;
+  ply.events.push_back(game_end_event(RuleId::END_3, status_, kNobody));
 }
 
 void Game::count_rules_of(const Ply& ply) const {

@@ -1,11 +1,11 @@
 // The reference model of Hoyito I, II and III.
 //
 // Read it beside specs/rules.md: every step names the rule ID it applies. It is written to be
-// obviously right, not fast: seeds are sown one at a time, positions are plain vectors, and an
-// endless sowing is found by remembering every lap-end state of the move (SOW-6).
+// obviously right, not fast: seeds are sown one at a time, and an endless sowing is found exactly,
+// in constant memory, by Brent's cycle detection on the move's lap-end states (SOW-6).
 //
 // Sources: ../shared/seeds/ (BG 000_*: Hoyito II; CS 002_*, KY 003_*, SW 004_*: Hoyito III) and
-// ../shared/RULES-NOTES.md (Hoyito I, conventions, decisions G1-G11), as restated in specs/.
+// ../shared/RULES-NOTES.md (Hoyito I, conventions, decisions G1-G13), as restated in specs/.
 //
 //   sowing.cpp  one move: lift, laps, relays, captures, chains, the last-four award (SOW, CAP, END-1)
 //   game.cpp    a game: legal plies, passes, extra moves, ply limit and repetition (TURN, PASS, END-3)
@@ -25,12 +25,15 @@ struct MoveOutcome {
   Position after;              // to_move already set: the mover again after an extra move
   std::vector<Event> events;   // lift .. extra_move / game_end, in the order of game-record.md
   bool endless = false;        // SOW-6: the relay sowing never ends (then `after` is unchanged)
-  bool ended_game = false;     // END-1: a capture left four or fewer seeds
-  std::size_t laps = 0;        // laps sown: the lap that ended the move, or (endless) the lap
-                               // whose lap-end state was the first to repeat one (Q-LIMIT)
+  bool ended_game = false;     // END-1: the move captured and left four or fewer seeds
+  std::size_t laps = 0;        // laps sown, counted from 1: the lap that ended the move, or
+                               // (endless) L, the first lap whose lap-end state equals an earlier
+                               // one (Q-LIMIT)
+  std::size_t repeated_lap = 0;  // endless: M < L, the lap whose lap-end state lap L repeats
 };
 
-// Plays the move from `hole` (one of the mover's non-empty holes) on `position`.
+// Plays the move from `hole` (one of the mover's non-empty holes) on `position`. Throws
+// UndecidedMove when the move neither ends nor repeats a lap-end state by lap lap_limit (Q-LIMIT).
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole);
 
 // END-2: the winner by captures (kSouth, kNorth or kDraw).
@@ -55,6 +58,10 @@ class Game {
  private:
   bool is_legal_move(int hole) const;
   [[noreturn]] void reject(int hole) const;  // throws InputError: the ply is not legal
+  void play_pass(Ply& ply);                      // PASS-1..3
+  void play_move(Ply& ply);                      // SOW-1..6 and the move (sowing.cpp)
+  void share_out_at_third_repetition(Ply& ply);  // END-3, G7 third_repetition
+  void stop_at_ply_limit(Ply& ply);              // END-3, G7 ply_limit
   void count_rules_of(const Ply& ply) const;  // rule coverage (model/rule_counts.h)
   int count_position();  // END-3: how often the current position has occurred
 

@@ -1,7 +1,16 @@
 // One move, seed by seed: SOW-1..SOW-6, CAP-I/II/III, and the end of the game by END-1 with the
 // last-four award (END-I-1, END-II-1, END-III-2..4). See specs/rules.md.
+//
+// A move is sown twice. First its laps are walked without events to decide whether its relay
+// sowing ends (SOW-6), exactly and in constant memory (Brent's cycle detection on the lap-end
+// states), within the Q-LIMIT guard. Then a move that ends is sown again, step by step, with
+// its events: lift, laps and relays, what the last seed did, and the end of the move.
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdint>
 #include <numeric>
-#include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -11,9 +20,23 @@ namespace hoyito::model {
 
 namespace {
 
-constexpr int kCasa = 4;  // a hole holding exactly four (CAP-II-1, CAP-III-1, CAP-I-1)
+constexpr int kCasa = 4;        // a hole holding exactly four (CAP-II-1, CAP-III-1, CAP-I-1)
+constexpr int kMostHoles = 24;  // 2x12 (BRD-2)
 
-int board_total(const std::vector<int>& board) { return std::accumulate(board.begin(), board.end(), 0); }
+// SOW-6: what fixes the rest of a relay sowing: the board and the hole the lap's last seed fell
+// into. Holes from 2N on stay 0.
+struct LapEnd {
+  std::array<int, kMostHoles> board{};
+  int hole = -1;
+  bool operator==(const LapEnd&) const = default;
+};
+
+// What the last seed of a lap did.
+enum class Landing {
+  empty_hole,  // SOW-4: the hole was empty (now 1): the move ends
+  casa,        // G3: the hole now holds four: it is captured and the sowing ends
+  relay,       // SOW-5: any other occupied hole: it is lifted and sown on
+};
 
 Event make_event(EventKind kind, RuleId rule) {
   Event e;
@@ -22,23 +45,103 @@ Event make_event(EventKind kind, RuleId rule) {
   return e;
 }
 
-// Everything a move is doing, kept together so each rule below is a short function.
-struct Move {
+// A move in progress, one rule step per function. With `events` null the move is only walked
+// (to decide SOW-6) and nothing is recorded.
+struct Sowing {
   const Rules& rules;
-  MoveOutcome out;
-  int mover;
+  std::vector<Event>* events;
   int holes;
+  int mover;
+  LapEnd state;                  // the board, and the hole the last seed fell into
+  int origin = -1;               // the hole the current lap was lifted from
   int in_hand = 0;
+  std::uint64_t laps = 0;        // laps sown so far
+  std::array<int, 2> captured;   // the position's captures and this move's
+  bool captured_this_move = false;
+  int to_move;                   // who moves after the move (set when it ends)
+  bool ended_game = false;
 
-  std::vector<int>& board() { return out.after.board; }
-  int next_hole(int h) const { return (h + 1) % holes; }      // SOW-2: counterclockwise
+  Sowing(const Rules& r, const Position& position, std::vector<Event>* recorded)
+      : rules(r), events(recorded), holes(r.holes()), mover(position.to_move), captured(position.captured),
+        to_move(position.to_move) {
+    std::copy(position.board.begin(), position.board.end(), state.board.begin());
+  }
+
+  int next_hole(int h) const { return (h + 1) % holes; }              // SOW-2: counterclockwise
   int previous_hole(int h) const { return (h + holes - 1) % holes; }  // CAP-II-2: backward
-  void emit(const Event& e) { out.events.push_back(e); }
+  int seeds_on_board() const { return std::accumulate(state.board.begin(), state.board.end(), 0); }
+  void emit(const Event& e) {
+    if (events) events->push_back(e);
+  }
+
+  // SOW-1: lift every seed of the chosen hole.
+  void lift(int hole) {
+    origin = hole;
+    in_hand = std::exchange(state.board[hole], 0);
+    Event e = make_event(EventKind::lift, RuleId::SOW_1);
+    e.hole = hole;
+    e.seeds = in_hand;
+    emit(e);
+  }
+
+  // SOW-2: one lap, seed by seed, into the holes after its origin. SOW-3 (G1): with skip_origin,
+  // a lap of 2N or more seeds passes over its origin. CAP-I-1: in Hoyito I a seed that is not the
+  // last of its lap and makes a casa is captured at once, and sowing goes on (G13).
+  void sow_lap() {
+    const int lap_seeds = in_hand;
+    const bool skip = rules.options.skip_origin && lap_seeds >= holes;
+    int h = origin;
+    while (in_hand > 0) {
+      h = next_hole(h);
+      if (skip && h == origin) h = next_hole(h);
+      state.board[h] += 1;
+      in_hand -= 1;
+      if (rules.variant == Variant::hoyito1 && in_hand > 0 && state.board[h] == kCasa)
+        take_casa(h, EventKind::capture, RuleId::CAP_I_1);
+    }
+    state.hole = h;
+    laps += 1;
+    Event e = make_event(EventKind::lap, skip ? RuleId::SOW_3 : RuleId::SOW_2);
+    e.from = origin;
+    e.to = h;
+    e.seeds = lap_seeds;
+    emit(e);
+  }
+
+  Landing landing() const {
+    const int seeds = state.board[state.hole];
+    if (seeds == 1) return Landing::empty_hole;
+    if (seeds == kCasa) return Landing::casa;
+    return Landing::relay;
+  }
+
+  // SOW-5: lift the landing hole, last seed included, and sow it on from the next hole.
+  void relay() {
+    origin = state.hole;
+    in_hand = std::exchange(state.board[origin], 0);
+    Event e = make_event(EventKind::relay, RuleId::SOW_5);
+    e.hole = origin;
+    e.seeds = in_hand;
+    emit(e);
+  }
+
+  void sow_relay_lap() {
+    relay();
+    sow_lap();
+  }
+
+  // SOW-4: the last seed fell into an empty hole; the move ends.
+  void end_in_empty_hole() {
+    Event e = make_event(EventKind::sow_end, RuleId::SOW_4);
+    e.hole = state.hole;
+    emit(e);
+  }
 
   // The mover takes the four in `hole` (G2: either side).
   void take_casa(int hole, EventKind kind, RuleId rule) {
-    board()[hole] -= kCasa;
-    out.after.captured[mover] += kCasa;
+    state.board[hole] -= kCasa;
+    captured[mover] += kCasa;
+    captured_this_move = true;
     Event e = make_event(kind, rule);
     e.hole = hole;
     e.seeds = kCasa;
@@ -46,27 +149,53 @@ struct Move {
     emit(e);
   }
 
-  // CAP-II-2: the unbroken run of fours backward from the landing hole, across both rows (G4).
-  void chain_capture(int landing) {
-    for (int h = previous_hole(landing); h != landing && board()[h] == kCasa; h = previous_hole(h))
+  // G3: the casa the lap ended on is captured (CAP-I-2, CAP-II-1, CAP-III-1), and in Hoyito II the
+  // unbroken run of fours backward from it, across both rows (CAP-II-2, G4). CAP-III-2: no chain.
+  void capture_landing() {
+    const int landing_hole = state.hole;
+    switch (rules.variant) {
+      case Variant::hoyito1: take_casa(landing_hole, EventKind::capture, RuleId::CAP_I_2); return;
+      case Variant::hoyito3: take_casa(landing_hole, EventKind::capture, RuleId::CAP_III_1); return;
+      case Variant::hoyito2: take_casa(landing_hole, EventKind::capture, RuleId::CAP_II_1); break;
+    }
+    for (int h = previous_hole(landing_hole); h != landing_hole && state.board[h] == kCasa; h = previous_hole(h))
       take_casa(h, EventKind::chain_capture, RuleId::CAP_II_2);
+  }
+
+  // END-1 (G13 for Hoyito I): a move that captured and left four or fewer seeds on the board
+  // ends the game. Counted once, when the move is over (a chain, or further en passant captures,
+  // included).
+  bool leaves_last_seeds() const { return captured_this_move && seeds_on_board() <= kCasa; }
+
+  // END-1: the seeds left go by END-I-1, END-II-1 or END-III-2..4; the game is scored (END-2).
+  void end_game() {
+    const int left = seeds_on_board();
+    state.board.fill(0);
+    if (left > 0) award_last_seeds(left);
+    Event e = make_event(EventKind::game_end, RuleId::END_1);
+    e.status = Status::finished;
+    e.winner = winner_by_captures(captured);
+    emit(e);
+    ended_game = true;
+    to_move = 1 - mover;  // TURN-1: no extra move after the game's last capture
+  }
+
+  void award(int player, int seeds, RuleId rule) {
+    captured[player] += seeds;
+    Event e = make_event(EventKind::last_four_award, rule);
+    e.player = player;
+    e.seeds = seeds;
+    emit(e);
   }
 
   // Who gets the last seeds, and by which rule (END-I-1, END-II-1, END-III-2..4).
   void award_last_seeds(int seeds) {
-    auto award = [&](int player, int count, RuleId rule) {
-      out.after.captured[player] += count;
-      Event e = make_event(EventKind::last_four_award, rule);
-      e.player = player;
-      e.seeds = count;
-      emit(e);
-    };
     switch (rules.variant) {
-      case Variant::hoyito1: award(mover, seeds, RuleId::END_I_1); return;
-      case Variant::hoyito2: award(mover, seeds, RuleId::END_II_1); return;
+      case Variant::hoyito1: return award(mover, seeds, RuleId::END_I_1);
+      case Variant::hoyito2: return award(mover, seeds, RuleId::END_II_1);
       case Variant::hoyito3: break;
     }
-    if (rules.round <= 2) return award(mover, seeds, RuleId::END_III_2);
+    if (rules.round <= 2) return award(mover, seeds, RuleId::END_III_2);  // G12: a single game is round 1
     if (rules.previous_winner != kDraw) return award(rules.previous_winner, seeds, RuleId::END_III_3);
     if (rules.options.drawn_previous_last_four == DrawnPreviousLastFour::capturer)
       return award(mover, seeds, RuleId::END_III_4);
@@ -77,23 +206,125 @@ struct Move {
     award(kNorth, seeds - south, RuleId::END_III_4);
   }
 
-  // END-1: a capture that leaves four or fewer seeds in play ends the game. The seeds still in
-  // play (on the board, and in Hoyito I also in hand) are awarded, then the game is scored (END-2).
-  void end_game() {
-    const int left = board_total(board()) + in_hand;
-    std::fill(board().begin(), board().end(), 0);
-    in_hand = 0;
-    if (left > 0) award_last_seeds(left);
-    Event e = make_event(EventKind::game_end, RuleId::END_1);
-    e.status = Status::finished;
-    e.winner = winner_by_captures(out.after.captured);
-    emit(e);
-    out.ended_game = true;
-    out.after.to_move = 1 - mover;  // TURN-1: no extra move after the game's last capture
+  // CAP-II-3, CAP-III-3: a capture earns the mover another move; CAP-I-3 and TURN-1: otherwise
+  // the opponent plays.
+  void hand_over_turn() {
+    if (captured_this_move && rules.variant != Variant::hoyito1) {
+      Event e = make_event(EventKind::extra_move,
+                           rules.variant == Variant::hoyito2 ? RuleId::CAP_II_3 : RuleId::CAP_III_3);
+      e.player = mover;
+      emit(e);
+      to_move = mover;
+    } else {
+      to_move = 1 - mover;
+    }
   }
 
-  bool only_four_or_fewer_left() { return board_total(board()) + in_hand <= kCasa; }
+  Position position() const {
+    Position p;
+    p.board.assign(state.board.begin(), state.board.begin() + holes);
+    p.captured = captured;
+    p.to_move = to_move;
+    return p;
+  }
 };
+
+// How a move's relay sowing goes (SOW-6), decided exactly.
+struct SowingLength {
+  bool endless = false;
+  std::uint64_t laps = 0;          // the lap the move ends at; endless: L, the first lap whose
+                                   // lap-end state equals an earlier one
+  std::uint64_t repeated_lap = 0;  // endless: M < L, the lap whose state lap L repeats
+};
+
+[[noreturn]] void throw_undecided(const Rules& rules, int hole) {
+  throw UndecidedMove(fmt::format("move {}: undecided: no end and no repeated lap-end state within {} laps (Q-LIMIT)",
+                                  hole_name(hole, rules.holes_per_row), rules.options.lap_limit));
+}
+
+bool is_power_of_two(std::uint64_t n) { return (n & (n - 1)) == 0; }
+
+// SOW-6 with the cycle's period known: `ahead` walks `period` laps in front of `behind`, both from
+// lap 1. The first lap at which their states agree is M, the cycle's first lap, and `ahead` is
+// then at L = M + period, the first repeat.
+SowingLength first_repeat(const Rules& rules, const Position& position, int hole, std::uint64_t period) {
+  Sowing behind(rules, position, nullptr);
+  Sowing ahead(rules, position, nullptr);
+  behind.lift(hole);
+  behind.sow_lap();
+  ahead.lift(hole);
+  ahead.sow_lap();
+  for (std::uint64_t lap = 0; lap < period; ++lap) ahead.sow_relay_lap();
+  while (ahead.state != behind.state) {
+    ahead.sow_relay_lap();
+    behind.sow_relay_lap();
+  }
+  if (ahead.laps > static_cast<std::uint64_t>(rules.options.lap_limit)) throw_undecided(rules, hole);  // Q-LIMIT
+  return {true, ahead.laps, behind.laps};
+}
+
+// SOW-6, Q-LIMIT: the lap-end states S1, S2, ... of a move each fix the next (SOW-5), so the
+// sowing is endless exactly when one repeats. Brent's method keeps one earlier state, the
+// tortoise: that of the last lap numbered a power of two. When the hare (the walk itself) meets it,
+// the period is the laps between them. If the first repeat L is at most lap_limit, the hare meets
+// the tortoise before lap 3 * lap_limit (the tortoise stops at the first power of two t >= both M
+// and the period, t < 2L, and the hare meets it within one period). A move decided by neither an
+// end nor a repeat by then, or ending after lap_limit, is undecided: it is refused, never guessed.
+SowingLength measure_sowing(const Rules& rules, const Position& position, int hole) {
+  const auto limit = static_cast<std::uint64_t>(rules.options.lap_limit);
+  Sowing hare(rules, position, nullptr);
+  hare.lift(hole);
+  hare.sow_lap();
+  LapEnd tortoise;  // hole -1: equal to no lap-end state
+  std::uint64_t tortoise_lap = 0;
+  for (;;) {
+    if (hare.landing() != Landing::relay) {  // the move ends at this lap
+      if (hare.laps > limit) throw_undecided(rules, hole);
+      return {false, hare.laps, 0};
+    }
+    if (hare.state == tortoise) return first_repeat(rules, position, hole, hare.laps - tortoise_lap);
+    if (hare.laps >= 3 * limit) throw_undecided(rules, hole);
+    if (is_power_of_two(hare.laps)) {
+      tortoise = hare.state;
+      tortoise_lap = hare.laps;
+    }
+    hare.sow_relay_lap();
+  }
+}
+
+// A move that ends, sown with its events.
+MoveOutcome play_sowing(const Rules& rules, const Position& position, int hole) {
+  MoveOutcome out;
+  Sowing move(rules, position, &out.events);
+  move.lift(hole);                                      // SOW-1
+  move.sow_lap();                                       // SOW-2, SOW-3, CAP-I-1
+  while (move.landing() == Landing::relay) move.sow_relay_lap();  // SOW-5
+  if (move.landing() == Landing::empty_hole)
+    move.end_in_empty_hole();                           // SOW-4
+  else
+    move.capture_landing();                             // CAP-I-2, CAP-II-1, CAP-II-2, CAP-III-1
+  if (move.leaves_last_seeds())
+    move.end_game();                                    // END-1 and the last-four award
+  else
+    move.hand_over_turn();                              // TURN-1, CAP-I-3, CAP-II-3, CAP-III-3
+  out.after = move.position();
+  out.ended_game = move.ended_game;
+  out.laps = move.laps;
+  return out;
+}
+
+// SOW-6: an endless move changes nothing; its only event names it.
+MoveOutcome endless_move(const Position& position, int hole, const SowingLength& length) {
+  MoveOutcome out;
+  out.after = position;
+  out.endless = true;
+  out.laps = length.laps;
+  out.repeated_lap = length.repeated_lap;
+  Event e = make_event(EventKind::endless_sowing, RuleId::SOW_6);
+  e.hole = hole;
+  out.events.push_back(e);
+  return out;
+}
 
 }  // namespace
 
@@ -105,111 +336,15 @@ int winner_by_captures(const std::array<int, 2>& captured) {
 }
 
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
-  Move m{rules, {position, {}, false, false}, position.to_move, rules.holes()};
-  const Variant variant = rules.variant;
-
-  // SOW-1: lift every seed of the chosen hole.
-  m.in_hand = m.board()[hole];
-  m.board()[hole] = 0;
-  Event lift = make_event(EventKind::lift, RuleId::SOW_1);
-  lift.hole = hole;
-  lift.seeds = m.in_hand;
-  m.emit(lift);
-
-  int origin = hole;
-  std::set<std::pair<std::vector<int>, int>> lap_end_states;  // SOW-6
-  for (std::size_t lap_number = 1;; ++lap_number) {
-    // Q-LIMIT: a move decides within lap_limit laps (it ends, or a lap-end state repeats) or it
-    // is refused as undecided; it is never guessed endless or finite.
-    if (lap_number > static_cast<std::size_t>(rules.options.lap_limit))
-      throw UndecidedMove(fmt::format("move {}: undecided: no end and no repeated lap-end state within {} laps (Q-LIMIT)",
-                                   hole_name(hole, rules.holes_per_row), rules.options.lap_limit));
-    m.out.laps = lap_number;
-    // One lap (SOW-2), seed by seed.
-    const int lap_seeds = m.in_hand;
-    const bool skip = rules.options.skip_origin && lap_seeds >= m.holes;  // SOW-3 (G1)
-    int h = origin;
-    int sown = 0;
-    bool game_over = false;
-    while (m.in_hand > 0) {
-      h = m.next_hole(h);
-      if (skip && h == origin) h = m.next_hole(h);  // SOW-3: the origin hole is passed over
-      m.board()[h] += 1;
-      m.in_hand -= 1;
-      sown += 1;
-      // CAP-I-1: in Hoyito I a seed that is not the last makes a casa: captured at once.
-      if (variant == Variant::hoyito1 && m.in_hand > 0 && m.board()[h] == kCasa) {
-        m.take_casa(h, EventKind::capture, RuleId::CAP_I_1);
-        if (m.only_four_or_fewer_left()) {  // END-1 / END-I-1: the move stops here
-          game_over = true;
-          break;
-        }
-      }
-    }
-    Event lap = make_event(EventKind::lap, skip ? RuleId::SOW_3 : RuleId::SOW_2);
-    lap.from = origin;
-    lap.to = h;
-    lap.seeds = sown;
-    m.emit(lap);
-    if (game_over) {
-      m.end_game();
-      return m.out;
-    }
-
-    // Where the last seed fell decides what happens next.
-    if (m.board()[h] == 1) {  // SOW-4: it fell into an empty hole; the move ends.
-      Event end = make_event(EventKind::sow_end, RuleId::SOW_4);
-      end.hole = h;
-      m.emit(end);
-      m.out.after.to_move = 1 - m.mover;  // TURN-1
-      return m.out;
-    }
-    if (m.board()[h] == kCasa) {  // G3: a casa at the lap's end is captured; the sowing ends.
-      switch (variant) {
-        case Variant::hoyito1: m.take_casa(h, EventKind::capture, RuleId::CAP_I_2); break;
-        case Variant::hoyito2:
-          m.take_casa(h, EventKind::capture, RuleId::CAP_II_1);
-          m.chain_capture(h);  // CAP-II-2
-          break;
-        case Variant::hoyito3: m.take_casa(h, EventKind::capture, RuleId::CAP_III_1); break;  // CAP-III-2: no chain
-      }
-      if (m.only_four_or_fewer_left()) {  // END-1
-        m.end_game();
-        return m.out;
-      }
-      if (variant == Variant::hoyito1) {  // CAP-I-3: no extra move
-        m.out.after.to_move = 1 - m.mover;
-      } else {  // CAP-II-3, CAP-III-3: the mover moves again
-        Event extra = make_event(EventKind::extra_move,
-                                 variant == Variant::hoyito2 ? RuleId::CAP_II_3 : RuleId::CAP_III_3);
-        extra.player = m.mover;
-        m.emit(extra);
-        m.out.after.to_move = m.mover;
-      }
-      return m.out;
-    }
-
-    // SOW-6: the same board with the last seed in the same hole means the relays go round forever.
-    if (!lap_end_states.insert({m.board(), h}).second) {
-      MoveOutcome endless;
-      endless.after = position;
-      endless.endless = true;
-      endless.laps = lap_number;
-      Event e = make_event(EventKind::endless_sowing, RuleId::SOW_6);
-      e.hole = hole;
-      endless.events.push_back(e);
-      return endless;
-    }
-
-    // SOW-5: relay: lift the landing hole, last seed included, and sow on from the next hole.
-    m.in_hand = m.board()[h];
-    m.board()[h] = 0;
-    Event relay = make_event(EventKind::relay, RuleId::SOW_5);
-    relay.hole = h;
-    relay.seeds = m.in_hand;
-    m.emit(relay);
-    origin = h;
-  }
+  assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
+  assert(hole >= 0 && hole < rules.holes());
+  assert(owner(hole, rules.holes_per_row) == position.to_move);  // SOW-1: one of the mover's holes
+  assert(position.board[static_cast<std::size_t>(hole)] > 0);      // SOW-1: not empty
+  const SowingLength length = measure_sowing(rules, position, hole);  // SOW-6, Q-LIMIT
+  if (length.endless) return endless_move(position, hole, length);
+  MoveOutcome out = play_sowing(rules, position, hole);
+  assert(out.laps == length.laps);
+  return out;
 }
 
 }  // namespace hoyito::model

@@ -59,6 +59,27 @@ TEST(LapLimits, DecidedMoveIsPlayableBesideAnUndecidedOne) {
   EXPECT_EQ(model_ply.after, (Position{{2, 0, 0, 2, 1, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, kNorth}));
 }
 
+// The longest first repeat met in 1,000,000 random Hoyito II 2x6 games from the start
+// (specs/open-questions.md, Q-LIMIT): move c, millions of laps. Model (Brent) and engine (its own
+// method) must find the same lap L: both decide the move under lap_limit = L and refuse it
+// under L - 1; under the default guard it is endless, far inside it.
+TEST(LapLimits, LongestCycleMetInPlayIsDecidedAtTheSameLapByBoth) {
+  const Position longest{{4, 1, 5, 3, 10, 1, 0, 4, 1, 0, 1, 18}, {0, 0}, kSouth};
+  const model::MoveOutcome c = model::sow_move(endless_rules(), longest, 2);
+  ASSERT_TRUE(c.endless);
+  EXPECT_GT(c.laps, 1'000'000u);
+  EXPECT_LT(c.laps * 100, kMaxLaps);
+  Rules at = endless_rules();
+  at.options.lap_limit = static_cast<int>(c.laps);
+  engine::Game decided(at, longest);
+  EXPECT_EQ(decided.play(2).events.front().kind, EventKind::endless_sowing);
+  Rules before = at;
+  before.options.lap_limit = static_cast<int>(c.laps) - 1;
+  EXPECT_THROW(model::sow_move(before, longest, 2), UndecidedMove);
+  engine::Game refused(before, longest);
+  EXPECT_THROW(refused.play(2), UndecidedMove);
+}
+
 TEST(LapLimits, CheckPutsEveryMoveOnItsBoundary) {
   LapLimitCounts counts;
   EXPECT_FALSE(check_lap_limits(endless_rules(), kEndlessStart, counts).has_value());

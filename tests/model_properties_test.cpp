@@ -1,5 +1,7 @@
 // RapidCheck properties of the reference model, from random reachable and arbitrary positions,
 // on both board sizes and every variant and option value (tests/generators.h).
+#include <algorithm>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -53,6 +55,26 @@ void check_invariants_while_playing(const Rules& rules, const Position& start, i
       if (e.kind == EventKind::last_four_award || e.kind == EventKind::side_award) captured_otherwise += e.seeds;
     }
     (void)last_lap_to;
+
+    // Every lap sows all the seeds of its lift or relay: none is cut short, not even by an en
+    // passant capture that leaves four or fewer seeds in play (G13).
+    int lifted = -1;
+    for (const Event& e : ply.events) {
+      if (e.kind == EventKind::lift || e.kind == EventKind::relay) lifted = e.seeds;
+      if (e.kind == EventKind::lap) RC_ASSERT(e.seeds == lifted);
+    }
+    // END-1 comes when the move is over: after its last step (an empty hole, or the capture at
+    // the lap's end and its chain) and the award of the seeds left, which were on the board only.
+    for (size_t k = 0; k < ply.events.size(); ++k) {
+      if (ply.events[k].kind != EventKind::game_end || ply.events[k].rule != RuleId::END_1) continue;
+      RC_ASSERT(k + 1 == ply.events.size());
+      size_t last_step = k;
+      while (last_step > 0 && ply.events[last_step - 1].kind == EventKind::last_four_award) --last_step;
+      RC_ASSERT(last_step > 0);
+      const EventKind step = ply.events[last_step - 1].kind;
+      RC_ASSERT(step == EventKind::sow_end || step == EventKind::capture || step == EventKind::chain_capture);
+      RC_ASSERT(std::all_of(ply.after.board.begin(), ply.after.board.end(), [](int c) { return c == 0; }));
+    }
     const int gained = ply.after.captured[0] + ply.after.captured[1] - before.captured[0] - before.captured[1];
     RC_ASSERT(gained == captured_by_captures + captured_otherwise);
 
