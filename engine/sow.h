@@ -1,9 +1,9 @@
 // One move: the lift, every lap of relay sowing, the captures, and the end of the game when a
 // capture leaves four or fewer seeds in play (SOW-*, CAP-*, END-1 with its last-four award).
 //
-// Laps are computed arithmetically on the packed board (engine/board.h): k seeds from p add
-// k / 2N to every hole and one more to the next k % 2N holes (with skip_origin, k / (2N-1) and
-// k % (2N-1) over the other holes), each a word-wise addition of a precomputed 0/1 mask.
+// Laps are computed arithmetically on the packed board (engine/board.h): k seeds from hole h add
+// k / 2N to every hole and one more to the k % 2N holes after h (with skip_origin, k / (2N-1)
+// and k % (2N-1) over the other holes), each a word-wise addition of a precomputed 0/1 mask.
 // Hoyito I does the same for a lap of fewer than 2N seeds when no hole it passes (all but the
 // last) holds three, one word-wise test; otherwise it steps seed by seed, because a passing seed
 // may make a casa en passant (CAP-I-1).
@@ -50,7 +50,8 @@ enum class MoveEnd : std::uint8_t {
   undecided,  // Q-LIMIT: neither an end nor a repeated lap-end state within lap_limit lap ends
 };
 
-// Plays the move from `hole` for `mover` on `board`/`captured`. With kRecord, appends the
+// Plays the move from `hole` for `mover` on `board`/`captured`: `hole` must be one of the mover's
+// holes holding seeds, and board plus captures must hold the game's seed total (asserted). With kRecord, appends the
 // move's events (specs/game-record.md order) to *events, from `lift` to END-1's `game_end`;
 // the caller adds `extra_move`. Without kRecord, `events` is not used (pass nullptr).
 template <bool kRecord>
