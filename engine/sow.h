@@ -1,5 +1,6 @@
 // One move: the lift, every lap of relay sowing, the captures, and the end of the game when a
-// capture leaves four or fewer seeds in play (SOW-*, CAP-*, END-1 with its last-four award).
+// move that captured leaves four or fewer seeds on the board (SOW-*, CAP-*, END-1 with its
+// last-four award; in Hoyito I once the whole move is over, en passant captures and all, G13).
 //
 // Laps are computed arithmetically on the packed board (engine/board.h): k seeds from hole h add
 // k / 2N to every hole and one more to the k % 2N holes after h (with skip_origin, k / (2N-1)
@@ -45,7 +46,7 @@ namespace hoyito::engine {
 enum class MoveEnd : std::uint8_t {
   quiet,      // the last seed fell into an empty hole (SOW-4), no capture in the move
   captured,   // the move captured and the game goes on (SOW-4 after an en passant capture too)
-  game_over,  // a capture left four or fewer seeds in play: awarded, game_end emitted (END-1)
+  game_over,  // a move that captured left four or fewer seeds on the board: awarded, game_end emitted (END-1)
   endless,    // the relay sowing never ends (SOW-6); board and captures are then meaningless
   undecided,  // Q-LIMIT: neither an end nor a repeated lap-end state within lap_limit lap ends
 };

@@ -277,6 +277,25 @@ Event lap_event(int from, int to, int seeds, RuleId rule = RuleId::SOW_2) {
   return e;
 }
 
+Event capture_event(RuleId rule, int hole, int player) {
+  Event e;
+  e.kind = EventKind::capture;
+  e.rule = rule;
+  e.hole = hole;
+  e.seeds = 4;
+  e.player = player;
+  return e;
+}
+
+Event award_event(RuleId rule, int player, int seeds) {
+  Event e;
+  e.kind = EventKind::last_four_award;
+  e.rule = rule;
+  e.player = player;
+  e.seeds = seeds;
+  return e;
+}
+
 TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   // Hole b holds 3: the first seed from a makes it four en passant (CAP-I-1); sowing goes on.
   Rules r = make_rules(Variant::hoyito1, 6);
@@ -292,26 +311,69 @@ TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   EXPECT_EQ(ply.after, make_position({0, 0, 1, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {8, 0}, kNorth));
 }
 
-TEST(EngineHoyito1, EnPassantCaptureEndingTheGameStopsTheLap) {
-  // Board: a=3, b=3, f=2: 8 in play. South lifts a; seed 1 makes b four: captured, in play 4
-  // (board 2, hand 2) -> END-1 at once: lap a->b with 1 seed, award 4 to South.
+TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
+  // G13. Board: a=3, b=3, f=2: 8 in play. South lifts a (3); seed 1 makes b four: captured
+  // (CAP-I-1), leaving 4 in play (board 2, hand 2), and the lap goes on: seed 2 to c (0->1),
+  // seed 3 to d (0->1), the last, into an empty hole (SOW-4). The move is over and captured;
+  // 4 seeds are on the board (c, d, f=2): South takes them (END-I-1) and the game ends (END-1).
   Rules r = make_rules(Variant::hoyito1, 6);
   Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, kSouth);
   Game g(r, p);
   const auto ply = g.play(0);
-  ASSERT_EQ(ply.events.size(), 5u) << show(ply.events, 6);
-  EXPECT_EQ(ply.events[1].kind, EventKind::capture);
-  EXPECT_EQ(ply.events[1].rule, RuleId::CAP_I_1);
-  EXPECT_EQ(ply.events[2], lap_event(0, 1, 1));
-  EXPECT_EQ(ply.events[3].kind, EventKind::last_four_award);
-  EXPECT_EQ(ply.events[3].rule, RuleId::END_I_1);
-  EXPECT_EQ(ply.events[3].seeds, 4);
-  EXPECT_EQ(ply.events[3].player, kSouth);
-  EXPECT_EQ(ply.events[4].kind, EventKind::game_end);
-  EXPECT_EQ(ply.events[4].winner, kSouth);
+  ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
+  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
+  EXPECT_EQ(ply.events[3].kind, EventKind::sow_end);
+  EXPECT_EQ(ply.events[3].hole, 3);
+  EXPECT_EQ(ply.events[4], award_event(RuleId::END_I_1, kSouth, 4));
+  EXPECT_EQ(ply.events[5].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[5].rule, RuleId::END_1);
+  EXPECT_EQ(ply.events[5].winner, kSouth);
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
+  EXPECT_EQ(g.position(), make_position(std::vector<int>(12, 0), {28, 20}, kNorth));
   EXPECT_TRUE(g.legal_plies().empty());
+}
+
+TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
+  // G13. Board: a=3, b=3, d=1: 7 in play, captured 20 and 21. South lifts a (3): seed 1 makes
+  // b four, captured (CAP-I-1: 3 left in play, board 1 and hand 2; the old reading ended the
+  // game here); seed 2 to c (0->1); seed 3, the last, to d (1->2): a relay (SOW-5) of 2 from d:
+  // e (0->1), then f (0->1), the last, into an empty hole (SOW-4). The move is over and
+  // captured; 3 seeds are on the board (c, e, f): South takes them (END-I-1): 27 to 21.
+  Rules r = make_rules(Variant::hoyito1, 6);
+  Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, kSouth));
+  const auto ply = g.play(0);
+  ASSERT_EQ(ply.events.size(), 8u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
+  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
+  EXPECT_EQ(ply.events[3].kind, EventKind::relay);
+  EXPECT_EQ(ply.events[3].hole, 3);
+  EXPECT_EQ(ply.events[3].seeds, 2);
+  EXPECT_EQ(ply.events[4], lap_event(3, 5, 2));
+  EXPECT_EQ(ply.events[5].kind, EventKind::sow_end);
+  EXPECT_EQ(ply.events[5].hole, 5);
+  EXPECT_EQ(ply.events[6], award_event(RuleId::END_I_1, kSouth, 3));
+  EXPECT_EQ(ply.events[7].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[7].winner, kSouth);
+  EXPECT_EQ(g.result().captured, (std::array<int, 2>{27, 21}));
+  EXPECT_EQ(g.result().winner, kSouth);
+}
+
+TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsOver) {
+  // G13. Board: a=3, b=3, d=3, f=1: 10 in play, captured 19 and 19. South lifts a (3): seed 1
+  // makes b four, captured (CAP-I-1); seed 2 to c (0->1); seed 3, the last, makes d four:
+  // captured (CAP-I-2), the move ends. On the board: c=1, f=1: 2 seeds, to South (END-I-1).
+  Rules r = make_rules(Variant::hoyito1, 6);
+  Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, kSouth));
+  const auto ply = g.play(0);
+  ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
+  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
+  EXPECT_EQ(ply.events[3], capture_event(RuleId::CAP_I_2, 3, kSouth));
+  EXPECT_EQ(ply.events[4], award_event(RuleId::END_I_1, kSouth, 2));
+  EXPECT_EQ(ply.events[5].kind, EventKind::game_end);
+  EXPECT_EQ(g.result().captured, (std::array<int, 2>{29, 19}));
 }
 
 TEST(EngineHoyito3, SplitOfAnOddRemainderGivesTheOddSeedToTheCapturer) {
@@ -437,12 +499,10 @@ struct NaiveSowing {
   Rules rules;
   std::vector<int> board;
   int landing = -1;
-  int in_play = 0;
-  bool over = false;  // the move ended (SOW-4, a capture by the last seed, or END-1)
+  bool over = false;  // the move ended (SOW-4, or a capture by the last seed)
   long laps = 0;
 
   NaiveSowing(const Rules& r, std::vector<int> b, int hole) : rules(r), board(std::move(b)) {
-    for (int x : board) in_play += x;
     lap(hole, board[static_cast<size_t>(hole)]);
   }
   bool same_state(const NaiveSowing& o) const { return landing == o.landing && board == o.board; }
@@ -459,13 +519,9 @@ struct NaiveSowing {
       if (rules.options.skip_origin && pos == from) pos = (pos + 1) % holes;
       ++board[static_cast<size_t>(pos)];
       --k;
+      // CAP-I-1: taken, and the sowing goes on whatever is left (G13: END-1 waits for the end).
       if (rules.variant == Variant::hoyito1 && k > 0 && board[static_cast<size_t>(pos)] == 4) {
         board[static_cast<size_t>(pos)] = 0;
-        in_play -= 4;
-        if (in_play <= 4) {
-          over = true;
-          return;
-        }
       }
     }
     landing = pos;
@@ -824,11 +880,7 @@ std::string replay_events(const Rules& r, Position& pos, const hoyito::Ply& ply)
         pending.clear();
         if (p != e.to) return fail("lap lands elsewhere");
         hand -= e.seeds;
-        if (hand != 0) {  // Hoyito I, END-1 in the middle of the lap
-          int in_play = hand;
-          for (int x : b) in_play += x;
-          if (r.variant != Variant::hoyito1 || in_play > 4) return fail("lap stopped early");
-        }
+        if (hand != 0) return fail("lap stopped early");  // G13: never, in Hoyito I neither
         break;
       }
       case EventKind::sow_end:
