@@ -178,7 +178,7 @@ MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap
 template <int kHoles>
 struct CycleDetector {
   static constexpr int kCheckpoints = 8;
-  static constexpr std::uint64_t kLongSowing = std::uint64_t{1} << 14;
+  static constexpr std::uint64_t kLongSowing = kBrentLaps;
   static constexpr std::uint64_t kLanes16 = 0x0001000100010001ULL;
 
   std::array<Board, kCheckpoints> saved{};  // rotated so that their landing hole is hole 0

@@ -251,11 +251,15 @@ TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
 // ---------------------------------------------------------------------------------------------
 // Hand-made cases for what no scenario covers yet
 
+// The lap_limit guard (Q-LIMIT) is set to 10^6 lap ends, whatever the default (core/rules.h
+// kMaxLaps): the tests of undecided moves below are calibrated on it (random boards of 48 seeds
+// meet it), and the naive detector they compare with stays quick.
 Rules make_rules(Variant v, int n, int seeds = 4) {
   Rules r;
   r.variant = v;
   r.holes_per_row = n;
   r.seeds_per_hole = seeds;
+  r.options.lap_limit = 1'000'000;
   return r;
 }
 
@@ -533,13 +537,13 @@ struct NaiveSowing {
 enum class Naive { finite, endless, undecided };
 
 // The verdict of specs/open-questions.md Q-LIMIT, the obvious way: the sowing is finite if it
-// ends by lap end kMaxLaps, endless if by then a lap-end state repeats an earlier one (exactly),
+// ends by lap end lap_limit, endless if by then a lap-end state repeats an earlier one (exactly),
 // undecided otherwise. Every lap-end state is kept in a set for the first 100000 laps; then
 // Floyd's tortoise and hare (a different algorithm from the engine's) find the first lap on the
 // cycle and the cycle length. *laps_out: the lap that decided (the last lap, or the first
 // repeat).
 Naive naive_verdict(const Rules& r, const std::vector<int>& b, int hole, long* laps_out = nullptr) {
-  const long limit = static_cast<long>(hoyito::kMaxLaps);
+  const long limit = r.options.lap_limit;
   auto finite_at = [&](long lap) {
     if (laps_out) *laps_out = lap;
     return lap <= limit ? Naive::finite : Naive::undecided;
@@ -582,7 +586,7 @@ Naive naive_verdict(const Rules& r, const std::vector<int>& b, int hole, long* l
   return repeat <= limit ? Naive::endless : Naive::undecided;
 }
 
-bool is_undecided_error(const hoyito::InputError& e) { return std::string(e.what()).find("undecided") != std::string::npos; }
+bool is_undecided_error(const hoyito::InputError& e) { return dynamic_cast<const hoyito::UndecidedMove*>(&e) != nullptr; }
 
 // Checks every move of `p` against the naive verdicts: each move played alone under
 // endless_sowing = void (endless: a void game; undecided: refused), and legal_mask() under
@@ -797,6 +801,60 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
   const auto ply = loose.play(3);
   EXPECT_EQ(ply.events.front().kind, EventKind::lift);
   EXPECT_EQ(loose.plies_played(), 1);
+}
+
+// The lap_limit guard (Q-LIMIT) far above play: 10^9 lap ends, the default of issue 9. The move
+// used is move a of specs/scenarios/sx-endless-illegal.json (Hoyito II 2x6, South to move):
+// its derivation finds the lap-end state at the end of lap 61 equal to that of lap 1, no hole
+// ever holding four, and the moves c, d, f ending after one lap.
+const Position kEndlessStart = make_position({2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, kSouth);
+
+hoyito::engine::Board packed(const std::vector<int>& board) {
+  hoyito::engine::Board b;
+  for (int h = 0; h < static_cast<int>(board.size()); ++h) b.set(h, board[static_cast<size_t>(h)]);
+  return b;
+}
+
+TEST(EngineLapLimit, TheGiveUpPointIsTwiceTheGuardWithoutOverflow) {
+  // give_up_point (engine/config.h): 2 * max(lap_limit, 3 * 2^14); 64-bit, so even the largest
+  // guard an int holds does not wrap around.
+  using hoyito::engine::give_up_point;
+  EXPECT_EQ(give_up_point(1), 98'304u);
+  EXPECT_EQ(give_up_point(1'000'000), 2'000'000u);
+  EXPECT_EQ(give_up_point(1'000'000'000), 2'000'000'000u);
+  EXPECT_EQ(give_up_point(2'147'483'647), 4'294'967'294u);
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 1'000'000'000;
+  const hoyito::engine::Config c = hoyito::engine::make_config(r);
+  EXPECT_EQ(c.lap_limit, 1'000'000'000u);
+  EXPECT_EQ(c.give_up_laps, 2'000'000'000u);
+}
+
+TEST(EngineLapLimit, AnEndlessSowingIsDecidedUnderAGuardOfABillionLaps) {
+  // make_config and sow_move directly: Game's validate() refuses a guard above kMaxLaps, which
+  // is 10^6 until issue 9's default lands in core/rules.h.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 1'000'000'000;
+  const hoyito::engine::Config c = hoyito::engine::make_config(r);
+  for (int hole : {0, 2, 3, 5}) {
+    hoyito::engine::Board b = packed(kEndlessStart.board);
+    std::array<int, 2> captured = kEndlessStart.captured;
+    const auto end = hoyito::engine::sow_move<false>(c, b, captured, kSouth, hole, nullptr);
+    EXPECT_EQ(end, hole == 0 ? hoyito::engine::MoveEnd::endless : hoyito::engine::MoveEnd::quiet) << "hole " << hole;
+  }
+}
+
+TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
+  // Q-LIMIT: decided when the first exact repeat comes by lap end lap_limit: move a's is lap 61.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 61;
+  EXPECT_EQ(Game(r, kEndlessStart).legal_plies(), (std::vector<int>{2, 3, 5}));
+  r.options.lap_limit = 60;
+  Game undecided(r, kEndlessStart);
+  EXPECT_THROW((void)undecided.legal_plies(), hoyito::UndecidedMove);
+  EXPECT_THROW(undecided.play(0), hoyito::UndecidedMove);
+  EXPECT_EQ(undecided.position(), kEndlessStart);
+  EXPECT_NO_THROW(undecided.play(2));  // c ends after one lap: legal whatever a is
 }
 
 // ---------------------------------------------------------------------------------------------
