@@ -281,11 +281,12 @@ bool same_rotated(const BoardInRegisters<kHoles>& a, int ha, const BoardInRegist
 
 // The sowing of the move from `hole` on `start` is endless and its lap-end states repeat up to
 // rotation with a cycle of `period` laps. Returns the lap (counted from 1) whose lap-end state
-// is the first to repeat an earlier one exactly: the first lap M on the cycle (found by walking
-// the sowing twice, `period` laps apart) plus the exact cycle, `period` * 2N / gcd(shift, 2N),
-// the shift being how far the ring turns in one cycle up to rotation.
+// is the first to repeat an earlier one exactly, and that earlier lap: the first lap M on the
+// cycle (found by walking the sowing twice, `period` laps apart), and M plus the exact cycle,
+// `period` * 2N / gcd(shift, 2N), the shift being how far the ring turns in one cycle up to
+// rotation (a state repeats exactly once the turns add up to whole rounds of the ring).
 template <int kHoles>
-std::uint64_t first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
+LapRepeat first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
   BoardInRegisters<kHoles> a = start;
   BoardInRegisters<kHoles> b = start;
   LapEnd ea{hole, start.at(hole)};
@@ -296,7 +297,7 @@ std::uint64_t first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>
     eb = quiet_lap<kHoles>(c, b, eb.landing, eb.seeds);
     if (ea.seeds == eb.seeds && same_rotated<kHoles>(a, ea.landing, b, eb.landing)) {
       const int shift = eb.landing >= ea.landing ? eb.landing - ea.landing : eb.landing - ea.landing + kHoles;
-      return lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles));
+      return {lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles)), lap};
     }
   }
 }
@@ -304,7 +305,22 @@ std::uint64_t first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>
 // The verdict on a sowing whose lap-end states repeat up to rotation (Q-LIMIT).
 template <int kHoles>
 MoveEnd endless_or_undecided(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
-  return first_exact_repeat<kHoles>(c, start, hole, period) <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+  return first_exact_repeat<kHoles>(c, start, hole, period).repeat_lap <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+}
+
+// endless_repeat (sow.h): the sowing walked again without events until the detector finds its
+// cycle up to rotation, then its first exact repeat.
+template <int kHoles>
+LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
+  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
+  BoardInRegisters<kHoles> r = start;
+  LapEnd end{hole, r.at(hole)};
+  CycleDetector<kHoles> cycle;
+  do {
+    assert(cycle.laps < c.give_up_laps);  // sow_move() found the sowing endless
+    end = quiet_lap<kHoles>(c, r, end.landing, end.seeds);
+  } while (!cycle.seen(r, end.landing, end.seeds));
+  return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
@@ -432,6 +448,12 @@ MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& capture
   }
   if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
   return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);
+}
+
+LapRepeat endless_repeat(const Config& config, const Board& board, int hole) {
+  assert(board[hole] > 0);
+  if (config.holes == 24) return endless_repeat_on<24>(config, board, hole);
+  return endless_repeat_on<12>(config, board, hole);
 }
 
 template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);

@@ -61,6 +61,18 @@ template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
                  std::vector<Event>* events);
 
+// Where an endless sowing (SOW-6) first repeats itself exactly: the lap-end state of lap
+// `repeat_lap` (laps counted from 1, as lap_limit counts them) equals that of `earlier_lap`, and
+// no state before it equals an earlier one; repeat_lap - earlier_lap is the exact cycle.
+struct LapRepeat {
+  std::uint64_t repeat_lap;
+  std::uint64_t earlier_lap;
+};
+
+// The first exact repeat of the sowing of the move from `hole` on `board`, which sow_move() has
+// found endless (not undecided): the sowing is walked again, without events.
+LapRepeat endless_repeat(const Config& config, const Board& board, int hole);
+
 // END-2 (G11): who captured more, or kDraw.
 inline int winner_by_captures(const std::array<int, 2>& captured) {
   if (captured[kSouth] > captured[kNorth]) return kSouth;

@@ -857,6 +857,58 @@ TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
   EXPECT_NO_THROW(undecided.play(2));  // c ends after one lap: legal whatever a is
 }
 
+TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
+  // Issue 9: the refusal says why (SOW-6) and where the lap-end state first repeats exactly:
+  // move a of sx-endless-illegal, lap 61 = lap 1 (the scenario's derivation).
+  const std::string why = "not legal for south: its relay sowing never ends (SOW-6): "
+                          "the state at the end of lap 61 repeats that of lap 1";
+  for (Variant v : {Variant::hoyito2, Variant::hoyito1}) {  // sx-endless-hoyito1: the same cycle
+    Game g(make_rules(v, 6), kEndlessStart);
+    try {
+      g.play(0);
+      ADD_FAILURE() << "move a was played";
+    } catch (const hoyito::InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "move a: " + why);
+    }
+    try {
+      g.play_fast(0);
+      ADD_FAILURE() << "move a was played";
+    } catch (const hoyito::InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "move a: " + why);
+    }
+    EXPECT_EQ(g.position(), kEndlessStart);
+  }
+  // North: the board turned half a round (hole h gets hole h - 6's seeds), North's A holds what
+  // South's a held. No rule looks at the sides during this sowing, so it is the same sowing
+  // turned: the same laps.
+  const Position north = make_position({1, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 2}, {20, 16}, kNorth);
+  Game g(make_rules(Variant::hoyito2, 6), north);
+  try {
+    g.play(6);
+    ADD_FAILURE() << "move A was played";
+  } catch (const hoyito::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "move A: not legal for north: its relay sowing never ends (SOW-6): "
+                                     "the state at the end of lap 61 repeats that of lap 1");
+  }
+  // Other illegal moves keep their message: b is empty.
+  Game other(make_rules(Variant::hoyito2, 6), kEndlessStart);
+  try {
+    other.play(1);
+    ADD_FAILURE() << "move b was played";
+  } catch (const hoyito::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "move b is not legal for south here");
+  }
+}
+
+TEST(EngineEndless, TheFirstExactRepeatOfAnEndlessSowing) {
+  // endless_repeat (engine/sow.h) on the same move: lap 61 repeats lap 1; at a guard of 10^9.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 1'000'000'000;
+  const auto repeat = hoyito::engine::endless_repeat(hoyito::engine::make_config(r), packed(kEndlessStart.board), 0);
+  EXPECT_EQ(repeat.repeat_lap, 61u);
+  EXPECT_EQ(repeat.earlier_lap, 1u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random games: invariants, play() against play_fast(), and the events replayed seed by seed
 
