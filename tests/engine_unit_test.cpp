@@ -281,22 +281,27 @@ Event lap_event(int from, int to, int seeds, RuleId rule = RuleId::SOW_2) {
   return e;
 }
 
-Event capture_event(RuleId rule, int hole, int player) {
+// An expected event: `kind` and `rule`, then the fields a capture or an award uses (-1: unused).
+Event expected(EventKind kind, RuleId rule, int hole, int seeds, int player) {
   Event e;
-  e.kind = EventKind::capture;
+  e.kind = kind;
   e.rule = rule;
   e.hole = hole;
-  e.seeds = 4;
+  e.seeds = seeds;
   e.player = player;
   return e;
 }
-
+Event capture_event(RuleId rule, int hole, int player) { return expected(EventKind::capture, rule, hole, 4, player); }
 Event award_event(RuleId rule, int player, int seeds) {
-  Event e;
-  e.kind = EventKind::last_four_award;
-  e.rule = rule;
-  e.player = player;
-  e.seeds = seeds;
+  return expected(EventKind::last_four_award, rule, -1, seeds, player);
+}
+Event lift_event(int hole, int seeds) { return expected(EventKind::lift, RuleId::SOW_1, hole, seeds, -1); }
+Event relay_event(int hole, int seeds) { return expected(EventKind::relay, RuleId::SOW_5, hole, seeds, -1); }
+Event sow_end_event(int hole) { return expected(EventKind::sow_end, RuleId::SOW_4, hole, -1, -1); }
+Event game_won_event(int winner) {  // END-1: finished, scored by END-2
+  Event e = expected(EventKind::game_end, RuleId::END_1, -1, -1, -1);
+  e.status = Status::finished;
+  e.winner = winner;
   return e;
 }
 
@@ -324,15 +329,10 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, kSouth);
   Game g(r, p);
   const auto ply = g.play(0);
-  ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
-  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
-  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
-  EXPECT_EQ(ply.events[3].kind, EventKind::sow_end);
-  EXPECT_EQ(ply.events[3].hole, 3);
-  EXPECT_EQ(ply.events[4], award_event(RuleId::END_I_1, kSouth, 4));
-  EXPECT_EQ(ply.events[5].kind, EventKind::game_end);
-  EXPECT_EQ(ply.events[5].rule, RuleId::END_1);
-  EXPECT_EQ(ply.events[5].winner, kSouth);
+  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, kSouth),
+                                            lap_event(0, 3, 3), sow_end_event(3),
+                                            award_event(RuleId::END_I_1, kSouth, 4), game_won_event(kSouth)}))
+      << show(ply.events, 6);
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
   EXPECT_EQ(g.position(), make_position(std::vector<int>(12, 0), {28, 20}, kNorth));
@@ -348,18 +348,11 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
   Rules r = make_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, kSouth));
   const auto ply = g.play(0);
-  ASSERT_EQ(ply.events.size(), 8u) << show(ply.events, 6);
-  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
-  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
-  EXPECT_EQ(ply.events[3].kind, EventKind::relay);
-  EXPECT_EQ(ply.events[3].hole, 3);
-  EXPECT_EQ(ply.events[3].seeds, 2);
-  EXPECT_EQ(ply.events[4], lap_event(3, 5, 2));
-  EXPECT_EQ(ply.events[5].kind, EventKind::sow_end);
-  EXPECT_EQ(ply.events[5].hole, 5);
-  EXPECT_EQ(ply.events[6], award_event(RuleId::END_I_1, kSouth, 3));
-  EXPECT_EQ(ply.events[7].kind, EventKind::game_end);
-  EXPECT_EQ(ply.events[7].winner, kSouth);
+  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, kSouth),
+                                            lap_event(0, 3, 3), relay_event(3, 2), lap_event(3, 5, 2),
+                                            sow_end_event(5), award_event(RuleId::END_I_1, kSouth, 3),
+                                            game_won_event(kSouth)}))
+      << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{27, 21}));
   EXPECT_EQ(g.result().winner, kSouth);
 }
@@ -371,12 +364,10 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
   Rules r = make_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, kSouth));
   const auto ply = g.play(0);
-  ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
-  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
-  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
-  EXPECT_EQ(ply.events[3], capture_event(RuleId::CAP_I_2, 3, kSouth));
-  EXPECT_EQ(ply.events[4], award_event(RuleId::END_I_1, kSouth, 2));
-  EXPECT_EQ(ply.events[5].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, kSouth),
+                                            lap_event(0, 3, 3), capture_event(RuleId::CAP_I_2, 3, kSouth),
+                                            award_event(RuleId::END_I_1, kSouth, 2), game_won_event(kSouth)}))
+      << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{29, 19}));
 }
 
