@@ -251,15 +251,16 @@ TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
 // ---------------------------------------------------------------------------------------------
 // Hand-made cases for what no scenario covers yet
 
-// The lap_limit guard (Q-LIMIT) is set to 10^6 lap ends, whatever the default (core/rules.h
-// kMaxLaps): the tests of undecided moves below are calibrated on it (random boards of 48 seeds
-// meet it), and the naive detector they compare with stays quick.
+// The Q-LIMIT tests below put made-up boards of many seeds on a lap_limit of 10^6 (the default
+// guard is 10^9 lap ends: refusing a move there takes billions of laps).
+constexpr int kTestLapLimit = 1'000'000;
+
 Rules make_rules(Variant v, int n, int seeds = 4) {
   Rules r;
   r.variant = v;
   r.holes_per_row = n;
   r.seeds_per_hole = seeds;
-  r.options.lap_limit = 1'000'000;
+  r.options.lap_limit = kTestLapLimit;
   return r;
 }
 
@@ -1145,7 +1146,7 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
 }
 
 TEST(EngineRandomGames, InvariantsOnEveryVariantAndSize) {
-  // Many seeds make long sowings: a move undecided within kMaxLaps lap ends (Q-LIMIT) stops
+  // Many seeds make long sowings: a move undecided within lap_limit lap ends (Q-LIMIT) stops
   // the game when endless_sowing = illegal (its legal plies are unknown) and is passed over
   // when endless_sowing = void.
   std::uint64_t seed = 1;
