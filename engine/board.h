@@ -17,6 +17,13 @@ namespace hoyito::engine {
 inline constexpr int kMaxHoles = 24;
 inline constexpr int kWords = 3;
 inline constexpr std::uint64_t kByteOnes = 0x0101010101010101ULL;
+// The most seeds a hole starts with: core validate() refuses rules.seeds_per_hole above 10.
+inline constexpr int kMaxSeedsPerHole = 10;
+
+// Every seed of the largest game fits in one hole's byte, so no hole and no sum of holes carries
+// into the next byte (the words above are SIMD-within-a-register vectors).
+static_assert(kMaxHoles * kMaxSeedsPerHole <= 0xff, "a byte per hole must hold every seed in play (BRD-3)");
+static_assert(kWords * 8 >= kMaxHoles, "three words must hold a byte for every hole of 2x12");
 
 struct Board {
   std::array<std::uint64_t, kWords> w{};

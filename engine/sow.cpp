@@ -1,5 +1,6 @@
 #include "engine/sow.h"
 
+#include <cassert>
 #include <numeric>
 
 #include "engine/events.h"
@@ -16,10 +17,10 @@ namespace {
 // tables of BoardShape, with no store and reload on the chain from one lap to the next.
 // kHoles = 2N; on 2x6 the third word stays 0 and is left alone.
 template <int kHoles>
-struct Reg {
+struct BoardInRegisters {
   std::uint64_t w0 = 0, w1 = 0, w2 = 0;
 
-  static Reg load(const Board& b) { return Reg{b.w[0], b.w[1], b.w[2]}; }
+  static BoardInRegisters load(const Board& b) { return BoardInRegisters{b.w[0], b.w[1], b.w[2]}; }
   void store(Board& b) const { b.w = {w0, w1, kHoles > 16 ? w2 : 0}; }
 
   // Seeds in hole h, without a branch on the word.
@@ -75,43 +76,43 @@ inline RuleId lap_rule(const Config& c, int seeds) {
 
 // Where a lap ended: the hole its last seed fell into, and the seeds that hole now holds.
 struct LapEnd {
-  int to;
-  int now;
+  int landing;
+  int seeds;
 };
 
-// One lap: lifts the k seeds of hole p (which holds k) and sows them arithmetically (SOW-2,
-// SOW-3). The landing count is worked out from the board before the lap, which keeps the
-// board's update off the chain of dependencies from one lap to the next.
+// One lap: lifts the `seeds` seeds of hole `origin` (which holds that many) and sows them
+// arithmetically (SOW-2, SOW-3). The landing count is worked out from the board before the lap,
+// which keeps the board's update off the chain of dependencies from one lap to the next.
 template <int kHoles>
-inline LapEnd sow_lap(const Config& c, Reg<kHoles>& r, int p, int k) {
+inline LapEnd sow_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
-  const auto first = static_cast<unsigned>(next_hole<kHoles>(p));
-  if (c.skip_origin && k >= kHoles) {  // the 2N-1 other holes, in turn: p+1 .. p+2N-1
+  const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
+  if (c.skip_origin && seeds >= kHoles) {  // the 2N-1 other holes, in turn: origin+1 .. origin+2N-1
     constexpr int others = kHoles - 1;
-    const int full = k / others;
-    const int rem = k - full * others;
-    const int to = wrap<kHoles>(p + (rem == 0 ? others : rem));
-    const int now = r.at(to) + full + (rem != 0);
+    const int full = seeds / others;
+    const int rem = seeds - full * others;
+    const int landing = wrap<kHoles>(origin + (rem == 0 ? others : rem));
+    const int landing_seeds = r.at(landing) + full + (rem != 0);
     r.add(shape.all, full);
     r.add(shape.run[first][static_cast<unsigned>(rem)]);
-    r.add(shape.unit[static_cast<unsigned>(p)], -(k + full));  // lifted, and skipped
-    return {to, now};
+    r.add(shape.unit[static_cast<unsigned>(origin)], -(seeds + full));  // lifted, and skipped
+    return {landing, landing_seeds};
   }
-  // k / 2N to every hole and one more to the next k % 2N, without a branch on the size of the
+  // seeds / 2N to every hole and one more to the next seeds % 2N, without a branch on the size of the
   // lap (laps of 2N seeds or more are common with many seeds; a mispredicted branch costs more
-  // than the arithmetic). With k % 2N = 0 the last seed falls into the emptied origin.
-  const int full = k / kHoles;
-  const int rem = k - full * kHoles;
-  const int to = wrap<kHoles>(p + rem);
-  const int now = (rem != 0 ? r.at(to) + 1 : 0) + full;
+  // than the arithmetic). With seeds % 2N = 0 the last seed falls into the emptied origin.
+  const int full = seeds / kHoles;
+  const int rem = seeds - full * kHoles;
+  const int landing = wrap<kHoles>(origin + rem);
+  const int landing_seeds = (rem != 0 ? r.at(landing) + 1 : 0) + full;
   r.add(shape.all, full);
   r.add(shape.run[first][static_cast<unsigned>(rem)]);
-  r.add(shape.unit[static_cast<unsigned>(p)], -k);  // lifted
-  return {to, now};
+  r.add(shape.unit[static_cast<unsigned>(origin)], -seeds);  // lifted
+  return {landing, landing_seeds};
 }
 
-// A capture left `left` seeds in play (board and hand; left <= 4): award them (END-I-1, END-II-1,
-// END-III-2..4), clear the board and end the game (END-1).
+// A move that captured left `left` seeds on the board (left <= 4): award them (END-I-1,
+// END-II-1, END-III-2..4), clear the board and end the game (END-1).
 template <bool kRecord>
 void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int left,
                     std::vector<Event>* events) {
@@ -144,6 +145,18 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
   if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_1, Status::finished, winner_by_captures(cap)));
 }
 
+// A move that captured is over (Hoyito I: the whole move, G13; II and III: the capture, chain
+// included): four or fewer seeds left on the board end the game (END-1). The hand is empty, so
+// the seeds on the board are those not captured.
+template <bool kRecord>
+MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
+                              std::vector<Event>* events) {
+  const int left = c.total - cap[kSouth] - cap[kNorth];
+  if (left > 4) return MoveEnd::captured;
+  end_by_capture<kRecord>(c, b, cap, mover, left, events);
+  return MoveEnd::game_over;
+}
+
 // Cycle detection on lap-end states, up to rotation.
 //
 // The sowing of one move does not depend on where on the ring it happens (no rule looks at the
@@ -165,7 +178,7 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
 template <int kHoles>
 struct CycleDetector {
   static constexpr int kCheckpoints = 8;
-  static constexpr std::uint64_t kLongSowing = std::uint64_t{1} << 14;
+  static constexpr std::uint64_t kLongSowing = kBrentLaps;
   static constexpr std::uint64_t kLanes16 = 0x0001000100010001ULL;
 
   std::array<Board, kCheckpoints> saved{};  // rotated so that their landing hole is hole 0
@@ -181,7 +194,7 @@ struct CycleDetector {
   int key(int i) const { return static_cast<int>(keys[static_cast<unsigned>(i) / 4] >> (16 * (i % 4)) & 0xffff); }
 
   // Does the state (r, landing) equal saved[i] up to rotation? (The first two holes do.)
-  bool same_as(const Reg<kHoles>& r, int landing, int i) const {
+  bool same_as(const BoardInRegisters<kHoles>& r, int landing, int i) const {
     const Board& s = saved[static_cast<unsigned>(i)];
     int h = next_hole<kHoles>(landing);
     for (int j = 2; j < kHoles; ++j) {
@@ -193,7 +206,7 @@ struct CycleDetector {
 
   // True when the state (r, landing) repeats one seen before up to rotation: the relay sowing
   // is endless. `count` is r.at(landing).
-  bool seen(const Reg<kHoles>& r, int landing, int count) {
+  bool seen(const BoardInRegisters<kHoles>& r, int landing, int count) {
     const std::uint64_t lap = ++laps;
     if (lap <= kLongSowing) {
       // One checkpoint (slot 0); its landing count rules it out nearly every time.
@@ -203,13 +216,13 @@ struct CycleDetector {
       }
     } else {
       // Eight checkpoints: the first two holes against all the keys at once, without a branch.
-      const auto k = static_cast<std::uint64_t>(count | r.at(next_hole<kHoles>(landing)) << 8);
-      const std::uint64_t x0 = keys[0] ^ (k * kLanes16);
-      const std::uint64_t x1 = keys[1] ^ (k * kLanes16);
+      const auto probe = static_cast<std::uint64_t>(count | r.at(next_hole<kHoles>(landing)) << 8);
+      const std::uint64_t x0 = keys[0] ^ (probe * kLanes16);
+      const std::uint64_t x1 = keys[1] ^ (probe * kLanes16);
       const std::uint64_t hit = ((x0 - kLanes16) & ~x0) | ((x1 - kLanes16) & ~x1);
       if ((hit & (kLanes16 << 15)) != 0) {
         for (int i = 0; i < kCheckpoints; ++i) {
-          if (key(i) == static_cast<int>(k) && same_as(r, landing, i)) {
+          if (key(i) == static_cast<int>(probe) && same_as(r, landing, i)) {
             // The first match of a checkpoint inside the cycle comes one cycle after it, and a
             // checkpoint is kept from its lap on without a gap: lap - saved_lap is the cycle.
             period = lap - saved_lap[static_cast<unsigned>(i)];
@@ -241,16 +254,16 @@ struct CycleDetector {
 // A lap without events (for walking a sowing again): Hoyito I's en passant captures included,
 // END-1 not looked at (the sowings walked again are endless).
 template <int kHoles>
-LapEnd quiet_lap(const Config& c, Reg<kHoles>& r, int from, int k) {
+LapEnd quiet_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
-  if (c.variant != Variant::hoyito1) return sow_lap<kHoles>(c, r, from, k);
-  const auto first = static_cast<unsigned>(next_hole<kHoles>(from));
-  if (k < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(k - 1)], 3)) return sow_lap<kHoles>(c, r, from, k);
-  r.add(shape.unit[static_cast<unsigned>(from)], -k);
-  int pos = from;
-  for (int hand = k; hand > 0;) {
+  if (c.variant != Variant::hoyito1) return sow_lap<kHoles>(c, r, origin, seeds);
+  const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
+  if (seeds < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(seeds - 1)], 3)) return sow_lap<kHoles>(c, r, origin, seeds);
+  r.add(shape.unit[static_cast<unsigned>(origin)], -seeds);
+  int pos = origin;
+  for (int hand = seeds; hand > 0;) {
     pos = next_hole<kHoles>(pos);
-    if (c.skip_origin && pos == from) pos = next_hole<kHoles>(pos);
+    if (c.skip_origin && pos == origin) pos = next_hole<kHoles>(pos);
     r.add(shape.unit[static_cast<unsigned>(pos)]);
     --hand;
     if (hand > 0 && r.at(pos) == 4) r.add(shape.unit[static_cast<unsigned>(pos)], -4);
@@ -260,7 +273,7 @@ LapEnd quiet_lap(const Config& c, Reg<kHoles>& r, int from, int k) {
 
 // Are the lap-end states (a, ha) and (b, hb) equal up to rotation?
 template <int kHoles>
-bool same_rotated(const Reg<kHoles>& a, int ha, const Reg<kHoles>& b, int hb) {
+bool same_rotated(const BoardInRegisters<kHoles>& a, int ha, const BoardInRegisters<kHoles>& b, int hb) {
   for (int i = 0; i < kHoles; ++i, ha = next_hole<kHoles>(ha), hb = next_hole<kHoles>(hb))
     if (a.at(ha) != b.at(hb)) return false;
   return true;
@@ -268,150 +281,151 @@ bool same_rotated(const Reg<kHoles>& a, int ha, const Reg<kHoles>& b, int hb) {
 
 // The sowing of the move from `hole` on `start` is endless and its lap-end states repeat up to
 // rotation with a cycle of `period` laps. Returns the lap (counted from 1) whose lap-end state
-// is the first to repeat an earlier one exactly: the first lap M on the cycle (found by walking
-// the sowing twice, `period` laps apart) plus the exact cycle, `period` * 2N / gcd(shift, 2N),
-// the shift being how far the ring turns in one cycle up to rotation.
+// is the first to repeat an earlier one exactly, and that earlier lap: the first lap M on the
+// cycle (found by walking the sowing twice, `period` laps apart), and M plus the exact cycle,
+// `period` * 2N / gcd(shift, 2N), the shift being how far the ring turns in one cycle up to
+// rotation (a state repeats exactly once the turns add up to whole rounds of the ring).
 template <int kHoles>
-std::uint64_t first_exact_repeat(const Config& c, const Reg<kHoles>& start, int hole, std::uint64_t period) {
-  Reg<kHoles> a = start;
-  Reg<kHoles> b = start;
+LapRepeat first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
+  BoardInRegisters<kHoles> a = start;
+  BoardInRegisters<kHoles> b = start;
   LapEnd ea{hole, start.at(hole)};
   LapEnd eb = ea;
-  for (std::uint64_t i = 0; i < period; ++i) eb = quiet_lap<kHoles>(c, b, eb.to, eb.now);
+  for (std::uint64_t i = 0; i < period; ++i) eb = quiet_lap<kHoles>(c, b, eb.landing, eb.seeds);
   for (std::uint64_t lap = 1;; ++lap) {
-    ea = quiet_lap<kHoles>(c, a, ea.to, ea.now);
-    eb = quiet_lap<kHoles>(c, b, eb.to, eb.now);
-    if (ea.now == eb.now && same_rotated<kHoles>(a, ea.to, b, eb.to)) {
-      const int shift = eb.to >= ea.to ? eb.to - ea.to : eb.to - ea.to + kHoles;
-      return lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles));
+    ea = quiet_lap<kHoles>(c, a, ea.landing, ea.seeds);
+    eb = quiet_lap<kHoles>(c, b, eb.landing, eb.seeds);
+    if (ea.seeds == eb.seeds && same_rotated<kHoles>(a, ea.landing, b, eb.landing)) {
+      const int shift = eb.landing >= ea.landing ? eb.landing - ea.landing : eb.landing - ea.landing + kHoles;
+      return {lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles)), lap};
     }
   }
 }
 
 // The verdict on a sowing whose lap-end states repeat up to rotation (Q-LIMIT).
 template <int kHoles>
-MoveEnd endless_or_undecided(const Config& c, const Reg<kHoles>& start, int hole, std::uint64_t period) {
-  return first_exact_repeat<kHoles>(c, start, hole, period) <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+MoveEnd endless_or_undecided(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
+  return first_exact_repeat<kHoles>(c, start, hole, period).repeat_lap <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+}
+
+// endless_repeat (sow.h): the sowing walked again without events until the detector finds its
+// cycle up to rotation, then its first exact repeat.
+template <int kHoles>
+LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
+  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
+  BoardInRegisters<kHoles> r = start;
+  LapEnd end{hole, r.at(hole)};
+  CycleDetector<kHoles> cycle;
+  do {
+    assert(cycle.laps < c.give_up_laps);  // sow_move() found the sowing endless
+    end = quiet_lap<kHoles>(c, r, end.landing, end.seeds);
+  } while (!cycle.seen(r, end.landing, end.seeds));
+  return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
 template <bool kRecord, int kHoles>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                   std::vector<Event>* events) {
-  const Reg<kHoles> start = Reg<kHoles>::load(b);
-  Reg<kHoles> r = start;
-  int from = hole;
-  int k = r.at(from);
-  if constexpr (kRecord) events->push_back(ev::lift(hole, k));
+  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
+  BoardInRegisters<kHoles> r = start;
+  int origin = hole;
+  int seeds = r.at(origin);
+  if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
   CycleDetector<kHoles> cycle;
   for (;;) {
-    const auto [to, now] = sow_lap<kHoles>(c, r, from, k);
-    if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
-    if ((now == 1 || now == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
-    if (now == 1) {  // SOW-4
+    const auto [landing, landing_seeds] = sow_lap<kHoles>(c, r, origin, seeds);
+    if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
+    if ((landing_seeds == 1 || landing_seeds == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
+    if (landing_seeds == 1) {  // SOW-4
       r.store(b);
-      if constexpr (kRecord) events->push_back(ev::sow_end(to));
+      if constexpr (kRecord) events->push_back(ev::sow_end(landing));
       return MoveEnd::quiet;
     }
-    if (now == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
+    if (landing_seeds == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
       r.store(b);
-      b.clear(to);
+      b.clear(landing);
       cap[static_cast<std::size_t>(mover)] += 4;
-      if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, to, 4, mover));
+      if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, landing, 4, mover));
       if (c.chain) {  // CAP-II-2: backward, both rows, up to the first hole not holding four
-        for (int h = prev_hole<kHoles>(to); b[h] == 4; h = prev_hole<kHoles>(h)) {
+        for (int h = prev_hole<kHoles>(landing); b[h] == 4; h = prev_hole<kHoles>(h)) {
           b.clear(h);
           cap[static_cast<std::size_t>(mover)] += 4;
           if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
         }
       }
-      const int left = c.total - cap[kSouth] - cap[kNorth];
-      if (left <= 4) {  // END-1
-        end_by_capture<kRecord>(c, b, cap, mover, left, events);
-        return MoveEnd::game_over;
-      }
-      return MoveEnd::captured;
+      return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1
     }
-    if (cycle.seen(r, to, now)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
+    if (cycle.seen(r, landing, landing_seeds)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
     if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
-    if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
-    from = to;
-    k = now;
+    if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
+    origin = landing;
+    seeds = landing_seeds;
   }
 }
 
-// Hoyito I: en passant captures (CAP-I-1), capture by the last seed ends the move (CAP-I-2),
-// END-1 counted on the board and in hand. A lap of fewer than 2N seeds none of whose passing
+// Hoyito I: en passant captures (CAP-I-1), capture by the last seed ends the move (CAP-I-2);
+// END-1 only once the whole move is over, whatever the en passant captures left (G13). A lap of fewer than 2N seeds none of whose passing
 // seeds meets a hole of three is sown arithmetically; any other lap seed by seed.
 template <bool kRecord, int kHoles>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
                        std::vector<Event>* events) {
   const BoardShape& shape = *c.shape;
-  const Reg<kHoles> start = Reg<kHoles>::load(b);
-  Reg<kHoles> r = start;
-  int in_play = c.total - cap[kSouth] - cap[kNorth];  // board + hand
-  bool any_capture = false;
-  int from = hole;
-  int k = r.at(from);
-  if constexpr (kRecord) events->push_back(ev::lift(hole, k));
+  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
+  BoardInRegisters<kHoles> r = start;
+  bool captured = false;  // an en passant capture in this move (CAP-I-1)
+  int origin = hole;
+  int seeds = r.at(origin);
+  if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
   CycleDetector<kHoles> cycle;
   for (;;) {
-    const auto first = static_cast<unsigned>(next_hole<kHoles>(from));
-    int to;
-    if (k < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(k - 1)], 3)) {
-      // One seed each to from+1 .. from+k, and none but the last can make a casa.
-      to = sow_lap<kHoles>(c, r, from, k).to;
+    const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
+    int landing;
+    if (seeds < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(seeds - 1)], 3)) {
+      // One seed each to origin+1 .. origin+seeds, and none but the last can make a casa.
+      landing = sow_lap<kHoles>(c, r, origin, seeds).landing;
     } else {
-      r.add(shape.unit[static_cast<unsigned>(from)], -k);  // lifted
-      int pos = from;
-      int hand = k;
+      r.add(shape.unit[static_cast<unsigned>(origin)], -seeds);  // lifted
+      int pos = origin;
+      int hand = seeds;
       while (hand > 0) {
         pos = next_hole<kHoles>(pos);
-        if (c.skip_origin && pos == from) pos = next_hole<kHoles>(pos);  // SOW-3 (only when k >= 2N)
+        if (c.skip_origin && pos == origin) pos = next_hole<kHoles>(pos);  // SOW-3 (only when seeds >= 2N)
         r.add(shape.unit[static_cast<unsigned>(pos)]);
         --hand;
-        if (hand > 0 && r.at(pos) == 4) {  // CAP-I-1: a seed that is not the last makes a casa
+        // CAP-I-1: a seed that is not the last makes a casa, taken at once; the sowing goes on
+        // with the seeds in hand, to the end of the move (G13).
+        if (hand > 0 && r.at(pos) == 4) {
           r.add(shape.unit[static_cast<unsigned>(pos)], -4);
           cap[static_cast<std::size_t>(mover)] += 4;
-          in_play -= 4;
-          any_capture = true;
+          captured = true;
           if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
-          if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
-            if (cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late (Q-LIMIT)
-            if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, pos, k - hand));
-            end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
-            return MoveEnd::game_over;
-          }
         }
       }
-      to = pos;
+      landing = pos;
     }
-    if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, k), from, to, k));
-    const int now = r.at(to);
-    if ((now == 1 || now == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
-    if (now == 1) {  // SOW-4
+    if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
+    const int landing_seeds = r.at(landing);
+    if ((landing_seeds == 1 || landing_seeds == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
+    if (landing_seeds == 1) {  // SOW-4: the move is over
       r.store(b);
-      if constexpr (kRecord) events->push_back(ev::sow_end(to));
-      return any_capture ? MoveEnd::captured : MoveEnd::quiet;
+      if constexpr (kRecord) events->push_back(ev::sow_end(landing));
+      if (!captured) return MoveEnd::quiet;
+      return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
-    if (now == 4) {  // CAP-I-2: the move ends
+    if (landing_seeds == 4) {  // CAP-I-2: the move ends
       r.store(b);
-      b.clear(to);
+      b.clear(landing);
       cap[static_cast<std::size_t>(mover)] += 4;
-      in_play -= 4;
-      if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, to, 4, mover));
-      if (in_play <= 4) {
-        end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
-        return MoveEnd::game_over;
-      }
-      return MoveEnd::captured;
+      if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, landing, 4, mover));
+      return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
-    if (cycle.seen(r, to, now))  // SOW-6 (a cycle holds no capture)
+    if (cycle.seen(r, landing, landing_seeds))  // SOW-6 (a cycle holds no capture)
       return endless_or_undecided<kHoles>(c, start, hole, cycle.period);
     if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
-    if constexpr (kRecord) events->push_back(ev::relay(to, now));  // SOW-5
-    from = to;
-    k = now;
+    if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
+    origin = landing;
+    seeds = landing_seeds;
   }
 }
 
@@ -420,12 +434,26 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
 template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
                  std::vector<Event>* events) {
+  // The preconditions of sow.h: a move of the mover's (SOW-1), from a hole with seeds, on a board
+  // of the configuration's size whose seeds and captures add up to the game's total (BRD-3).
+  assert(config.holes == 12 || config.holes == 24);
+  assert(mover == kSouth || mover == kNorth);
+  assert(hole >= mover * config.n && hole < (mover + 1) * config.n);
+  assert(board[hole] > 0);
+  assert(board.sum(config.shape->all) + captured[kSouth] + captured[kNorth] == config.total);
+  assert(!kRecord || events != nullptr);
   if (config.variant == Variant::hoyito1) {
     if (config.holes == 24) return sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events);
     return sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
   }
   if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
   return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);
+}
+
+LapRepeat endless_repeat(const Config& config, const Board& board, int hole) {
+  assert(board[hole] > 0);
+  if (config.holes == 24) return endless_repeat_on<24>(config, board, hole);
+  return endless_repeat_on<12>(config, board, hole);
 }
 
 template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);

@@ -94,11 +94,7 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
         pending.clear();
         if (p != e.to) return fail("lap lands elsewhere");
         hand -= e.seeds;
-        if (hand != 0) {  // Hoyito I, END-1 in the middle of the lap
-          int in_play = hand;
-          for (int x : b) in_play += x;
-          if (r.variant != Variant::hoyito1 || in_play > 4) return fail("lap stopped early");
-        }
+        if (hand != 0) return fail("lap stopped early");  // G13: never, in Hoyito I neither
         break;
       }
       case EventKind::sow_end:
