@@ -251,11 +251,16 @@ TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
 // ---------------------------------------------------------------------------------------------
 // Hand-made cases for what no scenario covers yet
 
+// The Q-LIMIT tests below put made-up boards of many seeds on a lap_limit of 10^6 (the default
+// guard is 10^9 lap ends: refusing a move there takes billions of laps).
+constexpr int kTestLapLimit = 1'000'000;
+
 Rules make_rules(Variant v, int n, int seeds = 4) {
   Rules r;
   r.variant = v;
   r.holes_per_row = n;
   r.seeds_per_hole = seeds;
+  r.options.lap_limit = kTestLapLimit;
   return r;
 }
 
@@ -477,13 +482,13 @@ struct NaiveSowing {
 enum class Naive { finite, endless, undecided };
 
 // The verdict of specs/open-questions.md Q-LIMIT, the obvious way: the sowing is finite if it
-// ends by lap end kMaxLaps, endless if by then a lap-end state repeats an earlier one (exactly),
+// ends by lap end lap_limit, endless if by then a lap-end state repeats an earlier one (exactly),
 // undecided otherwise. Every lap-end state is kept in a set for the first 100000 laps; then
 // Floyd's tortoise and hare (a different algorithm from the engine's) find the first lap on the
 // cycle and the cycle length. *laps_out: the lap that decided (the last lap, or the first
 // repeat).
 Naive naive_verdict(const Rules& r, const std::vector<int>& b, int hole, long* laps_out = nullptr) {
-  const long limit = static_cast<long>(hoyito::kMaxLaps);
+  const long limit = r.options.lap_limit;
   auto finite_at = [&](long lap) {
     if (laps_out) *laps_out = lap;
     return lap <= limit ? Naive::finite : Naive::undecided;
@@ -992,7 +997,7 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
 }
 
 TEST(EngineRandomGames, InvariantsOnEveryVariantAndSize) {
-  // Many seeds make long sowings: a move undecided within kMaxLaps lap ends (Q-LIMIT) stops
+  // Many seeds make long sowings: a move undecided within lap_limit lap ends (Q-LIMIT) stops
   // the game when endless_sowing = illegal (its legal plies are unknown) and is passed over
   // when endless_sowing = void.
   std::uint64_t seed = 1;

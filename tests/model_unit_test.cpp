@@ -106,7 +106,7 @@ TEST(ModelLapLimit, EndlessMoveDecidedAtItsFirstRepeatUndecidedOneLapEarlier) {
   EXPECT_TRUE(model::sow_move(rules, kTailThenCycle, kMoveE).endless);
   rules.options.lap_limit = 61;
   EXPECT_THROW(model::sow_move(rules, kTailThenCycle, kMoveE), UndecidedMove);
-  rules.options.lap_limit = 2;  // the cycle is not found within 3 * lap_limit laps: the walk stops
+  rules.options.lap_limit = 2;  // the hare gets 2 laps ahead of the tortoise at lap 2: the walk stops
   EXPECT_THROW(model::sow_move(rules, kTailThenCycle, kMoveE), UndecidedMove);
 }
 
