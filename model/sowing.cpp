@@ -74,15 +74,18 @@ struct Sowing {
     if (events) events->push_back(e);
   }
 
-  // SOW-1: lift every seed of the chosen hole.
-  void lift(int hole) {
+  // Every seed of `hole` into the hand, to be sown from the next hole.
+  void pick_up(int hole, EventKind kind, RuleId rule) {
     origin = hole;
     in_hand = std::exchange(state.board[hole], 0);
-    Event e = make_event(EventKind::lift, RuleId::SOW_1);
+    Event e = make_event(kind, rule);
     e.hole = hole;
     e.seeds = in_hand;
     emit(e);
   }
+
+  // SOW-1: lift every seed of the chosen hole.
+  void lift(int hole) { pick_up(hole, EventKind::lift, RuleId::SOW_1); }
 
   // SOW-2: one lap, seed by seed, into the holes after its origin. SOW-3 (G1): with skip_origin,
   // a lap of 2N or more seeds passes over its origin. CAP-I-1: in Hoyito I a seed that is not the
@@ -116,17 +119,8 @@ struct Sowing {
   }
 
   // SOW-5: lift the landing hole, last seed included, and sow it on from the next hole.
-  void relay() {
-    origin = state.hole;
-    in_hand = std::exchange(state.board[origin], 0);
-    Event e = make_event(EventKind::relay, RuleId::SOW_5);
-    e.hole = origin;
-    e.seeds = in_hand;
-    emit(e);
-  }
-
   void sow_relay_lap() {
-    relay();
+    pick_up(state.hole, EventKind::relay, RuleId::SOW_5);
     sow_lap();
   }
 
