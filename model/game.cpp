@@ -165,7 +165,8 @@ void Game::share_out_at_third_repetition(Ply& ply) {
     e.player = player;
     e.seeds = 0;
     for (int h = 0; h < rules_.holes(); ++h)
-      if (owner(h, rules_.holes_per_row) == player) e.seeds += std::exchange(position_.board[static_cast<std::size_t>(h)], 0);
+      if (owner(h, rules_.holes_per_row) == player)
+        e.seeds += std::exchange(position_.board[static_cast<std::size_t>(h)], 0);
     position_.captured[static_cast<std::size_t>(player)] += e.seeds;
     ply.events.push_back(e);
   }

@@ -74,15 +74,18 @@ struct Sowing {
     if (events) events->push_back(e);
   }
 
-  // SOW-1: lift every seed of the chosen hole.
-  void lift(int hole) {
+  // Every seed of `hole` into the hand, to be sown from the next hole.
+  void pick_up(int hole, EventKind kind, RuleId rule) {
     origin = hole;
     in_hand = std::exchange(state.board[hole], 0);
-    Event e = make_event(EventKind::lift, RuleId::SOW_1);
+    Event e = make_event(kind, rule);
     e.hole = hole;
     e.seeds = in_hand;
     emit(e);
   }
+
+  // SOW-1: lift every seed of the chosen hole.
+  void lift(int hole) { pick_up(hole, EventKind::lift, RuleId::SOW_1); }
 
   // SOW-2: one lap, seed by seed, into the holes after its origin. SOW-3 (G1): with skip_origin,
   // a lap of 2N or more seeds passes over its origin. CAP-I-1: in Hoyito I a seed that is not the
@@ -116,17 +119,8 @@ struct Sowing {
   }
 
   // SOW-5: lift the landing hole, last seed included, and sow it on from the next hole.
-  void relay() {
-    origin = state.hole;
-    in_hand = std::exchange(state.board[origin], 0);
-    Event e = make_event(EventKind::relay, RuleId::SOW_5);
-    e.hole = origin;
-    e.seeds = in_hand;
-    emit(e);
-  }
-
   void sow_relay_lap() {
-    relay();
+    pick_up(state.hole, EventKind::relay, RuleId::SOW_5);
     sow_lap();
   }
 
@@ -254,22 +248,25 @@ SowingLength first_repeat(const Rules& rules, const Position& position, int hole
   behind.sow_lap();
   ahead.lift(hole);
   ahead.sow_lap();
+  const auto limit = static_cast<std::uint64_t>(rules.options.lap_limit);
   for (std::uint64_t lap = 0; lap < period; ++lap) ahead.sow_relay_lap();
   while (ahead.state != behind.state) {
+    if (ahead.laps >= limit) throw_undecided(rules, hole);  // Q-LIMIT: the first repeat comes later
     ahead.sow_relay_lap();
     behind.sow_relay_lap();
   }
-  if (ahead.laps > static_cast<std::uint64_t>(rules.options.lap_limit)) throw_undecided(rules, hole);  // Q-LIMIT
+  if (ahead.laps > limit) throw_undecided(rules, hole);
   return {true, ahead.laps, behind.laps};
 }
 
 // SOW-6, Q-LIMIT: the lap-end states S1, S2, ... of a move each fix the next (SOW-5), so the
 // sowing is endless exactly when one repeats. Brent's method keeps one earlier state, the
 // tortoise: that of the last lap numbered a power of two. When the hare (the walk itself) meets it,
-// the period is the laps between them. If the first repeat L is at most lap_limit, the hare meets
-// the tortoise before lap 3 * lap_limit (the tortoise stops at the first power of two t >= both M
-// and the period, t < 2L, and the hare meets it within one period). A move decided by neither an
-// end nor a repeat by then, or ending after lap_limit, is undecided: it is refused, never guessed.
+// the period is the laps between them. If the first repeat L = M + period is at most lap_limit,
+// a tortoise at a lap t >= lap_limit is on the cycle (t > M) and the hare meets it within one
+// period, so within lap_limit laps: a hare further ahead of it than that proves L > lap_limit.
+// The walk so stops before lap 3 * lap_limit. A move decided by neither an end nor a repeat by
+// then, or ending after lap_limit, is undecided: it is refused, never guessed.
 SowingLength measure_sowing(const Rules& rules, const Position& position, int hole) {
   const auto limit = static_cast<std::uint64_t>(rules.options.lap_limit);
   Sowing hare(rules, position, nullptr);
@@ -283,7 +280,7 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
       return {false, hare.laps, 0};
     }
     if (hare.state == tortoise) return first_repeat(rules, position, hole, hare.laps - tortoise_lap);
-    if (hare.laps >= 3 * limit) throw_undecided(rules, hole);
+    if (tortoise_lap >= limit && hare.laps - tortoise_lap >= limit) throw_undecided(rules, hole);
     if (is_power_of_two(hare.laps)) {
       tortoise = hare.state;
       tortoise_lap = hare.laps;

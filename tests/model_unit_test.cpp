@@ -106,7 +106,7 @@ TEST(ModelLapLimit, EndlessMoveDecidedAtItsFirstRepeatUndecidedOneLapEarlier) {
   EXPECT_TRUE(model::sow_move(rules, kTailThenCycle, kMoveE).endless);
   rules.options.lap_limit = 61;
   EXPECT_THROW(model::sow_move(rules, kTailThenCycle, kMoveE), UndecidedMove);
-  rules.options.lap_limit = 2;  // the cycle is not found within 3 * lap_limit laps: the walk stops
+  rules.options.lap_limit = 2;  // the hare gets 2 laps ahead of the tortoise at lap 2: the walk stops
   EXPECT_THROW(model::sow_move(rules, kTailThenCycle, kMoveE), UndecidedMove);
 }
 
@@ -120,10 +120,21 @@ TEST(ModelLapLimit, EndlessMoveDecidedAtItsFirstRepeatUndecidedOneLapEarlier) {
 //   24 -> 27, and the game ends (END-1): South 27, North 21, South wins (END-2).
 const Position kEnPassantThenRelay{{3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, kSouth};
 
-Event event(EventKind kind, RuleId rule) {
+// One expected event: its kind and rule, and the fields it uses (game-record.md "Events").
+Event event(EventKind kind, RuleId rule, int hole = -1, int seeds = -1, int player = -1) {
   Event e;
   e.kind = kind;
   e.rule = rule;
+  e.hole = hole;
+  e.seeds = seeds;
+  e.player = player;
+  return e;
+}
+
+Event lap(int from, int to, int seeds) {
+  Event e = event(EventKind::lap, RuleId::SOW_2, -1, seeds);
+  e.from = from;
+  e.to = to;
   return e;
 }
 
@@ -131,42 +142,19 @@ TEST(ModelG13, HoyitoIMoveIsSownToItsEndBeforeTheGameEnds) {
   model::Game game(hoyito1(), kEnPassantThenRelay);
   const Ply ply = game.play(0);
 
-  std::vector<Event> expected;
-  Event lift = event(EventKind::lift, RuleId::SOW_1);
-  lift.hole = 0;
-  lift.seeds = 3;
-  expected.push_back(lift);
-  Event capture = event(EventKind::capture, RuleId::CAP_I_1);
-  capture.hole = 1;
-  capture.seeds = 4;
-  capture.player = kSouth;
-  expected.push_back(capture);
-  Event lap1 = event(EventKind::lap, RuleId::SOW_2);
-  lap1.from = 0;
-  lap1.to = 3;
-  lap1.seeds = 3;
-  expected.push_back(lap1);
-  Event relay = event(EventKind::relay, RuleId::SOW_5);
-  relay.hole = 3;
-  relay.seeds = 2;
-  expected.push_back(relay);
-  Event lap2 = event(EventKind::lap, RuleId::SOW_2);
-  lap2.from = 3;
-  lap2.to = 5;
-  lap2.seeds = 2;
-  expected.push_back(lap2);
-  Event sow_end = event(EventKind::sow_end, RuleId::SOW_4);
-  sow_end.hole = 5;
-  expected.push_back(sow_end);
-  Event award = event(EventKind::last_four_award, RuleId::END_I_1);
-  award.player = kSouth;
-  award.seeds = 3;
-  expected.push_back(award);
   Event end = event(EventKind::game_end, RuleId::END_1);
   end.status = Status::finished;
   end.winner = kSouth;
-  expected.push_back(end);
-
+  const std::vector<Event> expected{
+      event(EventKind::lift, RuleId::SOW_1, 0, 3),
+      event(EventKind::capture, RuleId::CAP_I_1, 1, 4, kSouth),
+      lap(0, 3, 3),
+      event(EventKind::relay, RuleId::SOW_5, 3, 2),
+      lap(3, 5, 2),
+      event(EventKind::sow_end, RuleId::SOW_4, 5),
+      event(EventKind::last_four_award, RuleId::END_I_1, -1, 3, kSouth),
+      end,
+  };
   EXPECT_EQ(ply.events, expected);
   EXPECT_EQ(ply.after, (Position{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {27, 21}, kNorth}));
   EXPECT_EQ(game.status(), Status::finished);
