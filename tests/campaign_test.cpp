@@ -23,11 +23,18 @@ namespace {
 
 WorkName name_of(std::size_t i) { return {fmt::format("unit {}", i), fmt::format("replay {}", i)}; }
 
+// A campaign whose reports go to a string.
+struct Quiet {
+  explicit Quiet(int threads, double seconds = 0) : campaign({"test", "units", threads, seconds, 300}, reporter) {}
+  std::ostringstream out;
+  Reporter reporter{out, false};
+  Campaign campaign;
+};
+
 // The sum of one random number per unit, each drawn from the unit's own seed.
 std::uint64_t seeded_sum(int threads, std::size_t units, std::set<std::size_t>& played) {
-  std::ostringstream out;
-  Reporter reporter(out, false);
-  Campaign campaign({"test", "units", threads, 0, 300}, reporter);
+  Quiet quiet(threads);
+  Campaign& campaign = quiet.campaign;
   std::atomic<std::uint64_t> sum{0};
   std::mutex mutex;
   const CampaignSummary summary = campaign.run(
@@ -60,10 +67,8 @@ TEST(Campaign, EveryUnitOnceAndTheSameResultOnAnyNumberOfThreads) {
 }
 
 TEST(Campaign, AnExceptionFailsItsUnitAndNamesIt) {
-  std::ostringstream out;
-  Reporter reporter(out, false);
-  Campaign campaign({"test", "units", 2, 0, 300}, reporter);
-  const CampaignSummary summary = campaign.run(
+  Quiet quiet(2);
+  const CampaignSummary summary = quiet.campaign.run(
       10,
       [](std::size_t i, std::size_t) {
         if (i == 6) throw std::runtime_error("broken");
@@ -77,9 +82,8 @@ TEST(Campaign, AnExceptionFailsItsUnitAndNamesIt) {
 }
 
 TEST(Campaign, StopEndsTheRunBeforeTheRest) {
-  std::ostringstream out;
-  Reporter reporter(out, false);
-  Campaign campaign({"test", "units", 1, 0, 300}, reporter);
+  Quiet quiet(1);
+  Campaign& campaign = quiet.campaign;
   const CampaignSummary summary = campaign.run(
       100,
       [&](std::size_t i, std::size_t) {
@@ -91,10 +95,8 @@ TEST(Campaign, StopEndsTheRunBeforeTheRest) {
 }
 
 TEST(Campaign, NoUnitStartsAfterTheTimeLimit) {
-  std::ostringstream out;
-  Reporter reporter(out, false);
-  Campaign campaign({"test", "units", 2, 0.05, 300}, reporter);
-  const CampaignSummary summary = campaign.run(
+  Quiet quiet(2, 0.05);
+  const CampaignSummary summary = quiet.campaign.run(
       1000000, [](std::size_t, std::size_t) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); }, name_of);
   EXPECT_TRUE(summary.timed_out);
   EXPECT_GT(summary.finished, 0U);
