@@ -9,7 +9,6 @@
 #include "harness/bench.h"
 #include "harness/checks/checks.h"
 #include "harness/perft.h"
-#include "harness/play.h"
 #include "model/model.h"
 
 namespace hoyito {
@@ -75,32 +74,15 @@ int command_perft(const PerftArgs& args) {
 }
 
 int command_bench(int games) {
-  const Stopwatch engine_clock;
-  long plies = 0;
-  bench_games(games, false, &plies);  // speed: the fast mode alone
-  const double engine_seconds = engine_clock.seconds();
-  const std::uint64_t signature = bench_signature(games);
-  // The model on the same first games, for the speed ratio measured in this run.
-  const int model_games = std::max(1, games / 10);
-  const Stopwatch model_clock;
-  long model_plies = 0;
-  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
-    for (int n : {6, 12}) {
-      Rules rules;
-      rules.variant = v;
-      rules.holes_per_row = n;
-      for (int g = 0; g < model_games; ++g)
-        model_plies += static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
-    }
-  const double model_seconds = model_clock.seconds();
-  const double engine_rate = static_cast<double>(plies) / engine_seconds;
-  const double model_rate = static_cast<double>(model_plies) / model_seconds;
-  std::cout << fmt::format("engine: {} games, {} plies in {:.2f} s: {:.0f} plies/s, {:.0f} games/s\n", 6 * games, plies,
-                           engine_seconds, engine_rate, 6 * games / engine_seconds);
-  std::cout << fmt::format("model:  {} games, {} plies in {:.2f} s: {:.0f} plies/s\n", 6 * model_games, model_plies,
-                           model_seconds, model_rate);
+  const BenchFigures f = measure_bench(games);
+  const double engine_rate = static_cast<double>(f.engine_plies) / f.engine_seconds;
+  const double model_rate = static_cast<double>(f.model_plies) / f.model_seconds;
+  std::cout << fmt::format("engine: {} games, {} plies in {:.2f} s: {:.0f} plies/s, {:.0f} games/s\n", f.engine_games,
+                           f.engine_plies, f.engine_seconds, engine_rate, f.engine_games / f.engine_seconds);
+  std::cout << fmt::format("model:  {} games, {} plies in {:.2f} s: {:.0f} plies/s\n", f.model_games, f.model_plies,
+                           f.model_seconds, model_rate);
   std::cout << fmt::format("engine/model speed ratio (plies per second, this run): {:.1f}\n", engine_rate / model_rate);
-  std::cout << fmt::format("bench signature: {}\n", signature);
+  std::cout << fmt::format("bench signature: {}\n", f.signature);
   return 0;
 }
 

@@ -1,7 +1,10 @@
 #include "harness/bench.h"
 
+#include <algorithm>
+
 #include "engine/engine.h"
 #include "harness/play.h"
+#include "harness/reporter.h"
 
 namespace hoyito {
 
@@ -50,5 +53,28 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
 }
 
 std::uint64_t bench_signature(int games_per_config) { return bench_games(games_per_config, true, nullptr); }
+
+BenchFigures measure_bench(int games_per_config) {
+  constexpr int kConfigs = 6;  // three variants, two sizes
+  BenchFigures f;
+  f.engine_games = kConfigs * games_per_config;
+  const Stopwatch engine_clock;
+  bench_games(games_per_config, false, &f.engine_plies);  // speed: the fast mode alone
+  f.engine_seconds = engine_clock.seconds();
+  f.signature = bench_signature(games_per_config);
+  const int model_games = std::max(1, games_per_config / 10);
+  f.model_games = kConfigs * model_games;
+  const Stopwatch model_clock;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12}) {
+      Rules rules;
+      rules.variant = v;
+      rules.holes_per_row = n;
+      for (int g = 0; g < model_games; ++g)
+        f.model_plies += static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
+    }
+  f.model_seconds = model_clock.seconds();
+  return f;
+}
 
 }  // namespace hoyito

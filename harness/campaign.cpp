@@ -37,7 +37,11 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
     threads.emplace_back([this, w, &work, &describe] { work_loop(w, work, describe); });
   std::thread watcher([this, &describe] { watch(describe); });
   for (auto& t : threads) t.join();
-  done_ = true;
+  {
+    std::lock_guard<std::mutex> lock(done_mutex_);
+    done_ = true;
+  }
+  done_signal_.notify_all();
   watcher.join();
   CampaignSummary summary;
   summary.units = units;
@@ -74,8 +78,11 @@ void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& d
 }
 
 void Campaign::watch(const Describe& describe) {
-  while (!done_) {
-    std::this_thread::sleep_for(kWatchInterval);
+  while (true) {
+    {
+      std::unique_lock<std::mutex> lock(done_mutex_);
+      if (done_signal_.wait_for(lock, kWatchInterval, [this] { return done_.load(); })) break;
+    }
     const auto now = Clock::now();
     for (const WorkerState& w : workers_) {
       const long unit = w.unit;
@@ -91,7 +98,7 @@ void Campaign::watch(const Describe& describe) {
                                  seconds_between(start_, now)));
       std::_Exit(1);  // a thread cannot be stopped from outside: the run ends here
     }
-    if (!done_) reporter_.progress(finished_, units_, options_.unit, seconds_between(start_, now));
+    reporter_.progress(finished_, units_, options_.unit, seconds_between(start_, now));
   }
   reporter_.end_progress();
 }

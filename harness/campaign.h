@@ -29,6 +29,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -110,6 +111,8 @@ class Campaign {
   std::atomic<bool> stopped_{false}, timed_out_{false}, done_{false};
   std::chrono::steady_clock::time_point start_;
   std::mutex failures_mutex_;
+  std::mutex done_mutex_;                  // done_ and done_signal_: the watch wakes at the end
+  std::condition_variable done_signal_;
   std::vector<WorkFailure> failures_;
 };
 

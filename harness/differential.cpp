@@ -1,7 +1,7 @@
 #include "harness/differential.h"
 
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -69,15 +69,15 @@ std::optional<Disagreement> compare_moves(const Rules& rules, const Position& st
 }
 
 LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng) {
-  LockstepGame stats;
+  LockstepGame played;
   auto parted = [&](std::vector<int> moves, const char* field, Side m, Side e) {
-    stats.disagreement = Disagreement{rules, start, std::move(moves), field, std::move(m), std::move(e)};
-    return std::move(stats);
+    played.disagreement = Disagreement{rules, start, std::move(moves), field, std::move(m), std::move(e)};
+    return std::move(played);
   };
   model::Game model_game(rules, start);
   engine::Game engine_game(rules, start);
   std::vector<int> moves;
-  stats.position_hashes.push_back(engine_game.hash());
+  played.position_hashes.push_back(engine_game.hash());
   while (model_game.status() == Status::playing || engine_game.status() == Status::playing) {
     std::vector<int> legal;
     try {
@@ -96,7 +96,7 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
     const int hole = legal[rng.below(legal.size())];
     // Endless sowings met: the mover's non-empty holes that are not legal (G6 illegal), and void games.
     if (legal.front() == kPass || static_cast<int>(legal.size()) < own_non_empty(model_game.position(), rules.holes_per_row))
-      stats.endless_moves += own_non_empty(model_game.position(), rules.holes_per_row) -
+      played.endless_moves += own_non_empty(model_game.position(), rules.holes_per_row) -
                              (legal.front() == kPass ? 0 : static_cast<int>(legal.size()));
     moves.push_back(hole);
     Side m = side_of(model_game, hole);
@@ -104,11 +104,11 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
     m.legal = legal;
     const std::string field = differing_field(m, e);
     if (!field.empty()) return parted(moves, field.c_str(), std::move(m), std::move(e));
-    stats.plies += 1;
-    stats.position_hashes.push_back(engine_game.hash());
+    played.plies += 1;
+    played.position_hashes.push_back(engine_game.hash());
   }
-  stats.result = model_game.result();
-  if (stats.result.status == Status::void_game) stats.endless_moves += 1;
+  played.result = model_game.result();
+  if (played.result.status == Status::void_game) played.endless_moves += 1;
   std::vector<int> engine_legal;
   try {
     engine_legal = engine_game.legal_plies();
@@ -122,7 +122,7 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
     e.legal = engine_legal;
     return parted(moves, "result", std::move(m), std::move(e));
   }
-  return stats;
+  return played;
 }
 
 Disagreement shrink(const Disagreement& d, double max_seconds) {

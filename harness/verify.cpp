@@ -163,7 +163,15 @@ int run_verify(const VerifyOptions& options, Reporter& reporter) {
     if (options.fail_fast && failures > 0) break;
     if (!entry.selected(options) || std::count(options.skip.begin(), options.skip.end(), name) > 0) continue;
     running_check = entry.name;
-    const CheckResult result = entry.run(options, reporter);
+    CheckResult result;
+    try {
+      result = entry.run(options, reporter);
+    } catch (const InputError&) {
+      throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
+    } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
+      reporter.line(fmt::format("  FAIL {}: {}", name, e.what()));
+      result.failures += 1;
+    }
     failures += result.failures;
     checked += result.checked;
     ran.push_back(name);

@@ -150,3 +150,31 @@ TEST(Cli, BadRecordFiles) {
 }
 
 }  // namespace
+
+// The command a disagreement file gives (`--seed S --games G --config NAME --game K`) plays that
+// one game, also a game of a 2x12 configuration past the default --games' quarter.
+TEST(Cli, VerifyOfOneGamePlaysThatGame) {
+  const std::string out = ::testing::TempDir() + "/hoyito_cli_one_game_" + std::to_string(getpid());
+  const CommandRun r = run("verify --seed 2026 --games 800 --config hoyito2-2x12-skip-void-plylimit --game 150 --out " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("lockstep: 1 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
+}
+
+TEST(Cli, VerifyRefusesAGameOutOfRange) {
+  // --games 400 plays games 0..99 of a 2x12 configuration.
+  expect_bad_input("verify --seed 2026 --config hoyito2-2x12-skip-void-plylimit --game 150 --out " + ::testing::TempDir(),
+                   {"--game", "150", "0 to 99"});
+  expect_bad_input("verify --game -2 --out " + ::testing::TempDir(), {"--game", "-2"});
+}
+
+TEST(Cli, VerifyThatChecksNothingFails) {
+  const CommandRun r = run("verify --skip scenarios,records,limits,lockstep,matches --out " + ::testing::TempDir());
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL: nothing was checked"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("PASS"), std::string::npos) << r.out;
+}
+
+TEST(Cli, UnknownCommandNamesEveryCommand) {
+  expect_bad_input("frobnicate", {"unknown command 'frobnicate'", "verify", "bench"});
+}

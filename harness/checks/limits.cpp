@@ -5,7 +5,6 @@
 // small counts, where endless sowings are less rare than in play.
 #include <fmt/format.h>
 
-#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/configurations.h"
 #include "harness/lap_limits.h"
@@ -67,8 +66,7 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
   std::vector<PositionGroup> groups = position_groups(options);
   LapLimitCounts counts;
   CheckResult result;
-  // One worker: the disagreement files are numbered in the order of the groups.
-  Campaign campaign({"limits", "position groups", 1, 0, options.game_timeout}, reporter);
+  bool stop = false;  // fail-fast: a disagreement was found
   auto check_group = [&](const PositionGroup& g) {
     for (const Position& p : g.positions) {
       const auto d = check_lap_limits(g.rules, p, counts);
@@ -78,23 +76,21 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
       write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
       reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
                                 d->rules.options.lap_limit, d->field, path));
-      if (options.fail_fast) campaign.stop();
-      if (options.fail_fast || g.stop_at_first) return;
+      stop = options.fail_fast;
+      if (stop || g.stop_at_first) return;
     }
   };
-  const CampaignSummary summary = campaign.run(
-      groups.size(),
-      [&](std::size_t i, std::size_t) {
+  // One by one: the disagreement files are numbered in the order of the groups.
+  result.failures += run_one_by_one(
+      "limits", "position groups", groups.size(),
+      [&](std::size_t i) {
         PositionGroup& g = groups[i];
+        if (stop) return;
         if (g.sampled) sample_positions(g, options);
         check_group(g);
         g.positions = {};  // memory: one group's positions at a time
       },
-      [&](std::size_t i) { return WorkName{"limits " + groups[i].name, command_running_only("limits", options)}; });
-  for (const WorkFailure& f : summary.failures) {
-    reporter.line(fmt::format("  FAIL {}: {}", f.name.what, f.error));
-    result.failures += 1;
-  }
+      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter);
   result.checked = counts.moves;
   if (options.fail_fast && result.failures > 0) return result;
   reporter.line(fmt::format("limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "

@@ -70,18 +70,11 @@ CheckResult run_matches(const VerifyOptions& options, Reporter& reporter) {
   const Stopwatch clock;
   const std::vector<Match> matches = matches_of(options);
   MatchCounts counts;
-  // One worker: the check takes a few seconds, and its counts need no lock.
-  Campaign campaign({"matches", "matches", 1, 0, options.game_timeout}, reporter);
-  const CampaignSummary summary = campaign.run(
-      matches.size(), [&](std::size_t i, std::size_t) { play_match(matches[i], options.seed, counts, reporter); },
-      [&](std::size_t i) {
-        return WorkName{fmt::format("hoyito3 2x{} match {}", matches[i].base.holes_per_row, i),
-                        command_running_only("matches", options)};
-      });
-  for (const WorkFailure& f : summary.failures) {
-    reporter.line(fmt::format("FAIL {}: {}", f.name.what, f.error));
-    counts.disagreements += 1;
-  }
+  // One by one: the check takes a few seconds, and its counts need no lock.
+  counts.disagreements += run_one_by_one(
+      "matches", "matches", matches.size(), [&](std::size_t i) { play_match(matches[i], options.seed, counts, reporter); },
+      [&](std::size_t i) { return fmt::format("hoyito3 2x{} match {}", matches[i].base.holes_per_row, i); }, options,
+      reporter);
   reporter.line(fmt::format("matches: {} hoyito3 matches, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)",
                             matches.size(), counts.games, counts.plies, counts.disagreements, clock.seconds()));
   return {counts.disagreements, counts.games};

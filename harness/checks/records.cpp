@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "core/record.h"
-#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/play.h"
 
@@ -70,15 +69,10 @@ CheckResult run_records(const VerifyOptions& options, Reporter& reporter) {
   const Stopwatch clock;
   const std::vector<RecordFile> files = record_files(options);
   CheckResult result;
-  Campaign campaign({"records", "files", 1, 0, options.game_timeout}, reporter);
-  const CampaignSummary summary = campaign.run(
-      files.size(),
-      [&](std::size_t i, std::size_t) { result.failures += write_and_replay(files[i], options.seed, result.checked, reporter); },
-      [&](std::size_t i) { return WorkName{"records " + files[i].path, command_running_only("records", options)}; });
-  for (const WorkFailure& f : summary.failures) {
-    reporter.line(fmt::format("  INVALID {}: {}", f.name.what, f.error));
-    result.failures += 1;
-  }
+  result.failures += run_one_by_one(
+      "records", "files", files.size(),
+      [&](std::size_t i) { result.failures += write_and_replay(files[i], options.seed, result.checked, reporter); },
+      [&](std::size_t i) { return "records " + files[i].path; }, options, reporter);
   reporter.line(fmt::format("records: {} random games written, read back and replayed, {} invalid ({:.1f} s)",
                             result.checked, result.failures, clock.seconds()));
   return result;

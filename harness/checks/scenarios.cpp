@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
-#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/scenario.h"
 #include "model/model.h"
@@ -39,25 +38,18 @@ CheckResult run_scenarios(const VerifyOptions& options, Reporter& reporter) {
   const Stopwatch clock;
   const std::vector<Scenario> scenarios = load_scenarios(options.specs + "/scenarios");
   CheckResult result;
-  // One worker: the failures print in the order of the files, and the check takes well under a second.
-  Campaign campaign({"scenarios", "scenarios", 1, 0, options.game_timeout}, reporter);
-  const CampaignSummary summary = campaign.run(
-      scenarios.size(),
-      [&](std::size_t i, std::size_t) {
+  // One by one: the failures print in the order of the files.
+  result.failures += run_one_by_one(
+      "scenarios", "scenarios", scenarios.size(),
+      [&](std::size_t i) {
         for (const auto& f : check_on_both(scenarios[i])) {
           reporter.line("  FAIL " + f);
           result.failures += 1;
         }
         result.checked += 1;
       },
-      [&](std::size_t i) {
-        return WorkName{"scenario " + scenarios[i].id + " (" + scenarios[i].file + ")",
-                        command_running_only("scenarios", options)};
-      });
-  for (const WorkFailure& f : summary.failures) {
-    reporter.line(fmt::format("  FAIL {}: {}", f.name.what, f.error));
-    result.failures += 1;
-  }
+      [&](std::size_t i) { return fmt::format("scenario {} ({})", scenarios[i].id, scenarios[i].file); }, options,
+      reporter);
   reporter.line(fmt::format("scenarios: {} hand-derived scenarios on model and engine, {} failures ({:.1f} s)",
                             scenarios.size(), result.failures, clock.seconds()));
   return result;
