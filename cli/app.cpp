@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/annotate.h"
 #include "cli/app.h"
 #include "cli/commands.h"
 
@@ -102,7 +103,7 @@ int hoyito::run_cli(int argc, const char* const* argv) {
   verify_cmd->add_option("--specs", verify_args.specs, "the specs folder")->default_val(verify_args.specs);
 
   const std::vector<std::string> commands = {"verify", "rules", "random", "apply", "replay",
-                                               "show", "exhaustive", "perft", "bench"};
+                                               "show", "exhaustive", "perft", "bench", "annotate", "examples"};
   if (argc > 1 && argv[1][0] != '-' && std::find(commands.begin(), commands.end(), argv[1]) == commands.end()) {
     std::string names;
     for (const auto& name : commands) names += (names.empty() ? "" : ", ") + name;
@@ -127,6 +128,9 @@ int hoyito::run_cli(int argc, const char* const* argv) {
   BenchArgs bench_args;
   bench_cmd->add_option("--games", bench_args.games, "games per variant and size")->default_val(bench_args.games);
 
+  const CommandEntry annotate = add_annotate_command(app);
+  const CommandEntry examples = add_examples_command(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -145,6 +149,8 @@ int hoyito::run_cli(int argc, const char* const* argv) {
     if (*exhaustive_cmd) return command_exhaustive(exhaustive_args);
     if (*perft_cmd) return command_perft(rules_args, perft_args);
     if (*bench_cmd) return command_bench(bench_args);
+    if (*annotate.command) return annotate.run();
+    if (*examples.command) return examples.run();
   } catch (const InputError& e) {
     std::cerr << "hoyito: " << e.what() << "\n";
     return 2;

@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "core/record.h"
 #include "harness/differential.h"
+#include "harness/notation.h"
 #include "harness/play.h"
 #include "rules_md.h"
 
@@ -135,10 +136,8 @@ int command_random(const RulesArgs& rules_args, const RandomArgs& args) {
 int command_apply(const RulesArgs& rules_args, const ApplyArgs& args) {
   const Rules rules = make_rules(rules_args);
   const Position start = args.position.empty() ? start_position(rules) : read_position(args.position, rules);
-  std::vector<std::string> moves;
-  std::istringstream in(args.moves);
-  for (std::string m; in >> m;) moves.push_back(m);
-  std::cout << json::serialize(to_json(play_moves(rules, start, moves))) << "\n";
+  // The compact notation (specs/notation.md): letters, `*` after a capturing move, `pass`.
+  std::cout << json::serialize(to_json(play_notation(rules, start, args.moves))) << "\n";
   return 0;
 }
 
