@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/record.h"
+#include "engine/engine.h"
 #include "harness/play.h"
 #include "model/model.h"
 
@@ -46,6 +47,22 @@ std::string random_command(const Rules& rules, std::uint64_t games) {
   return command + fmt::format(" --seed {} --games {}", kSeed, games);
 }
 
+// A seeded random game from `start`, the same game as random_game() (harness/play.h) when
+// `start` is the start position with South to move: the same generator, the same choices among
+// the legal plies. Played by the engine, which is faster than the model and agrees with it ply
+// by ply (hoyito verify); `hoyito replay` checks every page's record against the model.
+GameRecord random_game_from(const Rules& rules, const Position& start, std::uint64_t index) {
+  SplitMix64 rng{game_seed(kSeed, index)};
+  GameRecord record{rules, start, {}, {}};
+  engine::Game game(rules, start);
+  while (game.status() == Status::playing) {
+    const std::vector<int> legal = game.legal_plies();
+    record.plies.push_back(game.play(legal[rng.below(legal.size())]));
+  }
+  record.result = game.result();
+  return record;
+}
+
 // The ply (from 1) of a record where what we look for happens, 0 where it does not.
 using Finder = std::function<int(const GameRecord&)>;
 
@@ -58,12 +75,13 @@ struct Found {
 // Among the seeded random games, the shortest one in which `finder` finds something (or, with
 // `score`, the one that scores highest; ties to the shorter game, then the lower index).
 std::optional<Found> search_games(const Rules& rules, const Finder& finder,
-                                  const std::function<long(const GameRecord&, int)>& score = nullptr) {
-  const std::uint64_t games = rules.holes_per_row == 6 ? kGames2x6 : kGames2x12;
+                                  const std::function<long(const GameRecord&, int)>& score = nullptr,
+                                  std::uint64_t games = 0) {
+  if (games == 0) games = rules.holes_per_row == 6 ? kGames2x6 : kGames2x12;
   std::optional<Found> best;
   long best_score = 0;
   for (std::uint64_t i = 0; i < games; ++i) {
-    GameRecord record = random_game(rules, kSeed, i);
+    GameRecord record = random_game_from(rules, start_position(rules), i);
     const int ply = finder(record);
     if (ply == 0) continue;
     const long value = score ? score(record, ply) : -static_cast<long>(record.plies.size());
@@ -141,6 +159,14 @@ int endless_avoided(const GameRecord& r) {
   return 0;
 }
 
+// END-3 under third_repetition: the side awards of the third occurrence (not the ply limit).
+int third_repetition(const GameRecord& r) {
+  for (size_t k = 0; k < r.plies.size(); ++k)
+    for (const Event& e : r.plies[k].events)
+      if (e.kind == EventKind::side_award) return static_cast<int>(k) + 1;
+  return 0;
+}
+
 int final_ply(const GameRecord& r) {
   return r.result.status == Status::finished ? static_cast<int>(r.plies.size()) : 0;
 }
@@ -154,7 +180,9 @@ struct Wanted {
   Rules rules;
   Finder finder;
   std::function<long(const GameRecord&, int)> score = nullptr;
-  int before = 1, after = 1;  // plies shown around the one found
+  int before = 1, after = 1;     // plies shown around the one found
+  std::vector<RuleId> declared;  // rules the page shows that leave no event (BRD-2, END-2, ...)
+  std::uint64_t games = 0;       // games searched (0: kGames2x6 or kGames2x12)
 };
 
 Example example_of(const Wanted& w, const Found& found) {
@@ -172,6 +200,7 @@ Example example_of(const Wanted& w, const Found& found) {
                             found.index, kSeed, total, rules_text(w.rules), found.index + 1,
                             random_command(w.rules, found.index + 1));
   ex.depth = w.rules.holes_per_row == 6 ? 4 : 2;
+  ex.rules_shown = w.declared;
   return ex;
 }
 
@@ -195,12 +224,67 @@ std::vector<Example> same_position_examples() {
     ex.game.title = ex.title;
     ex.game.source = fmt::format("docs/examples/{}.json", ex.name);
     ex.plies = {1, 1};
+    if (rules.variant == Variant::hoyito3) ex.rules_shown = {RuleId::CAP_III_2};
     ex.found_by = fmt::format("the position before ply {} of random game {} of seed {} under hoyito2 (`{}`), the longest "
                               "chain in {} games; played again from there under {}",
                               found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
     out.push_back(std::move(ex));
   }
   return out;
+}
+
+// A Hoyito III match of three random games in which the round-3 award (END-III-3: the last four
+// to the previous game's winner, not the capturer) decides who wins the match (MATCH-3).
+std::vector<Example> match_examples() {
+  const Rules base = make_rules(Variant::hoyito3);
+  constexpr std::uint64_t kMatches = 300;
+  for (std::uint64_t m = 0; m < kMatches; ++m) {
+    std::vector<GameRecord> games;
+    std::vector<model::MatchGame> results;
+    for (int round = 1; round <= 3; ++round) {
+      const model::MatchStanding standing = model::match_standing(base, results);
+      const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
+      GameRecord game = random_game_from(rules, start_position(rules, standing.starters.back()), 3 * m + static_cast<std::uint64_t>(round - 1));
+      if (game.result.status != Status::finished) break;
+      results.push_back({game.result.captured});
+      games.push_back(std::move(game));
+    }
+    if (games.size() < 3) continue;
+    const Ply& last = games[2].plies.back();
+    const auto award = std::find_if(last.events.begin(), last.events.end(), [](const Event& e) { return e.rule == RuleId::END_III_3; });
+    if (award == last.events.end() || award->player == last.player) continue;
+    std::vector<model::MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
+    if_capturer[2].captured[static_cast<size_t>(award->player)] -= award->seeds;
+    if_capturer[2].captured[static_cast<size_t>(last.player)] += award->seeds;
+    const model::MatchStanding real = model::match_standing(base, results);
+    const model::MatchStanding other = model::match_standing(base, if_capturer);
+    if (real.winner == other.winner) continue;
+    Example ex;
+    ex.name = "match-round3-decides";
+    ex.title = "A Hoyito III match decided by the round-3 rule";
+    std::string games_text;
+    for (size_t g = 0; g < 3; ++g)
+      games_text += fmt::format("game {} ({} starts) {}-{}; ", g + 1, player_name(real.starters[g]), results[g].captured[0],
+                                results[g].captured[1]);
+    ex.why = fmt::format(
+        "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match goes to {} (MATCH-3). In round 3 the last {} seeds "
+        "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 (END-III-2), "
+        "the match would have gone to {}. The page shows the end of game 3.",
+        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], outcome_name(real.winner),
+        award->seeds, player_name(award->player), player_name(last.player), outcome_name(other.winner));
+    ex.game.record = games[2];
+    ex.game.title = ex.title;
+    ex.game.source = "docs/examples/match-round3-decides.json";
+    const int total = static_cast<int>(games[2].plies.size());
+    ex.plies = {std::max(1, total - 1), total};
+    ex.found_by = fmt::format(
+        "the first of {} seeded random matches (three games each, game k of match m is random game 3m+k-1 of seed {} "
+        "from the start MATCH-2 gives it) where the round-3 award changes the match winner: match {}",
+        kMatches, kSeed, m);
+    ex.rules_shown = {RuleId::MATCH_1, RuleId::MATCH_2, RuleId::MATCH_3, RuleId::END_III_1};
+    return {ex};
+  }
+  return {};
 }
 
 std::vector<Wanted> wanted_examples() {
@@ -211,65 +295,70 @@ std::vector<Wanted> wanted_examples() {
       {"long-relay", "A long relay sowing (Hoyito II)",
        "The move with the most laps in the games searched: every lap's path, each relay's lift point and each last seed "
        "are drawn; the account lists the first and last laps, the full list is under 'Every lap' (SOW-2, SOW-5).",
-       h2, longest_relay, most_laps, 0, 0},
+       h2, longest_relay, most_laps, 0, 0, {}},
       {"chain-through-wrap", "A Hoyito II chain across the rows, through the 0 -> 2N-1 wrap",
        "The chain (CAP-II-2) runs backward from the landing casa, from South's a into North's F: one run, numbered in "
        "capture order.",
-       h2, chain_through_wrap, nullptr, 1, 1},
+       h2, chain_through_wrap, nullptr, 1, 1, {}},
       {"extra-move-then-pass", "An extra move followed by a forced pass",
        "A capture earns an extra move (CAP-II-3), but the mover has no seeds left on their side and passes it (PASS-2).",
-       h2, extra_then_pass, nullptr, 0, 1},
+       h2, extra_then_pass, nullptr, 0, 1, {}},
       {"endless-avoided", "An endless sowing the player had to avoid",
        "One of the mover's holes would sow forever (SOW-6): under endless_sowing = illegal it is not a legal move. The "
        "move-quality line lists it with the lap at which its sowing repeats.",
-       h2, endless_avoided, nullptr, 0, 0},
+       h2, endless_avoided, nullptr, 0, 0, {}},
       {"last-four-hoyito2", "The last four, Hoyito II", "The capturer of the penultimate four takes the last four (END-II-1).",
-       h2, fires(RuleId::END_II_1), nullptr, 1, 0},
+       h2, fires(RuleId::END_II_1), nullptr, 1, 0, {}},
       {"last-four-hoyito3-round1", "The last four, Hoyito III round 1",
        "In rounds 1 and 2 the capturer of the penultimate four also takes the last four (END-III-2).", h3,
-       fires(RuleId::END_III_2), nullptr, 1, 0},
+       fires(RuleId::END_III_2), nullptr, 1, 0, {}},
       {"last-four-hoyito3-round2", "The last four, Hoyito III round 2 (after a South win)",
        "Round 2 follows the round-1 rule: the capturer takes the last four (END-III-2).",
-       make_rules(Variant::hoyito3, 6, 2, kSouth), fires(RuleId::END_III_2), nullptr, 1, 0},
+       make_rules(Variant::hoyito3, 6, 2, kSouth), fires(RuleId::END_III_2), nullptr, 1, 0, {}},
       {"last-four-round3-after-south", "The last four, Hoyito III round 3 after a South win",
        "From round 3 the last four go to the winner of the previous game, South here, whoever captured (END-III-3).",
-       make_rules(Variant::hoyito3, 6, 3, kSouth), fires(RuleId::END_III_3), nullptr, 1, 0},
+       make_rules(Variant::hoyito3, 6, 3, kSouth), fires(RuleId::END_III_3), nullptr, 1, 0, {}},
       {"last-four-round3-after-north", "The last four, Hoyito III round 3 after a North win",
        "The last four go to North, the previous game's winner (END-III-3).", make_rules(Variant::hoyito3, 6, 3, kNorth),
-       fires(RuleId::END_III_3), nullptr, 1, 0},
+       fires(RuleId::END_III_3), nullptr, 1, 0, {}},
       {"last-four-round3-draw-capturer", "The last four, round 3 after a draw (G8 capturer)",
        "After a drawn previous game, with drawn_previous_last_four = capturer, the capturer takes them (END-III-4).",
-       make_rules(Variant::hoyito3, 6, 3, kDraw), fires(RuleId::END_III_4), nullptr, 1, 0},
+       make_rules(Variant::hoyito3, 6, 3, kDraw), fires(RuleId::END_III_4), nullptr, 1, 0, {}},
       {"last-four-round3-draw-split", "The last four, round 3 after a draw (G8 split)",
        "With drawn_previous_last_four = split, two seeds go to each player (END-III-4).",
        with_option(make_rules(Variant::hoyito3, 6, 3, kDraw), "drawn_previous_last_four", "split"),
-       fires(RuleId::END_III_4), nullptr, 1, 0},
+       fires(RuleId::END_III_4), nullptr, 1, 0, {}},
       {"hoyito1-en-passant", "A Hoyito I en passant capture",
        "In Hoyito I a seed that makes a casa in the middle of a lap captures it at once (CAP-I-1); there is no extra "
        "move (CAP-I-3).",
-       h1, fires(RuleId::CAP_I_1), nullptr, 0, 1},
+       h1, fires(RuleId::CAP_I_1), nullptr, 0, 1, {RuleId::CAP_I_3}},
       {"game-2x12", "A whole game on 2x12 (its last plies)",
-       "The shortest finished Hoyito II game on the twelve-hole board among those searched (BRD-2).", h2_12, final_ply,
-       nullptr, 3, 0},
+       "The shortest finished Hoyito II game on the twelve-hole board among those searched (BRD-2); the player with more "
+       "captures wins (END-2).",
+       h2_12, final_ply, nullptr, 3, 0, {RuleId::BRD_2, RuleId::END_2}},
       {"2x12-ply-limit", "A 2x12 game that never ends: the ply limit (G7 ply_limit)",
        "The game does not end; under the default endless_game = ply_limit it stops unterminated at ply 5000 with no "
        "winner (END-3). Compare 2x12-third-repetition.",
-       h2_12, unterminated, nullptr, 2, 0},
+       h2_12, unterminated, nullptr, 2, 0, {}},
       {"2x12-third-repetition", "A 2x12 game ended by the third repetition (G7 third_repetition)",
-       "Under endless_game = third_repetition the third occurrence of a position ends the game: each player takes the "
-       "seeds on their side and the game is scored (END-3).",
-       with_option(h2_12, "endless_game", "third_repetition"), fires(RuleId::END_3), nullptr, 2, 0},
+       "Under endless_game = third_repetition the third occurrence of a position (board, captures, side to move) ends the "
+       "game: each player takes the seeds on their side and the game is scored (END-3). It is rare in random play: about "
+       "one 2x12 game in a thousand.",
+       with_option(h2_12, "endless_game", "third_repetition"), third_repetition, nullptr, 2, 0, {}, 400},
+      {"last-four-hoyito1", "The last seeds, Hoyito I",
+       "In Hoyito I the capturer who leaves four or fewer seeds in play takes them, those in hand included (END-I-1).", h1,
+       fires(RuleId::END_I_1), nullptr, 1, 0, {RuleId::CAP_I_3}},
       {"skip-origin", "A lap of 2N or more seeds with skip_origin (G1)",
        "With skip_origin = true a lap of twelve or more seeds passes its own hole by (SOW-3).",
-       with_option(h2, "skip_origin", "true"), fires(RuleId::SOW_3), nullptr, 0, 0},
+       with_option(h2, "skip_origin", "true"), fires(RuleId::SOW_3), nullptr, 0, 0, {}},
       {"endless-void", "An endless sowing played under endless_sowing = void (G6)",
        "With endless_sowing = void the endless move may be played: nothing is sown and the game is void (SOW-6).",
-       with_option(h2, "endless_sowing", "void"), fires(RuleId::SOW_6), nullptr, 1, 0},
+       with_option(h2, "endless_sowing", "void"), fires(RuleId::SOW_6), nullptr, 1, 0, {}},
       {"hoyito3-extra-move", "A Hoyito III capture and extra move",
        "Only the landing casa is captured (CAP-III-1, CAP-III-2), and the mover moves again (CAP-III-3).", h3,
-       fires(RuleId::CAP_III_3), nullptr, 0, 1},
+       fires(RuleId::CAP_III_3), nullptr, 0, 1, {RuleId::CAP_III_2, RuleId::TURN_1}},
       {"pass-no-seeds", "A forced pass: no seeds on the mover's side", "A player with no seeds on their side passes (PASS-1).",
-       h2, fires(RuleId::PASS_1), nullptr, 1, 1},
+       h2, fires(RuleId::PASS_1), nullptr, 1, 1, {}},
   };
   return list;
 }
@@ -279,12 +368,13 @@ std::vector<Wanted> wanted_examples() {
 std::vector<Example> find_examples() {
   std::vector<Example> out;
   for (const Wanted& w : wanted_examples()) {
-    const auto found = search_games(w.rules, w.finder, w.score);
+    const auto found = search_games(w.rules, w.finder, w.score, w.games);
     if (found) out.push_back(example_of(w, *found));
   }
   for (Example& ex : same_position_examples()) out.push_back(std::move(ex));
+  for (Example& ex : match_examples()) out.push_back(std::move(ex));
   for (Example& ex : out) {  // the rule IDs the annotated plies show, from their events
-    std::set<RuleId> shown;
+    std::set<RuleId> shown(ex.rules_shown.begin(), ex.rules_shown.end());
     for (int k = ex.plies.first; k <= ex.plies.last; ++k)
       for (const Event& e : ex.game.record.plies[static_cast<size_t>(k - 1)].events) shown.insert(e.rule);
     ex.rules_shown.assign(shown.begin(), shown.end());

@@ -11,8 +11,8 @@ namespace {
 constexpr int kLeft = 78;        // room for the row labels
 constexpr int kPitch = 54;       // between hole centres
 constexpr int kRadius = 20;
-constexpr int kPanelHeight = 236;
-constexpr int kNorthY = 62, kSouthY = 166;  // row centres within a panel
+constexpr int kPanelHeight = 276;
+constexpr int kNorthY = 62, kSouthY = 200;  // row centres within a panel
 constexpr int kSideWidth = 190;             // captures and side to move, right of the board
 constexpr const char* kLapColours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"};
 
@@ -40,11 +40,14 @@ int hole_y(int hole, int n, int top) { return top + (hole < n ? kSouthY : kNorth
 
 // Where lap `lap` runs past hole h: in the channel between the rows, South's half below, North's
 // above, each lap a little further from the middle so that relays stay apart.
-std::pair<int, int> track_point(int hole, int n, int top, int lap) {
-  const int shift = (lap - 1) % 5 * 5;
+int track_y(bool south, int top, int lap) {
+  const int shift = (lap - 1) % 6 * 7;
   const int middle = top + (kNorthY + kSouthY) / 2;
-  return {hole_x(hole, n), hole < n ? middle + 8 + shift : middle - 8 - shift};
+  return south ? middle + 6 + shift : middle - 6 - shift;
 }
+int stub_x(int hole, int n, int lap) { return hole_x(hole, n) + ((lap - 1) % 5 - 2) * 3; }
+// Where a path leaves or enters a hole: the hole's edge facing the channel.
+int edge_y(int hole, int n, int top) { return hole_y(hole, n, top) + (hole < n ? -kRadius : kRadius); }
 
 const char* lap_colour(int lap) { return kLapColours[(lap - 1) % static_cast<int>(std::size(kLapColours))]; }
 
@@ -64,35 +67,35 @@ std::string lap_paths(const std::vector<LapStory>& laps, int n, int top, const s
   for (const LapStory& lap : laps) {
     const char* colour = lap_colour(lap.number);
     const double opacity = labelled(lap.number, count) ? 0.9 : 0.35;
+    // Out of the origin hole, along the channel (turning round the board's ends, f -> A and
+    // F -> a on 2x6), into the landing hole.
     std::string points;
-    auto add = [&](int hole) {
-      const auto [x, y] = track_point(hole, n, top, lap.number);
-      points += fmt::format("{},{} ", x, y);
-    };
-    add(lap.from);
+    auto point = [&](int x, int y) { points += fmt::format("{},{} ", x, y); };
+    point(stub_x(lap.from, n, lap.number), edge_y(lap.from, n, top));
+    point(stub_x(lap.from, n, lap.number), track_y(lap.from < n, top, lap.number));
     int previous = lap.from;
     for (int hole : lap.path) {
-      // Between the rows the track turns at the board's ends (f -> A, F -> a on 2x6).
       if ((previous < n) != (hole < n)) {
-        add(previous);
-        add(hole);
+        const int end_x = previous < n ? kLeft + n * kPitch - 4 - (lap.number - 1) % 6 * 3 : kLeft + 4 + (lap.number - 1) % 6 * 3;
+        point(end_x, track_y(previous < n, top, lap.number));
+        point(end_x, track_y(hole < n, top, lap.number));
       }
-      add(hole);
       previous = hole;
     }
+    point(stub_x(lap.to, n, lap.number), track_y(lap.to < n, top, lap.number));
+    point(stub_x(lap.to, n, lap.number), edge_y(lap.to, n, top) + (lap.to < n ? -3 : 3));
     svg += fmt::format(
         "<polyline class=\"lap\" data-lap=\"{}\" points=\"{}\" stroke=\"{}\" stroke-opacity=\"{}\" "
         "marker-end=\"url(#arrow-{})\"/>\n",
         lap.number, points, colour, opacity, id);
-    const auto [lx, ly] = track_point(lap.to, n, top, lap.number);
-    svg += fmt::format("<circle class=\"landing\" data-lap=\"{}\" cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/>\n",
-                       lap.number, lx, ly, colour);
+    svg += fmt::format("<circle class=\"landing\" data-lap=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\"/>\n",
+                       lap.number, stub_x(lap.to, n, lap.number), edge_y(lap.to, n, top), colour);
     if (labelled(lap.number, count)) {
-      const auto [sx, sy] = track_point(lap.from, n, top, lap.number);
+      const int y = track_y(lap.from < n, top, lap.number);
       svg += fmt::format(
-          "<text class=\"lap-number\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"{}\" stroke=\"none\" "
-          "text-anchor=\"middle\">{}</text>\n",
-          sx + (lap.from < n ? 9 : -9), sy + 4, colour, lap.number);
+          "<text class=\"lap-number\" x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" fill=\"{}\" "
+          "stroke=\"none\" text-anchor=\"middle\">{}</text>\n",
+          stub_x(lap.from, n, lap.number) + 9, y + 4, colour, lap.number);
     }
   }
   return svg + "</g>\n";
@@ -117,8 +120,8 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
       "<path d=\"M{0},{1} L{0},{2}\" marker-end=\"url(#arrow-{4})\"/><path d=\"M{3},{2} L{3},{1}\" "
       "marker-end=\"url(#arrow-{4})\"/></g>\n",
       right, top + kSouthY - 8, top + kNorthY + 8, left, id);
-  svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#555\">{}</text>\n", kLeft, top + kSouthY + 50,
-                     escape(word(Word::sowing_direction, lang)));
+  svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#555\" text-anchor=\"end\">{} &#8634;</text>\n",
+                     kLeft + n * kPitch, top + kSouthY + 68, escape(word(Word::sowing_direction, lang)));
   if (marks.laps) svg += lap_paths(*marks.laps, n, top, id);
   // The Hoyito II chain (CAP-II-2) as one run: a band through the landing hole and the chain.
   if (marks.captures) {
@@ -151,7 +154,7 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
   }
   if (marks.lifted >= 0)
     svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#ff7f0e\" text-anchor=\"middle\">{}</text>\n",
-                       hole_x(marks.lifted, n), hole_y(marks.lifted, n, top) + (marks.lifted < n ? 44 : -37),
+                       hole_x(marks.lifted, n), hole_y(marks.lifted, n, top) + (marks.lifted < n ? 52 : -40),
                        escape(word(Word::lifted, lang)));
   // Relay lift points: the landing hole of every lap but the last, ringed in its lap's colour.
   if (marks.laps)
