@@ -229,7 +229,19 @@ std::vector<OutputFile> html(const Document& doc, const PageOptions& options, co
       lang_code(lang), escape(doc.game.title));
   page += fmt::format("<h1>{}</h1>\n<ul>\n<li>{}: {}</li>\n<li>source: <code>{}</code></li>\n", escape(doc.game.title),
                       word(Word::rules, lang), escape(rules_text(record.rules)), escape(doc.game.source));
-  if (!options.found_by.empty()) page += fmt::format("<li>{}: {}</li>\n", word(Word::found_by, lang), escape(options.found_by));
+  if (!options.found_by.empty()) {
+    std::string found_by;  // Markdown code marks become HTML ones
+    bool code = false;
+    for (char c : options.found_by) {
+      if (c == '`') {
+        found_by.append(code ? "</code>" : "<code>");
+        code = !code;
+      } else {
+        found_by.append(escape(std::string_view(&c, 1)));
+      }
+    }
+    page += fmt::format("<li>{}: {}</li>\n", word(Word::found_by, lang), found_by);
+  }
   if (!options.replay_command.empty())
     page += fmt::format("<li>{}: <code>{}</code></li>\n", word(Word::replay, lang), escape(options.replay_command));
   page += fmt::format("<li>{}: <code id=\"notation\">{}</code></li>\n</ul>\n", word(Word::notation, lang),

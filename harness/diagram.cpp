@@ -121,7 +121,7 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
       "marker-end=\"url(#arrow-{4})\"/></g>\n",
       right, top + kSouthY - 8, top + kNorthY + 8, left, id);
   svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#555\" text-anchor=\"end\">{} &#8634;</text>\n",
-                     kLeft + n * kPitch, top + kSouthY + 68, escape(word(Word::sowing_direction, lang)));
+                     kLeft + n * kPitch, top + kSouthY + 70, escape(word(Word::sowing_direction, lang)));
   if (marks.laps) svg += lap_paths(*marks.laps, n, top, id);
   // The Hoyito II chain (CAP-II-2) as one run: a band through the landing hole and the chain.
   if (marks.captures) {
@@ -152,10 +152,15 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
     svg += fmt::format("<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
                        x, letter_y, hole_name(hole, n));
   }
-  if (marks.lifted >= 0)
-    svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#ff7f0e\" text-anchor=\"middle\">{}</text>\n",
-                       hole_x(marks.lifted, n), hole_y(marks.lifted, n, top) + (marks.lifted < n ? 52 : -40),
-                       escape(word(Word::lifted, lang)));
+  if (marks.laps)  // the key to the marks, where the lifted hole's label would cover a letter
+    svg += fmt::format(
+        "<text class=\"key\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#555\"><tspan fill=\"#ff7f0e\">&#9711; "
+        "{}</tspan> · &#9711; {} · &#8594; {} 1, 2, ... · &#8226; {}</text>\n",
+        kLeft - 6, top + kSouthY + 54, escape(word(Word::lifted, lang)), escape(word(Word::relay, lang)),
+        escape(word(Word::lap, lang)), escape(word(Word::last_seed, lang)));
+  if (marks.captures && !marks.captures->empty())
+    svg += fmt::format("<text class=\"key\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#d62728\">&#9711; 1, 2, ... {}</text>\n",
+                       kLeft - 6, top + kSouthY + 54, escape(word(Word::capture_order, lang)));
   // Relay lift points: the landing hole of every lap but the last, ringed in its lap's colour.
   if (marks.laps)
     for (const LapStory& lap : *marks.laps)
