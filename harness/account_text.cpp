@@ -31,6 +31,17 @@ std::string hole_list(const std::vector<int>& holes, int n, Lang lang) {
   return text;
 }
 
+std::string result_text(const Result& result, Lang lang) {
+  constexpr Word statuses[] = {Word::status_playing, Word::status_finished, Word::status_unterminated, Word::status_void};
+  const std::string winner = result.winner == kSouth || result.winner == kNorth ? player_word(result.winner, lang)
+                             : result.winner == kDraw                          ? std::string(word(Word::draw, lang))
+                                                                               : std::string(word(Word::nobody, lang));
+  return fmt::format("{}: {}; {} {} {}, {} {}; {} {}", word(Word::result, lang),
+                     word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
+                     word(Word::south, lang), result.captured[kSouth], word(Word::north, lang), result.captured[kNorth],
+                     word(Word::winner, lang), winner);
+}
+
 namespace {
 
 std::string_view phrase(std::string_view key, Lang lang) {

@@ -30,7 +30,8 @@ enum class Word {
   south, north, seed, seeds, and_, ply, start, before, after, to_move, captured, more_laps, every_lap, lap,
   sowing_direction, lifted, relay, last_seed, capture_order, notation, quality, quality_best, quality_played,
   quality_endless, quality_none, result, replay, found_by, first, previous, next, last, animate, rules, alt_ply,
-  alt_start, alt_rows, alt_laps, alt_captures, alt_after, index_title, index_intro, game, plies, count
+  alt_start, alt_rows, alt_laps, alt_captures, alt_after, index_title, index_intro, game, plies, winner, draw, nobody,
+  status_playing, status_finished, status_unterminated, status_void, after_ply, count
 };
 std::string_view word(Word w, Lang lang);
 
@@ -50,6 +51,8 @@ bool needs_summary(int laps, int keep = 3);
 std::string hole_list(const std::vector<int>& holes, int holes_per_row, Lang lang);
 std::string player_word(int player, Lang lang);
 std::string seeds_text(int seeds, Lang lang);  // "1 seed", "4 seeds"
+// "Result: finished; captured South 28, North 20; winner South", in the language.
+std::string result_text(const Result& result, Lang lang);
 
 // The alt text of the ply's diagram: the rows before and after, the laps, the captures.
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang);

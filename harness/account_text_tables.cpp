@@ -119,6 +119,14 @@ std::string_view word(Word w, Lang lang) {
        "Cada ejemplo se encontró por simulación; cada página dice cómo y se reproduce con `hoyito replay`."},
       {"Game", "Partida"},
       {"plies", "turnos"},
+      {"winner", "ganador"},
+      {"draw", "empate"},
+      {"none", "ninguno"},
+      {"playing", "en juego"},
+      {"finished", "terminada"},
+      {"unterminated", "sin terminar"},
+      {"void", "nula"},
+      {"After ply {ply}", "Después del turno {ply}"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

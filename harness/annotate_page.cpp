@@ -97,12 +97,6 @@ std::string heading(const PlyPage& page, int n, Lang lang) {
                      ply_notation(page.story.ply, n));
 }
 
-std::string result_text(const Result& result, Lang lang) {
-  return fmt::format("{}: {}, {} {} {}, {} {}, {} {}", word(Word::result, lang), status_name(result.status),
-                     word(Word::captured, lang), word(Word::south, lang), result.captured[kSouth],
-                     word(Word::north, lang), result.captured[kNorth], "winner", outcome_name(result.winner));
-}
-
 std::string header_markdown(const Document& doc, const PageOptions& options) {
   const GameRecord& record = doc.game.record;
   std::string md = fmt::format("# {}\n\n", doc.game.title);
@@ -121,8 +115,10 @@ std::vector<OutputFile> markdown(const Document& doc, const PageOptions& options
   std::vector<OutputFile> files;
   std::string md = header_markdown(doc, options);
   const std::string folder = stem + "-svg";
-  md += fmt::format("\n## {}\n\n![{}]({}/start.svg)\n", doc.first == 1 ? word(Word::start, doc.lang) : "…", doc.start_alt,
-                    folder);
+  const std::string start_heading =
+      doc.first == 1 ? std::string(word(Word::start, doc.lang))
+                     : fmt::format(fmt::runtime(word(Word::after_ply, doc.lang)), fmt::arg("ply", doc.first - 1));
+  md += fmt::format("\n## {}\n\n![{}]({}/start.svg)\n", start_heading, doc.start_alt, folder);
   files.push_back({folder + "/start.svg", doc.start_svg});
   for (const PlyPage& page : doc.plies) {
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);

@@ -2,11 +2,13 @@
 // and the move-quality line. Every expected value is derived by hand from the rule text (the
 // derivation is in the comment beside it, or in the scenario file named), never pasted from a run.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -314,4 +316,41 @@ TEST(AnnotateStory, EveryScenarioPlyRebuildsFromItsEvents) {
     }
   }
   EXPECT_GT(plies, 60);
+}
+
+TEST(AnnotateAccount, ResultInBothLanguages) {
+  const Result result{Status::finished, {28, 20}, kSouth};
+  EXPECT_EQ(result_text(result, Lang::en), "Result: finished; captured South 28, North 20; winner South");
+  EXPECT_EQ(result_text(result, Lang::es), "Resultado: terminada; capturadas Sur 28, Norte 20; ganador Sur");
+}
+
+namespace {
+// Runs the program; returns its exit code.
+int hoyito_exit(const std::string& arguments) {
+  const std::string command = std::string(HOYITO_BINARY_DIR) + "/hoyito " + arguments + " >/dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+}  // namespace
+
+TEST(AnnotateCli, CommandsAndBadInput) {
+  const std::string out = std::filesystem::temp_directory_path() / ("annotate-cli-" + std::to_string(::getpid()));
+  const std::string chain = scenario_path("s2-chain-crossing-rows");
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --out " + out), 0);
+  EXPECT_TRUE(std::filesystem::exists(out + "/s2-chain-crossing-rows.md"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/s2-chain-crossing-rows-svg/ply-2.svg"));
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --format html --lang es --plies 2 --out " + out), 0);
+  EXPECT_TRUE(std::filesystem::exists(out + "/s2-chain-crossing-rows.html"));
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --format svg --plies 1..2 --depth 0 --out " + out), 0);
+  EXPECT_TRUE(std::filesystem::exists(out + "/s2-chain-crossing-rows-ply-1.svg"));
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --plies 3 --out " + out), 2);  // the scenario has 2 plies
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --format pdf --out " + out), 2);
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --lang fr --out " + out), 2);
+  EXPECT_EQ(hoyito_exit("annotate " + scenario_path("s3-match-alternate") + " --out " + out), 2);
+  EXPECT_EQ(hoyito_exit("annotate /nonexistent.json --out " + out), 2);
+  // apply --moves reads the notation back; a `*` on a move that captures nothing is refused.
+  const std::string position = "--position '{\"board\":[3,3,11,3,3,3,3,1,0,0,3,3],\"captured\":[8,4],\"to_move\":\"south\"}'";
+  EXPECT_EQ(hoyito_exit("apply " + position + " --moves 'd* c*'"), 0);
+  EXPECT_EQ(hoyito_exit("apply " + position + " --moves 'e*'"), 2);
+  std::filesystem::remove_all(out);
 }
