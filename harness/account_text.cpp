@@ -150,9 +150,11 @@ std::string to_move_text(const Position& p, Lang lang) {
 
 }  // namespace
 
-std::string start_alt_text(const Position& start, const Rules& rules, Lang lang) {
+std::string start_alt_text(const Position& start, const Rules& rules, Lang lang, int after_ply) {
   const int n = rules.holes_per_row;
-  return fmt::format("{} {} {}: {} {}, {} {}. {}.", word(Word::alt_start, lang), rows_text(start, n, lang),
+  const std::string intro = after_ply == 0 ? std::string(word(Word::alt_start, lang))
+                                           : fmt::format(fmt::runtime(word(Word::after_ply, lang)), fmt::arg("ply", after_ply)) + ":";
+  return fmt::format("{} {} {}: {} {}, {} {}. {}.", intro, rows_text(start, n, lang),
                      word(Word::captured, lang), word(Word::south, lang), start.captured[kSouth],
                      word(Word::north, lang), start.captured[kNorth], to_move_text(start, lang));
 }

@@ -56,6 +56,7 @@ std::string result_text(const Result& result, Lang lang);
 
 // The alt text of the ply's diagram: the rows before and after, the laps, the captures.
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang);
-std::string start_alt_text(const Position& start, const Rules& rules, Lang lang);
+// The alt text of a position alone: the start (after_ply 0) or the position after ply K.
+std::string start_alt_text(const Position& start, const Rules& rules, Lang lang, int after_ply = 0);
 
 }  // namespace hoyito

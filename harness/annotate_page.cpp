@@ -72,7 +72,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
   const int n = record.rules.holes_per_row;
   const Position& first_position =
       doc.first == 1 ? record.start : record.plies[static_cast<size_t>(doc.first - 2)].after;
-  doc.start_alt = start_alt_text(first_position, record.rules, options.lang);
+  doc.start_alt = start_alt_text(first_position, record.rules, options.lang, doc.first - 1);
   doc.start_svg = position_svg(first_position, record.rules, options.lang,
                                doc.first == 1 ? std::string(word(Word::start, options.lang))
                                               : fmt::format("{} {} ({})", word(Word::ply, options.lang), doc.first - 1,
