@@ -18,7 +18,7 @@ struct AnnotateArgs {
   std::string plies;
   std::string format = "md";
   std::string lang = "en";
-  int depth = 4;
+  int depth = -1;  // kAutoDepth
   std::string out = ".";
 };
 
@@ -26,7 +26,8 @@ int run_annotate(const AnnotateArgs& args) {
   PageOptions options;
   options.plies = parse_ply_range(args.plies);
   options.lang = parse_lang(args.lang);
-  if (args.depth < 0 || args.depth > 8) throw InputError(fmt::format("--depth {}: expected 0 (none) to 8", args.depth));
+  if (args.depth < kAutoDepth || args.depth > 8)
+    throw InputError(fmt::format("--depth {}: expected 0 (none) to 8", args.depth));
   options.depth = args.depth;
   const PageFormat format = parse_format(args.format);
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
@@ -47,7 +48,7 @@ CommandEntry add_annotate_command(CLI::App& app) {
   cmd->add_option("--format", args->format, "md (Markdown and SVG files), html (one self-contained page) or svg")
       ->default_val("md");
   cmd->add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
-  cmd->add_option("--depth", args->depth, "search depth of the move-quality line (0: none)")->default_val(4);
+  cmd->add_option("--depth", args->depth, "search depth of the move-quality line (0: none; default 4 on 2x6, 2 on 2x12)");
   cmd->add_option("--out", args->out, "output folder")->default_val(".");
   return {cmd, [args] { return run_annotate(*args); }};
 }

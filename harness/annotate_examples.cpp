@@ -199,7 +199,6 @@ Example example_of(const Wanted& w, const Found& found) {
   ex.found_by = fmt::format("random game {} of seed {} ({} plies), rules {}; the same game is record {} of `{}`",
                             found.index, kSeed, total, rules_text(w.rules), found.index + 1,
                             random_command(w.rules, found.index + 1));
-  ex.depth = w.rules.holes_per_row == 6 ? 4 : 2;
   ex.rules_shown = w.declared;
   return ex;
 }

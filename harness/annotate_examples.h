@@ -18,7 +18,7 @@ struct Example {
   AnnotatedGame game;
   PlyRange plies;            // the plies annotated
   std::string found_by;      // seed, game index, rules, and the command that makes the game again
-  int depth = 4;             // move-quality search depth
+  int depth = kAutoDepth;    // move-quality search depth
 };
 
 // Every example, in the order of the index. Deterministic.

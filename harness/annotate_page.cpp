@@ -33,17 +33,7 @@ std::string rules_text(const Rules& rules) {
 
 namespace {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return xml_escape(text); }
 
 // Everything said about one ply, from its story.
 struct PlyPage {
@@ -67,8 +57,9 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
   Document doc{game, options.lang, options.plies.first, options.plies.last < 0 ? total : options.plies.last, {}, {}, {}};
   if (doc.first > total || doc.last > total)
     throw InputError(fmt::format("--plies {}..{}: {} has plies 1..{}", doc.first, doc.last, game.source, total));
+  const int depth = options.depth == kAutoDepth ? (record.rules.holes_per_row == 6 ? 4 : 2) : options.depth;
   const std::vector<QualityLine> quality =
-      options.depth > 0 ? quality_lines(record, options.depth, doc.first, doc.last) : std::vector<QualityLine>{};
+      depth > 0 ? quality_lines(record, depth, doc.first, doc.last) : std::vector<QualityLine>{};
   const int n = record.rules.holes_per_row;
   const Position& first_position =
       doc.first == 1 ? record.start : record.plies[static_cast<size_t>(doc.first - 2)].after;

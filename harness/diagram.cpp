@@ -4,19 +4,7 @@
 
 namespace hoyito {
 
-namespace {
-
-// Geometry of one board panel (pixels). The rows are drawn as a track: South's holes sow left
-// to right, then up at the right end into North's row, which sows right to left.
-constexpr int kLeft = 78;        // room for the row labels
-constexpr int kPitch = 54;       // between hole centres
-constexpr int kRadius = 20;
-constexpr int kPanelHeight = 276;
-constexpr int kNorthY = 62, kSouthY = 200;  // row centres within a panel
-constexpr int kSideWidth = 190;             // captures and side to move, right of the board
-constexpr const char* kLapColours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"};
-
-std::string escape(std::string_view text) {
+std::string xml_escape(std::string_view text) {
   std::string out;
   for (char c : text) {
     if (c == '&') out += "&amp;";
@@ -27,6 +15,20 @@ std::string escape(std::string_view text) {
   }
   return out;
 }
+
+namespace {
+
+std::string escape(std::string_view text) { return xml_escape(text); }
+
+// Geometry of one board panel (pixels). The rows are drawn as a track: South's holes sow left
+// to right, then up at the right end into North's row, which sows right to left.
+constexpr int kLeft = 78;        // room for the row labels
+constexpr int kPitch = 54;       // between hole centres
+constexpr int kRadius = 20;
+constexpr int kPanelHeight = 276;
+constexpr int kNorthY = 62, kSouthY = 200;  // row centres within a panel
+constexpr int kSideWidth = 190;             // captures and side to move, right of the board
+constexpr const char* kLapColours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"};
 
 int board_width(int n) { return kLeft + n * kPitch + 24; }
 int svg_width(int n) { return board_width(n) + kSideWidth; }

@@ -17,6 +17,9 @@
 
 namespace hoyito {
 
+// Text made safe for XML and HTML (& < > ").
+std::string xml_escape(std::string_view text);
+
 // The start position (or any position) alone.
 std::string position_svg(const Position& position, const Rules& rules, Lang lang, const std::string& heading,
                          const std::string& alt);
