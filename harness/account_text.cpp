@@ -161,7 +161,8 @@ std::string start_alt_text(const Position& start, const Rules& rules, Lang lang,
 
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
   const int n = rules.holes_per_row;
-  std::string text = fmt::format(fmt::runtime(word(Word::alt_ply, lang)), fmt::arg("number", story.number),
+  const Word intro = story.ply.hole == kPass ? Word::alt_pass : Word::alt_ply;
+  std::string text = fmt::format(fmt::runtime(word(intro, lang)), fmt::arg("number", story.number),
                                  fmt::arg("player", player_word(story.ply.player, lang)),
                                  fmt::arg("move", move_text(story.ply.hole, n)));
   text += ' ';

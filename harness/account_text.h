@@ -31,7 +31,7 @@ enum class Word {
   sowing_direction, lifted, relay, last_seed, capture_order, notation, quality, quality_best, quality_played,
   quality_endless, quality_none, result, replay, found_by, first, previous, next, last, animate, rules, alt_ply,
   alt_start, alt_rows, alt_laps, alt_captures, alt_after, index_title, index_intro, game, plies, winner, draw, nobody,
-  status_playing, status_finished, status_unterminated, status_void, after_ply, count
+  status_playing, status_finished, status_unterminated, status_void, after_ply, alt_pass, count
 };
 std::string_view word(Word w, Lang lang);
 

@@ -127,6 +127,7 @@ std::string_view word(Word w, Lang lang) {
       {"unterminated", "sin terminar"},
       {"void", "nula"},
       {"After ply {ply}", "Después del turno {ply}"},
+      {"Diagram of ply {number}: {player} passes.", "Diagrama del turno {number}: {player} pasa."},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

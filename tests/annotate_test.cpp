@@ -190,7 +190,9 @@ TEST(AnnotateNotation, PassPly) {
   const Scenario s = load_scenario(scenario_path("s2-extra-move-then-forced-pass"));
   const GameRecord record = play_notation(s.rules, s.start, "f* pass F");
   EXPECT_EQ(game_notation(record.plies, 6), "f* pass F");
-  const auto sentences = account(tell_ply(s.rules, record.plies[0].after, record.plies[1], 2), s.rules, Lang::en);
+  const PlyStory pass = tell_ply(s.rules, record.plies[0].after, record.plies[1], 2);
+  const auto sentences = account(pass, s.rules, Lang::en);
+  EXPECT_EQ(alt_text(pass, s.rules, Lang::en).substr(0, 31), "Diagram of ply 2: South passes.");
   ASSERT_EQ(sentences.size(), 1u);
   EXPECT_EQ(sentences[0].text,
             "South earned an extra move but has no seeds on their side: the extra move is passed (PASS-2).");
