@@ -26,6 +26,8 @@ const Command kCommands[] = {
     {"exhaustive", "every small board, every move: model against engine", add_exhaustive},
     {"perft", "count the ply sequences of exactly D plies from the start", add_perft},
     {"bench", "seeded engine games: speed, and the signature of every position", add_bench},
+    {"annotate", "a record, scenario or disagreement file as an annotated page", add_annotate},
+    {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
 };
 
 std::string command_names() {

@@ -7,6 +7,7 @@
 //   cli/records.cpp  random, apply, replay, show
 //   cli/verify.cpp   verify
 //   cli/checks.cpp   exhaustive, perft, bench
+//   cli/annotate.cpp annotate;  cli/examples.cpp examples
 #pragma once
 
 #include <functional>
@@ -39,6 +40,8 @@ CommandRun add_verify(CLI::App& command);
 CommandRun add_exhaustive(CLI::App& command);
 CommandRun add_perft(CLI::App& command);
 CommandRun add_bench(CLI::App& command);
+CommandRun add_annotate(CLI::App& command);   // cli/annotate.cpp
+CommandRun add_examples(CLI::App& command);   // cli/examples.cpp
 
 // The rules options of every command that plays: --variant, --holes, --seeds-per-hole, --round,
 // --previous-winner, --option NAME=VALUE.

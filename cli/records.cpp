@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/record.h"
 #include "harness/differential.h"
+#include "harness/notation.h"
 #include "harness/play.h"
 
 namespace hoyito {
@@ -60,10 +61,8 @@ int command_random(const RandomArgs& args) {
 int command_apply(const ApplyArgs& args) {
   const Rules rules = make_rules(args.rules);
   const Position start = args.position.empty() ? start_position(rules) : read_position(args.position, rules);
-  std::vector<std::string> moves;
-  std::istringstream in(args.moves);
-  for (std::string m; in >> m;) moves.push_back(m);
-  std::cout << json::serialize(to_json(play_moves(rules, start, moves))) << "\n";
+  // The compact notation (specs/notation.md): letters, `*` after a capturing move, `pass`.
+  std::cout << json::serialize(to_json(play_notation(rules, start, args.moves))) << "\n";
   return 0;
 }
 
@@ -114,7 +113,7 @@ CommandRun add_apply(CLI::App& cmd) {
   auto args = std::make_shared<ApplyArgs>();
   add_rules_options(cmd, args->rules);
   cmd.add_option("--position", args->position, "start position: JSON text or a file (default: the start)");
-  cmd.add_option("--moves", args->moves, "moves, e.g. \"c A pass b\"")->required();
+  cmd.add_option("--moves", args->moves, "moves in the compact notation (specs/notation.md), e.g. \"c A* B pass b\"")->required();
   return [args] { return command_apply(*args); };
 }
 

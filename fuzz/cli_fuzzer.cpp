@@ -8,7 +8,7 @@
 // games.jsonl, invalid.json, broken.json, empty.json, position.json, disagreement.json). To keep
 // every input cheap and harmless, inputs that could run long or touch other files are skipped
 // (HOYITO_FUZZ_VERBOSE set: it prints each run's arguments, exit code and errors, or the skip):
-// the commands verify, exhaustive and bench; any argument with a '/'; --out, --specs, --threads,
+// the commands verify, exhaustive, bench and examples; any argument with a '/'; --out, --specs, --threads,
 // --seconds; --games, --depth, --record-games or --max-seeds above 3; --seeds-per-hole above 4;
 // a ply_limit above 999; and `random` without a ply_limit option.
 #include <cstdint>
@@ -58,7 +58,7 @@ bool cheap_and_harmless(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view a = args[i];
     if (a.find('/') != std::string_view::npos) return false;
-    if (a == "verify" || a == "exhaustive" || a == "bench") return false;
+    if (a == "verify" || a == "exhaustive" || a == "bench" || a == "examples") return false;
     random = random || a == "random";
     // An option's value: "--name=value" or "--name" "value".
     const std::size_t eq = a.find('=');

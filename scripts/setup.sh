@@ -11,6 +11,7 @@ packages=(
   libbenchmark-dev             # speed benchmarks
   gcovr                        # coverage reports
   clang-14 libclang-rt-14-dev  # libFuzzer targets
+  chromium chromium-driver python3-selenium  # the browser test of the annotated HTML page
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,55 @@
+// `hoyito annotate FILE [--record R] [--plies K..L] [--format md|html|svg] [--lang en|es]
+// [--depth D] [--out DIR]`: a record, scenario or disagreement file as a page for a rule book.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "harness/annotate_page.h"
+
+namespace hoyito {
+
+namespace {
+struct AnnotateArgs {
+  std::string file;
+  int record = 1;
+  std::string plies;
+  std::string format = "md";
+  std::string lang = "en";
+  int depth = -1;  // kAutoDepth
+  std::string out = ".";
+};
+
+int run_annotate(const AnnotateArgs& args) {
+  PageOptions options;
+  options.plies = parse_ply_range(args.plies);
+  options.lang = parse_lang(args.lang);
+  if (args.depth < kAutoDepth || args.depth > 8)
+    throw InputError(fmt::format("--depth {}: expected 0 (none) to 8", args.depth));
+  options.depth = args.depth;
+  const PageFormat format = parse_format(args.format);
+  const AnnotatedGame game = load_annotated_game(args.file, args.record);
+  const std::string stem = std::filesystem::path(args.file).stem().string();
+  const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
+  write_files(args.out, files);
+  for (const OutputFile& f : files) std::cout << (std::filesystem::path(args.out) / f.name).string() << "\n";
+  return 0;
+}
+}  // namespace
+
+CommandRun add_annotate(CLI::App& cmd) {
+  auto args = std::make_shared<AnnotateArgs>();
+  cmd.add_option("FILE", args->file, "record (or JSON Lines), scenario or disagreement file")->required();
+  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1);
+  cmd.add_option("--plies", args->plies, "the plies to annotate: K or K..L (default: all)");
+  cmd.add_option("--format", args->format, "md (Markdown and SVG files), html (one self-contained page) or svg")
+      ->default_val("md");
+  cmd.add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
+  cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none; default 4 on 2x6, 2 on 2x12)");
+  cmd.add_option("--out", args->out, "output folder")->default_val(".");
+  return [args] { return run_annotate(*args); };
+}
+
+}  // namespace hoyito

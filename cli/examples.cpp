@@ -1,0 +1,24 @@
+// `hoyito examples [--out DIR]`: instructive games found by simulation, annotated (docs/examples/).
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "harness/annotate_examples.h"
+
+namespace hoyito {
+
+CommandRun add_examples(CLI::App& cmd) {
+  auto out = std::make_shared<std::string>("docs/examples");
+  cmd.add_option("--out", *out, "output folder")->default_val("docs/examples");
+  return [out] {
+            const std::vector<Example> examples = find_examples();
+            const std::vector<OutputFile> files = example_files(examples);
+            write_files(*out, files);
+            std::cout << fmt::format("{} examples, {} files written to {}\n", examples.size(), files.size(), *out);
+            return 0;
+          };
+}
+
+}  // namespace hoyito

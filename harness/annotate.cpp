@@ -1,0 +1,245 @@
+#include "harness/annotate.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "core/record.h"
+#include "harness/play.h"
+#include "harness/scenario.h"
+
+namespace hoyito {
+
+namespace {
+
+// The holes a lap of `seeds` seeds from `from` sows, in order (SOW-2; SOW-3 skips the origin).
+std::vector<int> lap_path(int from, int seeds, bool skip_origin, int holes) {
+  std::vector<int> path;
+  int hole = from;
+  for (int k = 0; k < seeds; ++k) {
+    hole = (hole + 1) % holes;
+    if (skip_origin && hole == from) hole = (hole + 1) % holes;
+    path.push_back(hole);
+  }
+  return path;
+}
+
+// What the last seed of the lap did, told by the event that follows the lap event.
+LapStory::End lap_end(const std::vector<Event>& events, size_t lap_index) {
+  if (lap_index + 1 >= events.size()) return LapStory::End::stopped;
+  switch (events[lap_index + 1].kind) {
+    case EventKind::relay: return LapStory::End::relay;
+    case EventKind::sow_end: return LapStory::End::empty;
+    case EventKind::capture: return LapStory::End::capture;
+    default: return LapStory::End::stopped;  // Hoyito I: an en passant capture ended the game mid-lap
+  }
+}
+
+}  // namespace
+
+PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number) {
+  PlyStory story;
+  story.number = number;
+  story.before = before;
+  story.ply = ply;
+  const int holes = rules.holes();
+  auto check_hole = [&](int hole, std::string_view field) {
+    if (hole < 0 || hole >= holes)
+      throw InputError(fmt::format("ply {}: event {} {} is not a hole of a 2x{} board", number, field, hole,
+                                   rules.holes_per_row));
+  };
+  std::vector<int> board = before.board;
+  std::array<int, 2> captured = before.captured;
+  bool rebuilt = true;  // the frames reproduce the recorded position so far
+  std::vector<Frame> frames;
+  auto frame = [&](int hole, int lap) { frames.push_back({board, captured, hole, lap}); };
+  auto take = [&](int hole, int seeds, int player) {
+    if (board[static_cast<size_t>(hole)] < seeds) rebuilt = false;
+    board[static_cast<size_t>(hole)] -= std::min(seeds, board[static_cast<size_t>(hole)]);
+    if (player == kSouth || player == kNorth) captured[static_cast<size_t>(player)] += seeds;
+  };
+  frame(-1, 0);
+  std::vector<const Event*> en_passant;  // CAP-I-1 captures listed before the lap they happen in
+  bool board_cleared = false;            // a last-four award takes whatever is left on the board
+  for (size_t i = 0; i < ply.events.size(); ++i) {
+    const Event& e = ply.events[i];
+    const int lap_number = static_cast<int>(story.laps.size());
+    switch (e.kind) {
+      case EventKind::lift:
+      case EventKind::relay:  // SOW-1, SOW-5: the whole hole goes into the hand
+        check_hole(e.hole, "hole");
+        if (board[static_cast<size_t>(e.hole)] != e.seeds) rebuilt = false;
+        board[static_cast<size_t>(e.hole)] = 0;
+        frame(e.hole, lap_number);
+        break;
+      case EventKind::lap: {
+        check_hole(e.from, "from");
+        check_hole(e.to, "to");
+        LapStory lap;
+        lap.number = lap_number + 1;
+        lap.from = e.from;
+        lap.to = e.to;
+        lap.seeds = e.seeds;
+        lap.skipped_origin = e.rule == RuleId::SOW_3;  // game-record.md: SOW-3 names a skipped origin
+        lap.path = lap_path(e.from, std::max(e.seeds, 0), lap.skipped_origin, holes);
+        if (lap.path.empty() || lap.path.back() != e.to) rebuilt = false;
+        lap.end = lap_end(ply.events, i);
+        for (int hole : lap.path) {
+          ++board[static_cast<size_t>(hole)];
+          frame(hole, lap.number);
+          // CAP-I-1: a seed that makes a casa mid-lap captures it at once.
+          if (!en_passant.empty() && en_passant.front()->hole == hole && board[static_cast<size_t>(hole)] == 4) {
+            const Event& c = *en_passant.front();
+            take(hole, c.seeds, c.player);
+            story.captures.push_back({static_cast<int>(story.captures.size()) + 1, hole, c.seeds, c.player, c.rule,
+                                      false, true, lap.number});
+            en_passant.erase(en_passant.begin());
+            frame(hole, lap.number);
+          }
+        }
+        lap.landing_count = board[static_cast<size_t>(e.to)];
+        story.laps.push_back(std::move(lap));
+        break;
+      }
+      case EventKind::capture:
+      case EventKind::chain_capture:
+        check_hole(e.hole, "hole");
+        if (e.rule == RuleId::CAP_I_1) {
+          en_passant.push_back(&e);
+          break;
+        }
+        take(e.hole, e.seeds, e.player);
+        story.captures.push_back({static_cast<int>(story.captures.size()) + 1, e.hole, e.seeds, e.player, e.rule,
+                                  e.kind == EventKind::chain_capture, false, std::max(lap_number, 1)});
+        frame(e.hole, lap_number);
+        break;
+      case EventKind::last_four_award:  // END-1: what is left on the board goes to the award's player(s)
+        if (!board_cleared) std::fill(board.begin(), board.end(), 0);
+        board_cleared = true;
+        if (e.player == kSouth || e.player == kNorth) captured[static_cast<size_t>(e.player)] += e.seeds;
+        frame(-1, lap_number);
+        break;
+      case EventKind::side_award:  // END-3: each player takes the seeds on their own side
+        for (int k = 0; k < rules.holes_per_row; ++k) {
+          const int hole = e.player == kSouth ? k : rules.holes_per_row + k;
+          board[static_cast<size_t>(hole)] = 0;
+        }
+        if (e.player == kSouth || e.player == kNorth) captured[static_cast<size_t>(e.player)] += e.seeds;
+        frame(-1, lap_number);
+        break;
+      case EventKind::endless_sowing:  // SOW-6 void: nothing is sown
+        board = before.board;
+        captured = before.captured;
+        break;
+      case EventKind::sow_end:
+      case EventKind::extra_move:
+      case EventKind::pass:
+      case EventKind::game_end:
+        break;
+    }
+  }
+  if (rebuilt && en_passant.empty() && board == ply.after.board && captured == ply.after.captured)
+    story.frames = std::move(frames);
+  return story;
+}
+
+PlyRange parse_ply_range(std::string_view text) {
+  PlyRange range;
+  if (text.empty()) return range;
+  auto number = [&](std::string_view part) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || error != std::errc() || end != part.data() + part.size() || value < 1)
+      throw InputError(fmt::format("--plies '{}': expected K or K..L with plies counted from 1", text));
+    return value;
+  };
+  const auto dots = text.find("..");
+  if (dots == std::string_view::npos) {
+    range.first = range.last = number(text);
+    return range;
+  }
+  range.first = number(text.substr(0, dots));
+  range.last = number(text.substr(dots + 2));
+  if (range.last < range.first)
+    throw InputError(fmt::format("--plies '{}': the last ply comes before the first", text));
+  return range;
+}
+
+namespace {
+
+// Plays the moves of a scenario with the reference model, up to its first refused step.
+AnnotatedGame game_of_scenario(const std::string& path) {
+  const Scenario scenario = load_scenario(path);
+  if (scenario.match)
+    throw InputError(fmt::format("{}: a match scenario has no moves to annotate (field 'match')", path));
+  AnnotatedGame game;
+  game.title = fmt::format("Scenario {}: {}", scenario.id, scenario.title);
+  game.source = path;
+  std::vector<std::string> moves;
+  for (size_t i = 0; i < scenario.steps.size(); ++i) {
+    if (scenario.steps[i].error) {
+      game.note = fmt::format("Step {} ({}) is refused as {}: the annotation stops before it.", i + 1,
+                              scenario.steps[i].move, *scenario.steps[i].error);
+      break;
+    }
+    moves.push_back(scenario.steps[i].move);
+  }
+  game.record = play_moves(scenario.rules, scenario.start, moves);
+  return game;
+}
+
+AnnotatedGame game_of_disagreement(const JsonDocument& doc) {
+  const auto& o = doc.value.as_object();
+  auto need = [&](const char* field) -> const boost::json::value& {
+    if (!o.contains(field)) throw InputError(fmt::format("{}: missing field '{}'", doc.where, field));
+    return o.at(field);
+  };
+  AnnotatedGame game;
+  const Rules rules = rules_from_json(need("rules"), doc.where + ".rules");
+  const Position start = position_from_json(need("start"), rules, doc.where + ".start");
+  std::vector<std::string> moves;
+  const auto* list = need("moves").if_array();
+  if (!list) throw InputError(fmt::format("{}.moves: expected an array of moves", doc.where));
+  for (const auto& m : *list) {
+    if (!m.is_string()) throw InputError(fmt::format("{}.moves: expected move letters or \"pass\"", doc.where));
+    moves.emplace_back(m.as_string());
+  }
+  const std::string field = o.contains("field") && o.at("field").is_string() ? std::string(o.at("field").as_string()) : "?";
+  game.title = fmt::format("Disagreement: model and engine differ in '{}' at ply {}", field, moves.size());
+  game.source = doc.where;
+  game.note = fmt::format(
+      "The plies are the reference model's. The engine differs at the last ply in '{}': `hoyito replay {}` shows both.",
+      field, doc.where.substr(0, doc.where.rfind(':')));
+  try {
+    game.record = play_moves(rules, start, moves);
+  } catch (const InputError&) {  // the model refuses the last move: annotate the plies before it
+    moves.pop_back();
+    game.record = play_moves(rules, start, moves);
+    game.note += " The model refuses the last move; it is left out.";
+  }
+  return game;
+}
+
+}  // namespace
+
+AnnotatedGame load_annotated_game(const std::string& path, int record) {
+  const std::vector<JsonDocument> docs = read_json_documents(path);
+  if (docs.empty()) throw InputError(fmt::format("{}: no record in the file", path));
+  if (record < 1 || record > static_cast<int>(docs.size()))
+    throw InputError(fmt::format("--record {}: {} holds {} record(s)", record, path, docs.size()));
+  const JsonDocument& doc = docs[static_cast<size_t>(record - 1)];
+  const auto* o = doc.value.if_object();
+  if (!o) throw InputError(fmt::format("{}: expected a JSON object (a record, scenario or disagreement)", doc.where));
+  if (o->contains("format") && o->at("format") == "hoyito-disagreement/1") return game_of_disagreement(doc);
+  if (o->contains("steps") || o->contains("match")) return game_of_scenario(path);
+  AnnotatedGame game;
+  game.record = game_from_json(doc.value, doc.where);
+  replay_record(game.record, doc.where);  // annotate only what the rules give
+  game.title = fmt::format("{} 2x{}, {} plies", variant_name(game.record.rules.variant),
+                           game.record.rules.holes_per_row, game.record.plies.size());
+  game.source = doc.where;
+  return game;
+}
+
+}  // namespace hoyito

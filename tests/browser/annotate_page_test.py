@@ -1,0 +1,182 @@
+#!/usr/bin/python3
+"""The HTML page of `hoyito annotate`, in a real browser (Debian chromium + chromium-driver,
+driven by python3-selenium, headless).
+
+    annotate_page_test.py HOYITO WORKDIR
+
+Writes a seeded random game, annotates it as HTML, opens the page and checks, against the record:
+the counts shown at the start, after the arrow keys, Home and End, the buttons, the slider and an
+address ending in #ply=K; that the address follows the ply shown; that the animation changes the
+counts and ends on the board before the move; and that a screenshot is not blank. The screenshot
+is kept as WORKDIR/annotate-page.png. Exit 0 on success, 1 on a failed check.
+"""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+FAILURES = []
+
+
+def check(condition, what):
+    if not condition:
+        FAILURES.append(what)
+        print("FAIL:", what)
+
+
+def browser(profile):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1100,1300", "--user-data-dir=" + profile):
+        options.add_argument(flag)
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(service=service, options=options)
+
+
+SHOWN = """
+var shown = Array.prototype.filter.call(document.querySelectorAll('section.ply'),
+                                        function (s) { return s.offsetParent !== null; });
+if (shown.length !== 1) return [shown.length, -1, []];
+var counts = Array.prototype.map.call(
+    shown[0].querySelectorAll('g.panel[data-state="' + arguments[0] + '"] text.count'),
+    function (t) { return [+t.getAttribute('data-hole'), +t.textContent]; });
+return [1, +shown[0].getAttribute('data-ply'), counts];
+"""
+
+
+def shown_counts(driver, state="after"):
+    """The counts the shown ply's board displays (`after` the ply, or `before` it), hole by hole,
+    read from the page's rendered text, and the ply shown."""
+    visible, ply, counts = driver.execute_script(SHOWN, state)
+    check(visible == 1, f"exactly one ply shown, got {visible}")
+    return [count for _, count in sorted(counts)], ply
+
+
+def board_after(record, ply):
+    return record["start"]["board"] if ply == 0 else record["plies"][ply - 1]["after"]["board"]
+
+
+def expect_ply(driver, record, ply, how):
+    counts, shown = shown_counts(driver)
+    check(shown == ply, f"{how}: ply {ply} shown, got {shown}")
+    check(counts == board_after(record, ply), f"{how}: counts {counts}, record {board_after(record, ply)}")
+    check(driver.execute_script("return location.hash") == f"#ply={ply}", f"{how}: address #ply={ply}")
+
+
+def png_is_blank(png):
+    """True when the image is one colour or nearly (no PIL needed: PNG rows inflated with zlib)."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        return True
+    at, data = 8, b""
+    width = height = 0
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        body = png[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            width, height = struct.unpack(">II", body[:8])
+        elif kind == b"IDAT":
+            data += body
+        at += 12 + length
+    raw = zlib.decompress(data)
+    distinct = len(set(raw[i:i + 3] for i in range(0, len(raw) - 3, 97)))
+    return width == 0 or height == 0 or distinct < 20
+
+
+def main():
+    hoyito, workdir = sys.argv[1], sys.argv[2]
+    os.makedirs(workdir, exist_ok=True)
+    records = os.path.join(workdir, "game.jsonl")
+    subprocess.run([hoyito, "random", "--variant", "hoyito2", "--seed", "11", "--games", "1", "--out", records], check=True)
+    subprocess.run([hoyito, "annotate", records, "--format", "html", "--depth", "2", "--out", workdir], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(records) as f:
+        record = json.loads(f.readline())
+    plies = len(record["plies"])
+    page = "file://" + os.path.abspath(os.path.join(workdir, "game.html"))
+    profile = tempfile.mkdtemp(prefix="hoyito-chromium-")
+    driver = browser(profile)
+    try:
+        driver.get(page)
+        expect_ply(driver, record, 0, "opened")
+        body = driver.find_element(By.TAG_NAME, "body")
+        for _ in range(3):
+            body.send_keys(Keys.ARROW_RIGHT)
+        expect_ply(driver, record, 3, "three right arrows")
+        body.send_keys(Keys.ARROW_LEFT)
+        expect_ply(driver, record, 2, "left arrow")
+        body.send_keys(Keys.END)
+        expect_ply(driver, record, plies, "End")
+        body.send_keys(Keys.ARROW_RIGHT)
+        expect_ply(driver, record, plies, "right arrow at the last ply")
+        body.send_keys(Keys.HOME)
+        expect_ply(driver, record, 0, "Home")
+        driver.find_element(By.ID, "next").click()
+        expect_ply(driver, record, 1, "Next button")
+        driver.find_element(By.ID, "last").click()
+        expect_ply(driver, record, plies, "Last button")
+        driver.find_element(By.ID, "previous").click()
+        expect_ply(driver, record, plies - 1, "Previous button")
+        driver.find_element(By.ID, "first").click()
+        expect_ply(driver, record, 0, "First button")
+        target = min(7, plies)
+        driver.execute_script("var s = document.getElementById('ply-slider'); s.value = arguments[0];"
+                              "s.dispatchEvent(new Event('input'));", target)
+        expect_ply(driver, record, target, "slider")
+        jump = min(12, plies)
+        driver.get("about:blank")
+        driver.get(f"{page}#ply={jump}")
+        expect_ply(driver, record, jump, f"address #ply={jump}")
+
+        # The animation of a move with at least two laps: the counts of the board before it change.
+        long_move = next((k + 1 for k, p in enumerate(record["plies"])
+                          if sum(e["event"] == "lap" for e in p["events"]) >= 2), None)
+        check(long_move is not None, "the game has a move with a relay")
+        if long_move:
+            driver.get("about:blank")
+            driver.get(f"{page}#ply={long_move}")
+            before, _ = shown_counts(driver, "before")
+            check(before == board_after(record, long_move - 1), "the board before the move")
+            driver.find_element(By.ID, "animate").click()
+            seen = set()
+            for _ in range(20):
+                time.sleep(0.1)
+                seen.add(tuple(shown_counts(driver, "before")[0]))
+            check(len(seen) > 1, f"the animation changes the counts ({len(seen)} boards seen)")
+            frames = driver.execute_script(
+                "return JSON.parse(document.querySelectorAll('section.ply')[arguments[0]]"
+                ".querySelector('script.frames').textContent).length", long_move)
+            time.sleep(0.3 + 0.15 * frames)  # the page steps a frame every 150 ms
+            check(shown_counts(driver, "before")[0] == before, "the animation ends on the board before the move")
+
+        driver.get("about:blank")
+        driver.get(f"{page}#ply={min(5, plies)}")
+        png = driver.get_screenshot_as_png()
+        shot = os.path.join(workdir, "annotate-page.png")
+        with open(shot, "wb") as f:
+            f.write(png)
+        check(not png_is_blank(png), "the screenshot is not blank")
+        print("screenshot:", shot)
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed")
+        return 1
+    print(f"browser checks passed on a game of {plies} plies")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
