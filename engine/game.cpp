@@ -232,6 +232,20 @@ Ply Game::play(int hole) {
   return ply;
 }
 
+std::uint64_t Game::random_candidates() const {
+  if (status_ != Status::playing)
+    throw InputError(fmt::format("no move can be played: the game is over ({})", status_name(status_)));
+  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_;  // the legal moves are known: pick among them
+  return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
+}
+
+bool Game::tried_legal(int hole) const {
+  if (mask_valid_ || config_.endless_void) return true;  // known legal; or SOW-6 void: every one is
+  return trial_of(hole)->end != MoveEnd::endless;        // throws UndecidedMove (Q-LIMIT)
+}
+
+void Game::play_tried(int hole) { apply<false>(hole, trial_of(hole), nullptr); }
+
 void Game::play_fast(int hole) {
   check_legal(hole);
   apply<false>(hole, trial_of(hole), nullptr);
