@@ -123,3 +123,26 @@ TEST(EngineSampler, GamesEqualTheirReplayThroughPlay) {
 
 }  // namespace
 }  // namespace hoyito
+
+namespace hoyito {
+namespace {
+
+// Board::occupied (word-wise, engine/board.h) against the hole-by-hole definition, on boards of
+// every count 0..240 in every hole, for every range of holes.
+TEST(EngineBoard, OccupiedIsTheNonEmptyHolesOfTheRange) {
+  TestRng rng{3};
+  for (int trial = 0; trial < 2000; ++trial) {
+    engine::Board board;
+    for (int h = 0; h < engine::kMaxHoles; ++h)
+      board.set(h, rng.below(3) == 0 ? 0 : static_cast<int>(rng.below(241)));
+    for (int first = 0; first < engine::kMaxHoles; ++first)
+      for (int count = 0; first + count <= engine::kMaxHoles; ++count) {
+        std::uint64_t expected = 0;
+        for (int h = first; h < first + count; ++h) expected |= static_cast<std::uint64_t>(board[h] != 0) << h;
+        ASSERT_EQ(board.occupied(first, count), expected) << "first " << first << " count " << count;
+      }
+  }
+}
+
+}  // namespace
+}  // namespace hoyito
