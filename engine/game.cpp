@@ -239,12 +239,19 @@ std::uint64_t Game::random_candidates() const {
   return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
 }
 
-bool Game::tried_legal(int hole) const {
-  if (mask_valid_ || config_.endless_void) return true;  // known legal; or SOW-6 void: every one is
-  return trial_of(hole)->end != MoveEnd::endless;        // throws UndecidedMove (Q-LIMIT)
+bool Game::play_if_legal(int hole) {
+  if (mask_valid_ || hole == kPass) {  // drawn among the legal moves; their trial sowings are kept
+    apply<false>(hole, trial_of(hole), nullptr);
+    return true;
+  }
+  // Only this move is sown, on a copy: an endless one leaves the game as it was.
+  Trial trial{board_, captured_, MoveEnd::quiet};
+  trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
+  if (trial.end == MoveEnd::undecided) throw_undecided(hole);              // Q-LIMIT
+  if (trial.end == MoveEnd::endless && !config_.endless_void) return false;  // SOW-6: not legal
+  apply<false>(hole, &trial, nullptr);
+  return true;
 }
-
-void Game::play_tried(int hole) { apply<false>(hole, trial_of(hole), nullptr); }
 
 void Game::play_fast(int hole) {
   check_legal(hole);

@@ -74,8 +74,7 @@ class Game {
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
   std::uint64_t random_candidates() const;  // play_random: the holes it may draw from
-  bool tried_legal(int hole) const;         // play_random: sows `hole` on trial; not endless?
-  void play_tried(int hole);                // play_random: plays a hole tried legal, or kPass
+  bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
   void after_ply(std::vector<Event>* events);
@@ -113,13 +112,10 @@ int Game::play_random(Below&& below) {
     std::uint64_t bits = untried;
     for (auto skip = below(static_cast<std::uint64_t>(std::popcount(untried))); skip > 0; --skip) bits &= bits - 1;
     const int hole = std::countr_zero(bits);
-    if (tried_legal(hole)) {
-      play_tried(hole);
-      return hole;
-    }
+    if (play_if_legal(hole)) return hole;
     untried &= ~(std::uint64_t{1} << hole);  // endless (SOW-6): not legal, draw again
   }
-  play_tried(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
+  play_if_legal(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
   return kPass;
 }
 
