@@ -1,6 +1,5 @@
 #include "engine/config.h"
 
-#include <algorithm>
 
 namespace hoyito::engine {
 
@@ -14,11 +13,8 @@ Config make_config(const Rules& rules) {
   c.endless_void = rules.options.endless_sowing == EndlessSowing::void_game;
   c.third_repetition = rules.options.endless_game == EndlessGame::third_repetition;
   c.ply_limit = rules.options.ply_limit;
-  // Q-LIMIT. The cycle detector finds a cycle entered at lap M, of L laps up to rotation, by lap
-  // 1.5 * max(M, L / 15, 2^14) + L at the latest (sow.h), and M + L <= the first exact repeat:
-  // a sowing still undecided after 4 * max(limit, 2^14) laps cannot be decided within the limit.
-  c.lap_limit = static_cast<std::uint64_t>(rules.options.lap_limit);
-  c.give_up_laps = 4 * std::max<std::uint64_t>(c.lap_limit, std::uint64_t{1} << 14);
+  c.lap_limit = static_cast<std::uint64_t>(rules.options.lap_limit);  // Q-LIMIT (validated >= 1)
+  c.give_up_laps = give_up_point(c.lap_limit);
   c.shape = &board_shape(rules.holes_per_row);
   switch (rules.variant) {
     case Variant::hoyito1:

@@ -2,6 +2,7 @@
 // capture style of the variant, the rule IDs its events cite, and who takes the last four.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "core/game.h"
@@ -18,6 +19,21 @@ enum class Award : std::uint8_t {
   split,     // END-III-4 (split): two and two
 };
 
+// The cycle detector of sow.cpp (CycleDetector) keeps one checkpoint, Brent's, for the first
+// kBrentLaps laps of a sowing, then the last eight of denser ones.
+inline constexpr std::uint64_t kBrentLaps = std::uint64_t{1} << 14;
+
+// Q-LIMIT: the lap after which a sowing that has neither ended nor been found repeating is given
+// up as undecided. The detector finds a cycle of L laps up to rotation, entered at lap M, by lap
+// max(kBrentLaps, 1.5 * max(M, L / 15, kBrentLaps) + L) (sow.cpp); a sowing decided by lap end
+// `lap_limit` has M + L <= lap_limit (its first exact repeat comes no sooner), so it is found
+// out by lap max(1.5 * lap_limit, 1.5 * kBrentLaps + lap_limit): never after
+// 2 * max(lap_limit, 3 * kBrentLaps), the give-up point. It is below 2^33 for the largest
+// lap_limit (an int): no overflow.
+constexpr std::uint64_t give_up_point(std::uint64_t lap_limit) {
+  return 2 * std::max(lap_limit, 3 * kBrentLaps);
+}
+
 struct Config {
   Variant variant = Variant::hoyito2;
   int n = 6;                    // holes per row
@@ -28,7 +44,7 @@ struct Config {
   bool third_repetition = false;  // G7
   int ply_limit = 5000;         // G7
   std::uint64_t lap_limit = kMaxLaps;  // Q-LIMIT: a move decides by this lap end or is undecided
-  std::uint64_t give_up_laps = 4 * std::uint64_t{kMaxLaps};  // no cycle found by then: undecided (sow.h)
+  std::uint64_t give_up_laps = give_up_point(kMaxLaps);  // no end or cycle by then: undecided
   bool chain = false;           // CAP-II-2 (Hoyito II)
   bool extra_move = false;      // CAP-II-3 / CAP-III-3 (not Hoyito I, CAP-I-3)
   RuleId capture_rule = RuleId::CAP_II_1;  // a capture by the last seed of a lap

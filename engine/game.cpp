@@ -123,6 +123,15 @@ void Game::check_legal(int hole) const {
       hole == kPass || (hole >= 0 && hole < config_.holes) ? move_text(hole, config_.n) : std::to_string(hole);
   if (status_ != Status::playing)
     throw InputError(fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
+  if (hole != kPass && hole >= 0 && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0 &&
+      trial_of(hole)->end == MoveEnd::endless) {
+    // SOW-6 with endless_sowing = illegal: say why, and where the sowing starts repeating itself.
+    const LapRepeat repeat = endless_repeat(config_, board_, hole);
+    throw InputError(fmt::format(
+        "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
+        "that of lap {}",
+        move, player_name(to_move_), repeat.repeat_lap, repeat.earlier_lap));
+  }
   bool must_pass = false;
   try {
     must_pass = legal_mask() == kPassBit;

@@ -43,7 +43,8 @@ class Game {
   bool is_legal(int hole) const;
 
   // Plays a hole index or kPass. Throws InputError ("... not legal ...") when it is not legal
-  // or the game is over. Returns the player, the hole, the events and the position after.
+  // or the game is over; for an endless move (SOW-6, endless_sowing = illegal) the message says
+  // so and at which lap end its lap-end state first repeats an earlier one. Returns the player, the hole, the events and the position after.
   // Q-LIMIT: a move whose sowing is undecided within lap_limit lap ends is refused with an
   // InputError ("... undecided ..."), the game unchanged; with endless_sowing = illegal the
   // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.

@@ -111,8 +111,8 @@ inline LapEnd sow_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, 
   return {landing, landing_seeds};
 }
 
-// A capture left `left` seeds in play (board and hand; left <= 4): award them (END-I-1, END-II-1,
-// END-III-2..4), clear the board and end the game (END-1).
+// A move that captured left `left` seeds on the board (left <= 4): award them (END-I-1,
+// END-II-1, END-III-2..4), clear the board and end the game (END-1).
 template <bool kRecord>
 void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int left,
                     std::vector<Event>* events) {
@@ -145,6 +145,18 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
   if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_1, Status::finished, winner_by_captures(cap)));
 }
 
+// A move that captured is over (Hoyito I: the whole move, G13; II and III: the capture, chain
+// included): four or fewer seeds left on the board end the game (END-1). The hand is empty, so
+// the seeds on the board are those not captured.
+template <bool kRecord>
+MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
+                              std::vector<Event>* events) {
+  const int left = c.total - cap[kSouth] - cap[kNorth];
+  if (left > 4) return MoveEnd::captured;
+  end_by_capture<kRecord>(c, b, cap, mover, left, events);
+  return MoveEnd::game_over;
+}
+
 // Cycle detection on lap-end states, up to rotation.
 //
 // The sowing of one move does not depend on where on the ring it happens (no rule looks at the
@@ -166,7 +178,7 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
 template <int kHoles>
 struct CycleDetector {
   static constexpr int kCheckpoints = 8;
-  static constexpr std::uint64_t kLongSowing = std::uint64_t{1} << 14;
+  static constexpr std::uint64_t kLongSowing = kBrentLaps;
   static constexpr std::uint64_t kLanes16 = 0x0001000100010001ULL;
 
   std::array<Board, kCheckpoints> saved{};  // rotated so that their landing hole is hole 0
@@ -275,11 +287,12 @@ bool same_rotated(const BoardInRegisters<kHoles>& a, int ha, const BoardInRegist
 
 // The sowing of the move from `hole` on `start` is endless and its lap-end states repeat up to
 // rotation with a cycle of `period` laps. Returns the lap (counted from 1) whose lap-end state
-// is the first to repeat an earlier one exactly: the first lap M on the cycle (found by walking
-// the sowing twice, `period` laps apart) plus the exact cycle, `period` * 2N / gcd(shift, 2N),
-// the shift being how far the ring turns in one cycle up to rotation.
+// is the first to repeat an earlier one exactly, and that earlier lap: the first lap M on the
+// cycle (found by walking the sowing twice, `period` laps apart), and M plus the exact cycle,
+// `period` * 2N / gcd(shift, 2N), the shift being how far the ring turns in one cycle up to
+// rotation (a state repeats exactly once the turns add up to whole rounds of the ring).
 template <int kHoles>
-std::uint64_t first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
+LapRepeat first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
   BoardInRegisters<kHoles> a = start;
   BoardInRegisters<kHoles> b = start;
   LapEnd ea{hole, start.at(hole)};
@@ -290,7 +303,7 @@ std::uint64_t first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>
     eb = quiet_lap<kHoles>(c, b, eb.landing, eb.seeds);
     if (ea.seeds == eb.seeds && same_rotated<kHoles>(a, ea.landing, b, eb.landing)) {
       const int shift = eb.landing >= ea.landing ? eb.landing - ea.landing : eb.landing - ea.landing + kHoles;
-      return lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles));
+      return {lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles)), lap};
     }
   }
 }
@@ -298,7 +311,22 @@ std::uint64_t first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>
 // The verdict on a sowing whose lap-end states repeat up to rotation (Q-LIMIT).
 template <int kHoles>
 MoveEnd endless_or_undecided(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
-  return first_exact_repeat<kHoles>(c, start, hole, period) <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+  return first_exact_repeat<kHoles>(c, start, hole, period).repeat_lap <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+}
+
+// endless_repeat (sow.h): the sowing walked again without events until the detector finds its
+// cycle up to rotation, then its first exact repeat.
+template <int kHoles>
+LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
+  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
+  BoardInRegisters<kHoles> r = start;
+  LapEnd end{hole, r.at(hole)};
+  CycleDetector<kHoles> cycle;
+  do {
+    assert(cycle.laps < c.give_up_laps);  // sow_move() found the sowing endless
+    end = quiet_lap<kHoles>(c, r, end.landing, end.seeds);
+  } while (!cycle.seen(r, end.landing, end.seeds));
+  return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
@@ -332,12 +360,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
           if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
         }
       }
-      const int left = c.total - cap[kSouth] - cap[kNorth];
-      if (left <= 4) {  // END-1
-        end_by_capture<kRecord>(c, b, cap, mover, left, events);
-        return MoveEnd::game_over;
-      }
-      return MoveEnd::captured;
+      return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1
     }
     if (cycle.seen(r, landing, landing_seeds)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
     if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
@@ -347,8 +370,8 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
   }
 }
 
-// Hoyito I: en passant captures (CAP-I-1), capture by the last seed ends the move (CAP-I-2),
-// END-1 counted on the board and in hand. A lap of fewer than 2N seeds none of whose passing
+// Hoyito I: en passant captures (CAP-I-1), capture by the last seed ends the move (CAP-I-2);
+// END-1 only once the whole move is over, whatever the en passant captures left (G13). A lap of fewer than 2N seeds none of whose passing
 // seeds meets a hole of three is sown arithmetically; any other lap seed by seed.
 template <bool kRecord, int kHoles>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
@@ -356,8 +379,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
   const BoardShape& shape = *c.shape;
   const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
   BoardInRegisters<kHoles> r = start;
-  int in_play = c.total - cap[kSouth] - cap[kNorth];  // board + hand
-  bool any_capture = false;
+  bool captured = false;  // an en passant capture in this move (CAP-I-1)
   int origin = hole;
   int seeds = r.at(origin);
   if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
@@ -377,18 +399,13 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
         if (c.skip_origin && pos == origin) pos = next_hole<kHoles>(pos);  // SOW-3 (only when seeds >= 2N)
         r.add(shape.unit[static_cast<unsigned>(pos)]);
         --hand;
-        if (hand > 0 && r.at(pos) == 4) {  // CAP-I-1: a seed that is not the last makes a casa
+        // CAP-I-1: a seed that is not the last makes a casa, taken at once; the sowing goes on
+        // with the seeds in hand, to the end of the move (G13).
+        if (hand > 0 && r.at(pos) == 4) {
           r.add(shape.unit[static_cast<unsigned>(pos)], -4);
           cap[static_cast<std::size_t>(mover)] += 4;
-          in_play -= 4;
-          any_capture = true;
+          captured = true;
           if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
-          if (in_play <= 4) {  // END-1: the move stops at once; the lap so far, then the award
-            if (cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late (Q-LIMIT)
-            if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, pos, seeds - hand));
-            end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
-            return MoveEnd::game_over;
-          }
         }
       }
       landing = pos;
@@ -396,22 +413,18 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
     const int landing_seeds = r.at(landing);
     if ((landing_seeds == 1 || landing_seeds == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
-    if (landing_seeds == 1) {  // SOW-4
+    if (landing_seeds == 1) {  // SOW-4: the move is over
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
-      return any_capture ? MoveEnd::captured : MoveEnd::quiet;
+      if (!captured) return MoveEnd::quiet;
+      return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
     if (landing_seeds == 4) {  // CAP-I-2: the move ends
       r.store(b);
       b.clear(landing);
       cap[static_cast<std::size_t>(mover)] += 4;
-      in_play -= 4;
       if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, landing, 4, mover));
-      if (in_play <= 4) {
-        end_by_capture<kRecord>(c, b, cap, mover, in_play, events);
-        return MoveEnd::game_over;
-      }
-      return MoveEnd::captured;
+      return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
     if (cycle.seen(r, landing, landing_seeds))  // SOW-6 (a cycle holds no capture)
       return endless_or_undecided<kHoles>(c, start, hole, cycle.period);
@@ -441,6 +454,12 @@ MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& capture
   }
   if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
   return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);
+}
+
+LapRepeat endless_repeat(const Config& config, const Board& board, int hole) {
+  assert(board[hole] > 0);
+  if (config.holes == 24) return endless_repeat_on<24>(config, board, hole);
+  return endless_repeat_on<12>(config, board, hole);
 }
 
 template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);

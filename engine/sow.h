@@ -1,5 +1,6 @@
 // One move: the lift, every lap of relay sowing, the captures, and the end of the game when a
-// capture leaves four or fewer seeds in play (SOW-*, CAP-*, END-1 with its last-four award).
+// move that captured leaves four or fewer seeds on the board (SOW-*, CAP-*, END-1 with its
+// last-four award; in Hoyito I once the whole move is over, en passant captures and all, G13).
 //
 // Laps are computed arithmetically on the packed board (engine/board.h): k seeds from hole h add
 // k / 2N to every hole and one more to the k % 2N holes after h (with skip_origin, k / (2N-1)
@@ -20,16 +21,18 @@
 // repeats an earlier one (exactly, not up to rotation); any other sowing is `undecided` (the
 // caller refuses the move). A cycle found up to rotation tells that the sowing is endless; the
 // lap of its first exact repeat is then worked out (transient + cycle length up to rotation *
-// 2N / gcd(shift, 2N)) to apply the limit. A sowing not decided after 4 * max(lap_limit, 2^14)
-// laps (Config::give_up_laps) cannot be decided by lap lap_limit (the detection finds a cycle
-// of L laps up to rotation, entered at lap M, by lap 1.5 * max(M, L / 15, 2^14) + L at the
-// latest, and M + L is at most the first exact repeat).
+// 2N / gcd(shift, 2N)) to apply the limit. A sowing neither ended nor found repeating by lap
+// 2 * max(lap_limit, 3 * 2^14) (Config::give_up_laps, give_up_point in config.h) cannot be
+// decided by lap end lap_limit, and is given up as undecided. The counts are 64-bit: any
+// lap_limit an int holds works, without overflow, in constant memory.
 //
 // Endless sowings are rare (about one position in 7000 of random 2x6 play has one), but their
-// cycles can be very long: with 4 seeds per hole a few million laps; with 7 to 10 seeds per hole
-// on 2x6 billions of laps (e.g. Hoyito II, South to move, board [28,4,18,11,0,14,6,2,14,10,4,1],
-// move c: 2.5e9 laps up to rotation, 3.0e10 exactly). Without the limit that move took 75 s to
-// decide; with the default limit, 4 * 10^6 laps (tens of milliseconds).
+// cycles can be long: with 4 seeds per hole up to a few million laps (decided exactly: the
+// guard is 10^9 lap ends by default, core/rules.h kMaxLaps); with 7 to 10 seeds per hole on 2x6
+// billions (e.g. Hoyito II, South to move, board [28,4,18,11,0,14,6,2,14,10,4,1], move c:
+// 2.5e9 laps up to rotation, 3.0e10 exactly): such made-up positions meet the guard, which then
+// costs 2 * lap_limit laps before the move is refused (measured on 2 busy cores, that move:
+// 0.08 s at lap_limit 10^6, 8 s at 10^8, 129 s at 10^9).
 #pragma once
 
 #include <array>
@@ -45,7 +48,7 @@ namespace hoyito::engine {
 enum class MoveEnd : std::uint8_t {
   quiet,      // the last seed fell into an empty hole (SOW-4), no capture in the move
   captured,   // the move captured and the game goes on (SOW-4 after an en passant capture too)
-  game_over,  // a capture left four or fewer seeds in play: awarded, game_end emitted (END-1)
+  game_over,  // a move that captured left four or fewer seeds on the board: awarded, game_end emitted (END-1)
   endless,    // the relay sowing never ends (SOW-6); board and captures are then meaningless
   undecided,  // Q-LIMIT: neither an end nor a repeated lap-end state within lap_limit lap ends
 };
@@ -57,6 +60,18 @@ enum class MoveEnd : std::uint8_t {
 template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
                  std::vector<Event>* events);
+
+// Where an endless sowing (SOW-6) first repeats itself exactly: the lap-end state of lap
+// `repeat_lap` (laps counted from 1, as lap_limit counts them) equals that of `earlier_lap`, and
+// no state before it equals an earlier one; repeat_lap - earlier_lap is the exact cycle.
+struct LapRepeat {
+  std::uint64_t repeat_lap;
+  std::uint64_t earlier_lap;
+};
+
+// The first exact repeat of the sowing of the move from `hole` on `board`, which sow_move() has
+// found endless (not undecided): the sowing is walked again, without events.
+LapRepeat endless_repeat(const Config& config, const Board& board, int hole);
 
 // END-2 (G11): who captured more, or kDraw.
 inline int winner_by_captures(const std::array<int, 2>& captured) {

@@ -251,11 +251,15 @@ TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
 // ---------------------------------------------------------------------------------------------
 // Hand-made cases for what no scenario covers yet
 
+// The lap_limit guard (Q-LIMIT) is set to 10^6 lap ends, whatever the default (core/rules.h
+// kMaxLaps): the tests of undecided moves below are calibrated on it (random boards of 48 seeds
+// meet it), and the naive detector they compare with stays quick.
 Rules make_rules(Variant v, int n, int seeds = 4) {
   Rules r;
   r.variant = v;
   r.holes_per_row = n;
   r.seeds_per_hole = seeds;
+  r.options.lap_limit = 1'000'000;
   return r;
 }
 
@@ -277,6 +281,25 @@ Event lap_event(int from, int to, int seeds, RuleId rule = RuleId::SOW_2) {
   return e;
 }
 
+Event capture_event(RuleId rule, int hole, int player) {
+  Event e;
+  e.kind = EventKind::capture;
+  e.rule = rule;
+  e.hole = hole;
+  e.seeds = 4;
+  e.player = player;
+  return e;
+}
+
+Event award_event(RuleId rule, int player, int seeds) {
+  Event e;
+  e.kind = EventKind::last_four_award;
+  e.rule = rule;
+  e.player = player;
+  e.seeds = seeds;
+  return e;
+}
+
 TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   // Hole b holds 3: the first seed from a makes it four en passant (CAP-I-1); sowing goes on.
   Rules r = make_rules(Variant::hoyito1, 6);
@@ -292,26 +315,69 @@ TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   EXPECT_EQ(ply.after, make_position({0, 0, 1, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {8, 0}, kNorth));
 }
 
-TEST(EngineHoyito1, EnPassantCaptureEndingTheGameStopsTheLap) {
-  // Board: a=3, b=3, f=2: 8 in play. South lifts a; seed 1 makes b four: captured, in play 4
-  // (board 2, hand 2) -> END-1 at once: lap a->b with 1 seed, award 4 to South.
+TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
+  // G13. Board: a=3, b=3, f=2: 8 in play. South lifts a (3); seed 1 makes b four: captured
+  // (CAP-I-1), leaving 4 in play (board 2, hand 2), and the lap goes on: seed 2 to c (0->1),
+  // seed 3 to d (0->1), the last, into an empty hole (SOW-4). The move is over and captured;
+  // 4 seeds are on the board (c, d, f=2): South takes them (END-I-1) and the game ends (END-1).
   Rules r = make_rules(Variant::hoyito1, 6);
   Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, kSouth);
   Game g(r, p);
   const auto ply = g.play(0);
-  ASSERT_EQ(ply.events.size(), 5u) << show(ply.events, 6);
-  EXPECT_EQ(ply.events[1].kind, EventKind::capture);
-  EXPECT_EQ(ply.events[1].rule, RuleId::CAP_I_1);
-  EXPECT_EQ(ply.events[2], lap_event(0, 1, 1));
-  EXPECT_EQ(ply.events[3].kind, EventKind::last_four_award);
-  EXPECT_EQ(ply.events[3].rule, RuleId::END_I_1);
-  EXPECT_EQ(ply.events[3].seeds, 4);
-  EXPECT_EQ(ply.events[3].player, kSouth);
-  EXPECT_EQ(ply.events[4].kind, EventKind::game_end);
-  EXPECT_EQ(ply.events[4].winner, kSouth);
+  ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
+  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
+  EXPECT_EQ(ply.events[3].kind, EventKind::sow_end);
+  EXPECT_EQ(ply.events[3].hole, 3);
+  EXPECT_EQ(ply.events[4], award_event(RuleId::END_I_1, kSouth, 4));
+  EXPECT_EQ(ply.events[5].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[5].rule, RuleId::END_1);
+  EXPECT_EQ(ply.events[5].winner, kSouth);
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
+  EXPECT_EQ(g.position(), make_position(std::vector<int>(12, 0), {28, 20}, kNorth));
   EXPECT_TRUE(g.legal_plies().empty());
+}
+
+TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
+  // G13. Board: a=3, b=3, d=1: 7 in play, captured 20 and 21. South lifts a (3): seed 1 makes
+  // b four, captured (CAP-I-1: 3 left in play, board 1 and hand 2; the old reading ended the
+  // game here); seed 2 to c (0->1); seed 3, the last, to d (1->2): a relay (SOW-5) of 2 from d:
+  // e (0->1), then f (0->1), the last, into an empty hole (SOW-4). The move is over and
+  // captured; 3 seeds are on the board (c, e, f): South takes them (END-I-1): 27 to 21.
+  Rules r = make_rules(Variant::hoyito1, 6);
+  Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, kSouth));
+  const auto ply = g.play(0);
+  ASSERT_EQ(ply.events.size(), 8u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
+  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
+  EXPECT_EQ(ply.events[3].kind, EventKind::relay);
+  EXPECT_EQ(ply.events[3].hole, 3);
+  EXPECT_EQ(ply.events[3].seeds, 2);
+  EXPECT_EQ(ply.events[4], lap_event(3, 5, 2));
+  EXPECT_EQ(ply.events[5].kind, EventKind::sow_end);
+  EXPECT_EQ(ply.events[5].hole, 5);
+  EXPECT_EQ(ply.events[6], award_event(RuleId::END_I_1, kSouth, 3));
+  EXPECT_EQ(ply.events[7].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[7].winner, kSouth);
+  EXPECT_EQ(g.result().captured, (std::array<int, 2>{27, 21}));
+  EXPECT_EQ(g.result().winner, kSouth);
+}
+
+TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsOver) {
+  // G13. Board: a=3, b=3, d=3, f=1: 10 in play, captured 19 and 19. South lifts a (3): seed 1
+  // makes b four, captured (CAP-I-1); seed 2 to c (0->1); seed 3, the last, makes d four:
+  // captured (CAP-I-2), the move ends. On the board: c=1, f=1: 2 seeds, to South (END-I-1).
+  Rules r = make_rules(Variant::hoyito1, 6);
+  Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, kSouth));
+  const auto ply = g.play(0);
+  ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[1], capture_event(RuleId::CAP_I_1, 1, kSouth));
+  EXPECT_EQ(ply.events[2], lap_event(0, 3, 3));
+  EXPECT_EQ(ply.events[3], capture_event(RuleId::CAP_I_2, 3, kSouth));
+  EXPECT_EQ(ply.events[4], award_event(RuleId::END_I_1, kSouth, 2));
+  EXPECT_EQ(ply.events[5].kind, EventKind::game_end);
+  EXPECT_EQ(g.result().captured, (std::array<int, 2>{29, 19}));
 }
 
 TEST(EngineHoyito3, SplitOfAnOddRemainderGivesTheOddSeedToTheCapturer) {
@@ -437,12 +503,10 @@ struct NaiveSowing {
   Rules rules;
   std::vector<int> board;
   int landing = -1;
-  int in_play = 0;
-  bool over = false;  // the move ended (SOW-4, a capture by the last seed, or END-1)
+  bool over = false;  // the move ended (SOW-4, or a capture by the last seed)
   long laps = 0;
 
   NaiveSowing(const Rules& r, std::vector<int> b, int hole) : rules(r), board(std::move(b)) {
-    for (int x : board) in_play += x;
     lap(hole, board[static_cast<size_t>(hole)]);
   }
   bool same_state(const NaiveSowing& o) const { return landing == o.landing && board == o.board; }
@@ -459,13 +523,9 @@ struct NaiveSowing {
       if (rules.options.skip_origin && pos == from) pos = (pos + 1) % holes;
       ++board[static_cast<size_t>(pos)];
       --k;
+      // CAP-I-1: taken, and the sowing goes on whatever is left (G13: END-1 waits for the end).
       if (rules.variant == Variant::hoyito1 && k > 0 && board[static_cast<size_t>(pos)] == 4) {
         board[static_cast<size_t>(pos)] = 0;
-        in_play -= 4;
-        if (in_play <= 4) {
-          over = true;
-          return;
-        }
       }
     }
     landing = pos;
@@ -477,13 +537,13 @@ struct NaiveSowing {
 enum class Naive { finite, endless, undecided };
 
 // The verdict of specs/open-questions.md Q-LIMIT, the obvious way: the sowing is finite if it
-// ends by lap end kMaxLaps, endless if by then a lap-end state repeats an earlier one (exactly),
+// ends by lap end lap_limit, endless if by then a lap-end state repeats an earlier one (exactly),
 // undecided otherwise. Every lap-end state is kept in a set for the first 100000 laps; then
 // Floyd's tortoise and hare (a different algorithm from the engine's) find the first lap on the
 // cycle and the cycle length. *laps_out: the lap that decided (the last lap, or the first
 // repeat).
 Naive naive_verdict(const Rules& r, const std::vector<int>& b, int hole, long* laps_out = nullptr) {
-  const long limit = static_cast<long>(hoyito::kMaxLaps);
+  const long limit = r.options.lap_limit;
   auto finite_at = [&](long lap) {
     if (laps_out) *laps_out = lap;
     return lap <= limit ? Naive::finite : Naive::undecided;
@@ -526,7 +586,7 @@ Naive naive_verdict(const Rules& r, const std::vector<int>& b, int hole, long* l
   return repeat <= limit ? Naive::endless : Naive::undecided;
 }
 
-bool is_undecided_error(const hoyito::InputError& e) { return std::string(e.what()).find("undecided") != std::string::npos; }
+bool is_undecided_error(const hoyito::InputError& e) { return dynamic_cast<const hoyito::UndecidedMove*>(&e) != nullptr; }
 
 // Checks every move of `p` against the naive verdicts: each move played alone under
 // endless_sowing = void (endless: a void game; undecided: refused), and legal_mask() under
@@ -743,6 +803,112 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
   EXPECT_EQ(loose.plies_played(), 1);
 }
 
+// The lap_limit guard (Q-LIMIT) far above play: 10^9 lap ends, the default of issue 9. The move
+// used is move a of specs/scenarios/sx-endless-illegal.json (Hoyito II 2x6, South to move):
+// its derivation finds the lap-end state at the end of lap 61 equal to that of lap 1, no hole
+// ever holding four, and the moves c, d, f ending after one lap.
+const Position kEndlessStart = make_position({2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, kSouth);
+
+hoyito::engine::Board packed(const std::vector<int>& board) {
+  hoyito::engine::Board b;
+  for (int h = 0; h < static_cast<int>(board.size()); ++h) b.set(h, board[static_cast<size_t>(h)]);
+  return b;
+}
+
+TEST(EngineLapLimit, TheGiveUpPointIsTwiceTheGuardWithoutOverflow) {
+  // give_up_point (engine/config.h): 2 * max(lap_limit, 3 * 2^14); 64-bit, so even the largest
+  // guard an int holds does not wrap around.
+  using hoyito::engine::give_up_point;
+  EXPECT_EQ(give_up_point(1), 98'304u);
+  EXPECT_EQ(give_up_point(1'000'000), 2'000'000u);
+  EXPECT_EQ(give_up_point(1'000'000'000), 2'000'000'000u);
+  EXPECT_EQ(give_up_point(2'147'483'647), 4'294'967'294u);
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 1'000'000'000;
+  const hoyito::engine::Config c = hoyito::engine::make_config(r);
+  EXPECT_EQ(c.lap_limit, 1'000'000'000u);
+  EXPECT_EQ(c.give_up_laps, 2'000'000'000u);
+}
+
+TEST(EngineLapLimit, AnEndlessSowingIsDecidedUnderAGuardOfABillionLaps) {
+  // make_config and sow_move directly: Game's validate() refuses a guard above kMaxLaps, which
+  // is 10^6 until issue 9's default lands in core/rules.h.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 1'000'000'000;
+  const hoyito::engine::Config c = hoyito::engine::make_config(r);
+  for (int hole : {0, 2, 3, 5}) {
+    hoyito::engine::Board b = packed(kEndlessStart.board);
+    std::array<int, 2> captured = kEndlessStart.captured;
+    const auto end = hoyito::engine::sow_move<false>(c, b, captured, kSouth, hole, nullptr);
+    EXPECT_EQ(end, hole == 0 ? hoyito::engine::MoveEnd::endless : hoyito::engine::MoveEnd::quiet) << "hole " << hole;
+  }
+}
+
+TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
+  // Q-LIMIT: decided when the first exact repeat comes by lap end lap_limit: move a's is lap 61.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 61;
+  EXPECT_EQ(Game(r, kEndlessStart).legal_plies(), (std::vector<int>{2, 3, 5}));
+  r.options.lap_limit = 60;
+  Game undecided(r, kEndlessStart);
+  EXPECT_THROW((void)undecided.legal_plies(), hoyito::UndecidedMove);
+  EXPECT_THROW(undecided.play(0), hoyito::UndecidedMove);
+  EXPECT_EQ(undecided.position(), kEndlessStart);
+  EXPECT_NO_THROW(undecided.play(2));  // c ends after one lap: legal whatever a is
+}
+
+TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
+  // Issue 9: the refusal says why (SOW-6) and where the lap-end state first repeats exactly:
+  // move a of sx-endless-illegal, lap 61 = lap 1 (the scenario's derivation).
+  const std::string why = "not legal for south: its relay sowing never ends (SOW-6): "
+                          "the state at the end of lap 61 repeats that of lap 1";
+  for (Variant v : {Variant::hoyito2, Variant::hoyito1}) {  // sx-endless-hoyito1: the same cycle
+    Game g(make_rules(v, 6), kEndlessStart);
+    try {
+      g.play(0);
+      ADD_FAILURE() << "move a was played";
+    } catch (const hoyito::InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "move a: " + why);
+    }
+    try {
+      g.play_fast(0);
+      ADD_FAILURE() << "move a was played";
+    } catch (const hoyito::InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "move a: " + why);
+    }
+    EXPECT_EQ(g.position(), kEndlessStart);
+  }
+  // North: the board turned half a round (hole h gets hole h - 6's seeds), North's A holds what
+  // South's a held. No rule looks at the sides during this sowing, so it is the same sowing
+  // turned: the same laps.
+  const Position north = make_position({1, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 2}, {20, 16}, kNorth);
+  Game g(make_rules(Variant::hoyito2, 6), north);
+  try {
+    g.play(6);
+    ADD_FAILURE() << "move A was played";
+  } catch (const hoyito::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "move A: not legal for north: its relay sowing never ends (SOW-6): "
+                                     "the state at the end of lap 61 repeats that of lap 1");
+  }
+  // Other illegal moves keep their message: b is empty.
+  Game other(make_rules(Variant::hoyito2, 6), kEndlessStart);
+  try {
+    other.play(1);
+    ADD_FAILURE() << "move b was played";
+  } catch (const hoyito::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "move b is not legal for south here");
+  }
+}
+
+TEST(EngineEndless, TheFirstExactRepeatOfAnEndlessSowing) {
+  // endless_repeat (engine/sow.h) on the same move: lap 61 repeats lap 1; at a guard of 10^9.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.lap_limit = 1'000'000'000;
+  const auto repeat = hoyito::engine::endless_repeat(hoyito::engine::make_config(r), packed(kEndlessStart.board), 0);
+  EXPECT_EQ(repeat.repeat_lap, 61u);
+  EXPECT_EQ(repeat.earlier_lap, 1u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random games: invariants, play() against play_fast(), and the events replayed seed by seed
 
@@ -824,11 +990,7 @@ std::string replay_events(const Rules& r, Position& pos, const hoyito::Ply& ply)
         pending.clear();
         if (p != e.to) return fail("lap lands elsewhere");
         hand -= e.seeds;
-        if (hand != 0) {  // Hoyito I, END-1 in the middle of the lap
-          int in_play = hand;
-          for (int x : b) in_play += x;
-          if (r.variant != Variant::hoyito1 || in_play > 4) return fail("lap stopped early");
-        }
+        if (hand != 0) return fail("lap stopped early");  // G13: never, in Hoyito I neither
         break;
       }
       case EventKind::sow_end:
