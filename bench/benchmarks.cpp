@@ -136,6 +136,20 @@ void engine_playout_benchmark(benchmark::State& state, Rules rules) {
   state.SetItemsProcessed(static_cast<std::int64_t>(plies));
 }
 
+// The simulation loop of the random player: engine::Game::play_random (rejection sampling).
+void engine_sampler_playout_benchmark(benchmark::State& state, Rules rules) {
+  std::uint64_t index = 0, plies = 0;
+  for (auto _ : state) {
+    SplitMix64 rng{game_seed(kPositionSeed, index++)};
+    engine::Game game(rules, start_position(rules));
+    while (game.status() == Status::playing) {
+      game.play_random([&rng](std::uint64_t n) { return rng.below(n); });
+      ++plies;
+    }
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(plies));
+}
+
 void register_all() {
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12}) {
@@ -161,6 +175,8 @@ void register_all() {
                                    cases.positions);
       benchmark::RegisterBenchmark(fmt::format("playout/{}/model", config).c_str(), model_playout_benchmark, rules);
       benchmark::RegisterBenchmark(fmt::format("playout/{}/engine", config).c_str(), engine_playout_benchmark, rules);
+      benchmark::RegisterBenchmark(fmt::format("playout_sampler/{}/engine", config).c_str(),
+                                   engine_sampler_playout_benchmark, rules);
     }
 }
 

@@ -64,10 +64,19 @@ struct Board {
   }
 
   // Bit h set when hole h in [first, first + count) holds seeds.
+  // Word by word: a byte's top bit is set when the byte is non-zero (its low seven bits plus
+  // 0x7f carry into bit 7, or bit 7 is set already), and one multiplication gathers the eight
+  // top bits of a word into its last byte.
   constexpr std::uint64_t occupied(int first, int count) const {
-    std::uint64_t mask = 0;
-    for (int h = first; h < first + count; ++h) mask |= static_cast<std::uint64_t>((*this)[h] != 0) << h;
-    return mask;
+    constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kTop = 0x8080808080808080ULL;
+    constexpr std::uint64_t kGatherTops = 0x0002040810204081ULL;  // top bit of byte j -> bit 56 + j
+    std::uint64_t all = 0;
+    for (int i = 0; i < kWords; ++i) {
+      const std::uint64_t word = w[static_cast<unsigned>(i)];
+      const std::uint64_t tops = (((word & kLow7) + kLow7) | word) & kTop;
+      all |= ((tops * kGatherTops) >> 56) << (8 * i);
+    }
+    return all & (((std::uint64_t{1} << count) - 1) << first);
   }
 
   friend constexpr bool operator==(const Board& a, const Board& b) {

@@ -241,6 +241,27 @@ Ply Game::play(int hole) {
   return ply;
 }
 
+std::uint64_t Game::random_candidates() const {
+  if (status_ != Status::playing)
+    throw InputError(fmt::format("no move can be played: the game is over ({})", status_name(status_)));
+  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_;  // the legal moves are known: pick among them
+  return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
+}
+
+bool Game::play_if_legal(int hole) {
+  if (mask_valid_ || hole == kPass) {  // drawn among the legal moves; their trial sowings are kept
+    apply<false>(hole, trial_of(hole), nullptr);
+    return true;
+  }
+  // Only this move is sown, on a copy: an endless one leaves the game as it was.
+  Trial trial{board_, captured_, MoveEnd::quiet};
+  trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
+  if (trial.end == MoveEnd::undecided) throw_undecided(hole);              // Q-LIMIT
+  if (trial.end == MoveEnd::endless && !config_.endless_void) return false;  // SOW-6: not legal
+  apply<false>(hole, &trial, nullptr);
+  return true;
+}
+
 void Game::play_fast(int hole) {
   check_legal(hole);
   apply<false>(hole, trial_of(hole), nullptr);

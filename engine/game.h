@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -51,6 +52,20 @@ class Game {
   // The same effect as play(), without events: for simulation.
   void play_fast(int hole);
 
+  // Plays a ply drawn uniformly among the legal ones (the forced pass when there is none) and
+  // returns it (a hole or kPass): the random player of simulation. Rejection sampling: a hole
+  // is drawn uniformly among the mover's non-empty holes not yet tried and only that move is
+  // sown; under endless_sowing = illegal an endless one is set aside and another drawn (SOW-6),
+  // and when every one is endless the player passes (PASS-3). The first legal hole of a
+  // uniformly random order of the candidates is uniform among the legal holes, so this plays
+  // the same distribution of games as a uniform pick from legal_mask(), from a different
+  // stream of draws (tests/engine_sampler_test.cpp checks both). When the legal moves are
+  // already known (legal_mask() was asked for this ply) it picks among them directly.
+  // `below(n)` returns a uniform integer in [0, n). Throws InputError once the game is over,
+  // UndecidedMove when a drawn move's sowing is undecided (Q-LIMIT), the game unchanged.
+  template <typename Below>
+  int play_random(Below&& below);
+
   // Hash of the position (board, captured, to_move).
   std::uint64_t hash() const;
 
@@ -59,6 +74,8 @@ class Game {
   template <bool kRecord>
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
+  std::uint64_t random_candidates() const;  // play_random: the holes it may draw from
+  bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
   void after_ply(std::vector<Event>* events);
@@ -89,5 +106,18 @@ class Game {
   mutable std::array<Trial, kMaxHoles / 2> trials_{};
   Repetitions repetitions_;  // used with endless_game = third_repetition only
 };
+
+template <typename Below>
+int Game::play_random(Below&& below) {
+  for (std::uint64_t untried = random_candidates(); untried != 0;) {
+    std::uint64_t bits = untried;
+    for (auto skip = below(static_cast<std::uint64_t>(std::popcount(untried))); skip > 0; --skip) bits &= bits - 1;
+    const int hole = std::countr_zero(bits);
+    if (play_if_legal(hole)) return hole;
+    untried &= ~(std::uint64_t{1} << hole);  // endless (SOW-6): not legal, draw again
+  }
+  play_if_legal(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
+  return kPass;
+}
 
 }  // namespace hoyito::engine

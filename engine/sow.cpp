@@ -187,7 +187,12 @@ struct CycleDetector {
   std::array<std::uint64_t, 2> keys{~std::uint64_t{0}, ~std::uint64_t{0}};
   std::array<std::uint64_t, kCheckpoints> saved_lap{};  // the lap of each checkpoint
   std::uint64_t laps = 0;          // lap-end states seen so far (the laps of the sowing, but its last)
-  std::uint64_t next_checkpoint = 1;
+  // Nearly every move ends within a few laps, so the first checkpoint is taken only at lap
+  // kFirstCheckpoint (a power of two, so that the schedule from there on is Brent's as before):
+  // the laps before it cost one increment each. A cycle is a cycle whenever it is looked for,
+  // so starting late finds every endless sowing, at most kFirstCheckpoint laps later.
+  static constexpr std::uint64_t kFirstCheckpoint = 32;
+  std::uint64_t next_checkpoint = kFirstCheckpoint;
   std::uint64_t period = 0;        // once seen() is true: the cycle length in laps, up to rotation
   int slot = 0;
 
@@ -208,6 +213,7 @@ struct CycleDetector {
   // is endless. `count` is r.at(landing).
   bool seen(const BoardInRegisters<kHoles>& r, int landing, int count) {
     const std::uint64_t lap = ++laps;
+    if (lap < kFirstCheckpoint) return false;  // no checkpoint yet
     if (lap <= kLongSowing) {
       // One checkpoint (slot 0); its landing count rules it out nearly every time.
       if (count == (key(0) & 0xff) && r.at(next_hole<kHoles>(landing)) == key(0) >> 8 && same_as(r, landing, 0)) {
