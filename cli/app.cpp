@@ -19,6 +19,7 @@
 
 #include "cli/app.h"
 #include "cli/commands.h"
+#include "cli/simulate.h"
 
 using namespace hoyito;
 
@@ -102,7 +103,7 @@ int hoyito::run_cli(int argc, const char* const* argv) {
   verify_cmd->add_option("--specs", verify_args.specs, "the specs folder")->default_val(verify_args.specs);
 
   const std::vector<std::string> commands = {"verify", "rules", "random", "apply", "replay",
-                                               "show", "exhaustive", "perft", "bench"};
+                                               "show", "exhaustive", "perft", "bench", "simulate", "merge"};
   if (argc > 1 && argv[1][0] != '-' && std::find(commands.begin(), commands.end(), argv[1]) == commands.end()) {
     std::string names;
     for (const auto& name : commands) names += (names.empty() ? "" : ", ") + name;
@@ -126,6 +127,8 @@ int hoyito::run_cli(int argc, const char* const* argv) {
   auto* bench_cmd = app.add_subcommand("bench", "seeded engine games: speed, and the signature of every position");
   BenchArgs bench_args;
   bench_cmd->add_option("--games", bench_args.games, "games per variant and size")->default_val(bench_args.games);
+  const CommandRunner run_simulate = add_simulate_command(app, add_rules_options);
+  const CommandRunner run_merge = add_merge_command(app);
 
   try {
     app.parse(argc, argv);
@@ -145,6 +148,8 @@ int hoyito::run_cli(int argc, const char* const* argv) {
     if (*exhaustive_cmd) return command_exhaustive(exhaustive_args);
     if (*perft_cmd) return command_perft(rules_args, perft_args);
     if (*bench_cmd) return command_bench(bench_args);
+    if (const auto code = run_simulate()) return *code;
+    if (const auto code = run_merge()) return *code;
   } catch (const InputError& e) {
     std::cerr << "hoyito: " << e.what() << "\n";
     return 2;
