@@ -218,22 +218,39 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
     GameSetup setup{rules, kSouth, {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
                     seating, detailed, std::nullopt};
     if (detailed) stats.add_detailed_game();
+    // Q-LIMIT: a game whose legal moves the lap_limit guard cannot decide is stopped there,
+    // counted as undecided (with the first such deal, to replay it) and left out of the figures.
+    const auto undecided = [&](int round) {
+      stats.add_undecided(deal);
+      if (rows) rows->push_back(GameRow{deal, 0, seating, round, setup.starter, {}, 0, kPass, true});
+    };
     if (spec.match_rounds == 0) {
-      const PlayedGame played = play_game(setup, rng, stats);
-      if (rows) rows->push_back(row_of(played, deal, seating));
+      try {
+        const PlayedGame played = play_game(setup, rng, stats);
+        if (rows) rows->push_back(row_of(played, deal, seating));
+      } catch (const UndecidedMove&) {
+        undecided(1);
+      }
       continue;
     }
     // A Hoyito III match: each game's round, previous winner and starter from the model's match
-    // rules (MATCH-1, MATCH-2, G9); the winner by MATCH-3.
+    // rules (MATCH-1, MATCH-2, G9); the winner by MATCH-3. An undecided game abandons the match.
     std::vector<model::MatchGame> games;
-    for (int round = 1; round <= spec.match_rounds; ++round) {
+    bool abandoned = false;
+    for (int round = 1; round <= spec.match_rounds && !abandoned; ++round) {
       const model::MatchStanding standing = model::match_standing(rules, games);
       setup.rules = model::rules_for_round(rules, round, standing.previous_winners.back());
       setup.starter = standing.starters.back();
-      const PlayedGame played = play_game(setup, rng, stats);
-      if (rows) rows->push_back(row_of(played, deal, seating));
-      games.push_back({played.result.captured});
+      try {
+        const PlayedGame played = play_game(setup, rng, stats);
+        if (rows) rows->push_back(row_of(played, deal, seating));
+        games.push_back({played.result.captured});
+      } catch (const UndecidedMove&) {
+        undecided(round);
+        abandoned = true;
+      }
     }
+    if (abandoned) continue;
     stats.add(MatchObservation{seating, model::match_standing(rules, games).winner});
   }
 }
@@ -491,8 +508,11 @@ ShardFile read_shard(const std::string& file) {
     throw InputError(fmt::format("{}: format: expected \"{}\"", file, kSimulationFormat));
   ShardFile s{file, *doc, {}};
   const auto& run = member(*doc, "run", file);
-  if (!run.is_object() || !run.as_object().contains("shard"))
-    throw InputError(fmt::format("{}: run.shard: missing (not a shard of a run: written without --shard)", file));
+  if (!run.is_object()) throw InputError(fmt::format("{}: run: expected an object", file));
+  if (!run.as_object().contains("shard")) {
+    s.shard = {1, 1};  // a whole run: the one shard of itself
+    return s;
+  }
   try {
     const auto& shard = run.as_object().at("shard").as_object();
     s.shard = {shard.at("index").to_number<int>(), shard.at("count").to_number<int>()};

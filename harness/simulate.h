@@ -68,7 +68,8 @@ struct GameSetup {
   bool detailed = false;
   std::optional<Position> start;  // a made-up start (tests); the rules' start position otherwise
 };
-// Plays the game and counts it into `stats`; returns its result.
+// Plays the game and counts it into `stats`; returns its result. Throws UndecidedMove (nothing
+// of the game counted but the moves before it) when a move's legality is undecided (Q-LIMIT).
 Result play_counted_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats);
 
 // Plays deal `deal` of the run under `rules` (one sweep value) into `stats`: the worker's whole
@@ -85,6 +86,7 @@ struct GameRow {
   Result result;
   std::uint64_t plies = 0;
   int opening = kPass;
+  bool undecided = false;  // stopped by the Q-LIMIT guard (Statistics::add_undecided)
 };
 
 struct RunOptions {

@@ -95,6 +95,15 @@ void write_table(std::ostream& out, const json::object& simulation) {
   out << fmt::format("{:<28}", "games");
   for (const auto* s : sums) out << fmt::format("{:<{}}", s->at("games").to_number<std::uint64_t>(), width);
   out << "\n";
+  out << fmt::format("{:<28}", "undecided, skipped (Q-LIMIT)");
+  for (const auto* s : sums) {
+    const auto& u = s->at("undecided").as_object();
+    const auto& first = u.at("first_deal");
+    out << fmt::format("{:<{}}", fmt::format("{}{}", u.at("games").to_number<std::uint64_t>(),
+                                              first.is_null() ? std::string() : fmt::format(" (first: deal {})", first.to_number<std::uint64_t>())),
+                       width);
+  }
+  out << "\n";
   for (const RateRow& row : kRateRows) {
     out << fmt::format("{:<28}", row.label);
     for (const auto* s : sums) out << fmt::format("{:<{}}", rate_text(object_at(*s, row.path).at(row.key).as_object()), width);
@@ -196,7 +205,7 @@ std::string game_csv_header() { return "deal,value,seating,round,starter,status,
 std::string game_csv_row(const GameRow& r, const SimulationSpec& spec) {
   const std::string value = spec.sweep ? spec.sweep->values[static_cast<std::size_t>(r.sweep_value)] : "all";
   return fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r.deal, value, r.seating, r.round, player_name(r.starter),
-                     status_name(r.result.status), outcome_name(r.result.winner), r.result.captured[0], r.result.captured[1],
+                     r.undecided ? std::string_view("undecided") : status_name(r.result.status), outcome_name(r.result.winner), r.result.captured[0], r.result.captured[1],
                      r.plies, r.plies == 0 ? "" : move_text(r.opening, spec.rules.holes_per_row));
 }
 

@@ -139,6 +139,8 @@ void Statistics::add(const MatchObservation& m) {
 template <class F, class... S>
 void visit_counts(F&& f, S&... s) {
   f("games", s.games...);
+  f("undecided_games", s.undecided_games...);
+  f("first_undecided_deal", s.first_undecided_deal...);
   f("outcomes", s.outcomes...);
   f("length", s.length...);
   f("capture_plies", s.capture_plies...);
@@ -171,6 +173,7 @@ struct Merger {
   void operator()(const char*, std::uint64_t& a, const std::uint64_t& b) const { a += b; }
   void operator()(const char*, Histogram& a, const Histogram& b) const { a.merge(b); }
   void operator()(const char*, Log2Histogram& a, const Log2Histogram& b) const { a.merge(b); }
+  void operator()(const char*, SmallestDeal& a, const SmallestDeal& b) const { a.merge(b); }
   template <class T, std::size_t N>
   void operator()(const char* name, std::array<T, N>& a, const std::array<T, N>& b) const {
     for (std::size_t k = 0; k < N; ++k) (*this)(name, a[k], b[k]);
@@ -182,6 +185,7 @@ struct Merger {
 };
 
 json::value write_count(std::uint64_t v) { return json::value(v); }
+json::value write_count(const SmallestDeal& d) { return d.plus_one ? json::value(d.plus_one - 1) : json::value(nullptr); }
 json::value write_count(const Histogram& h) {
   json::array bins;
   for (std::size_t v = 0; v < h.bins.size(); ++v)
@@ -231,6 +235,9 @@ struct Reader {
     return *a;
   }
   void read(const json::value& v, const std::string& at, std::uint64_t& out) const { out = number(v, at); }
+  void read(const json::value& v, const std::string& at, SmallestDeal& out) const {
+    out.plus_one = v.is_null() ? 0 : number(v, at) + 1;
+  }
   template <class H>
   void read_bins(const json::value& v, const std::string& at, H& h, std::size_t size) const {
     for (const json::value& pair : array(field(v, "bins", at), 0, at + ".bins")) {
@@ -326,6 +333,7 @@ json::object Statistics::to_json() const {
 
   json::object summary;
   summary["games"] = games;
+  summary["undecided"] = json::object{{"games", undecided_games}, {"first_deal", write_count(first_undecided_deal)}};
   summary["results"] = outcome_rates(by_seat);
   summary["by_seat"] = decisive_json("south", by_seat[south_win], "north", by_seat[north_win]);
   summary["by_starter"] = decisive_json("starter", starter_total, "other", other_total);

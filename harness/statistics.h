@@ -55,6 +55,16 @@ struct Log2Histogram {
   bool operator==(const Log2Histogram&) const = default;
 };
 
+// The smallest deal index seen (kept as deal + 1; 0: none): merged by taking the smaller.
+struct SmallestDeal {
+  std::uint64_t plus_one = 0;
+  void add(std::uint64_t deal) { merge(SmallestDeal{deal + 1}); }
+  void merge(const SmallestDeal& other) {
+    if (other.plus_one != 0 && (plus_one == 0 || other.plus_one < plus_one)) plus_one = other.plus_one;
+  }
+  bool operator==(const SmallestDeal&) const = default;
+};
+
 // One finished (or stopped) game, as the game loop sums it up.
 struct GameObservation {
   Outcome outcome = draw;
@@ -99,6 +109,12 @@ struct Statistics {
   void add(const MoveObservation& move);
   void add(const MatchObservation& match);
   void add_detailed_game() { detail_games += 1; }
+  // A game stopped because a move's legality was undecided within the lap_limit guard (Q-LIMIT):
+  // reported and left out of every per-game figure, never taken for a rule.
+  void add_undecided(std::uint64_t deal) {
+    undecided_games += 1;
+    first_undecided_deal.add(deal);
+  }
   void merge(const Statistics& other);
 
   // The raw counts (mergeable), and the whole block with the derived figures.
@@ -112,6 +128,8 @@ struct Statistics {
   int holes = 12;
   int match_rounds = 0;
   std::uint64_t games = 0;
+  std::uint64_t undecided_games = 0;  // not in `games`
+  SmallestDeal first_undecided_deal;
   // outcomes[south_player][starter][outcome]: seat, starter and player can all be read apart.
   std::array<std::array<std::array<std::uint64_t, kOutcomes>, 2>, 2> outcomes{};
   Histogram length;         // plies per game

@@ -171,6 +171,27 @@ TEST(SimulateStatistics, LapsRelaysAndEndlessSowings) {
   EXPECT_EQ(endless.forced_plies, 0u);
 }
 
+// Q-LIMIT: README's derivation of the opening a of Hoyito II sows 5 laps (4 relays); with
+// lap_limit 1 it is undecided, so the legal moves of the start are, and every game stops at its
+// first ply: counted as undecided, with the first deal, and left out of the games.
+TEST(SimulateStatistics, UndecidedGamesAreCountedApart) {
+  Rules rules;
+  rules.options.lap_limit = 1;
+  Statistics g5(rules, 0);
+  EXPECT_THROW(play(rules, position({0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0}, {22, 23}), g5), UndecidedMove);  // G5: 2 laps
+  SimulationSpec spec;
+  spec.rules = rules;
+  spec.games = 10;
+  spec.shard = {2, 3};  // deals 1, 4, 7
+  RunOptions options;
+  options.progress = false;
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  EXPECT_EQ(s.games, 0u);
+  EXPECT_EQ(s.undecided_games, 3u);
+  EXPECT_EQ(s.first_undecided_deal.plus_one, 2u);  // deal 1
+  EXPECT_EQ(s.to_json().at("summary").at("undecided").at("first_deal").as_uint64(), 1u);
+}
+
 TEST(SimulateStatistics, ChoiceOpeningsAndSeedsLeft) {
   const json::object s = hand_checked_games().to_json().at("summary").as_object();
   // Legal plies 6 + 1 + 3 + (2 + 1) + 1 = 14 over 13 plies; forced 6 + 1 + 3 + 1 + 1 = 12.
