@@ -89,13 +89,13 @@ void write_table(std::ostream& out, const json::object& simulation) {
     out << "\n";
   }
   const int width = 34;
-  out << fmt::format("{:<28}", "");
+  out << fmt::format("{:<30}", "");
   for (const auto& n : names) out << fmt::format("{:<{}}", n == "all" ? "rate, 95% interval" : n, width);
   out << "\n";
-  out << fmt::format("{:<28}", "games");
+  out << fmt::format("{:<30}", "games");
   for (const auto* s : sums) out << fmt::format("{:<{}}", s->at("games").to_number<std::uint64_t>(), width);
   out << "\n";
-  out << fmt::format("{:<28}", "undecided, skipped (Q-LIMIT)");
+  out << fmt::format("{:<30}", "undecided, skipped (Q-LIMIT)");
   for (const auto* s : sums) {
     const auto& u = s->at("undecided").as_object();
     const auto& first = u.at("first_deal");
@@ -105,12 +105,12 @@ void write_table(std::ostream& out, const json::object& simulation) {
   }
   out << "\n";
   for (const RateRow& row : kRateRows) {
-    out << fmt::format("{:<28}", row.label);
+    out << fmt::format("{:<30}", row.label);
     for (const auto* s : sums) out << fmt::format("{:<{}}", rate_text(object_at(*s, row.path).at(row.key).as_object()), width);
     out << "\n";
   }
   const auto line = [&](const char* label, auto&& cell) {
-    out << fmt::format("{:<28}", label);
+    out << fmt::format("{:<30}", label);
     for (const auto* s : sums) out << fmt::format("{:<{}}", cell(*s), width);
     out << "\n";
   };
