@@ -115,8 +115,9 @@ void write_table(std::ostream& out, const json::object& simulation) {
     out << "\n";
   };
   line("fairness p, seat / starter", [](const json::object& s) {
-    return fmt::format("{:.3g} / {:.3g}", number(object_at(s, "by_seat.fairness").at("p_value")),
-                       number(object_at(s, "by_starter.fairness").at("p_value")));
+    const auto p = [](double v) { return v == 0 ? std::string("<1e-300") : fmt::format("{:.3g}", v); };  // underflow
+    return fmt::format("{} / {}", p(number(object_at(s, "by_seat.fairness").at("p_value"))),
+                       p(number(object_at(s, "by_starter.fairness").at("p_value"))));
   });
   line("length: mean (sd)", [](const json::object& s) {
     const auto& l = s.at("length").as_object();
