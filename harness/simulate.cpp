@@ -160,6 +160,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
     if (detailed) {
       std::array<int, 2> awarded{0, 0};
       Ply played = game.play(ply);
+      if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
       if (ply != kPass) {
         MoveObservation m = observe_events(played, awarded);
         m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
@@ -272,9 +273,16 @@ class OrderedRows {
   explicit OrderedRows(const std::function<void(const std::vector<GameRow>&)>& sink) : sink_(sink) {}
   void write(std::uint64_t chunk, const std::vector<GameRow>& rows) {
     std::unique_lock lock(mutex_);
-    turn_.wait(lock, [&] { return next_ == chunk; });
+    turn_.wait(lock, [&] { return next_ == chunk || aborted_; });
+    if (aborted_) return;
     sink_(rows);
     next_ += 1;
+    turn_.notify_all();
+  }
+  // A worker failed: its chunk will never come, so nobody waits for it.
+  void abort() {
+    std::lock_guard lock(mutex_);
+    aborted_ = true;
     turn_.notify_all();
   }
 
@@ -283,6 +291,7 @@ class OrderedRows {
   std::mutex mutex_;
   std::condition_variable turn_;
   std::uint64_t next_ = 0;
+  bool aborted_ = false;
 };
 
 std::string duration_text(double seconds) {
@@ -350,6 +359,7 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
       std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
       next_chunk.store(deals);  // the others stop at their next chunk
+      if (ordered) ordered->abort();
     }
   };
 

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "core/record.h"
+
 namespace hoyito {
 
 namespace json = boost::json;
@@ -81,6 +83,14 @@ void write_table(std::ostream& out, const json::object& simulation) {
                      run.at("paired").as_bool() ? ", paired (each deal also with the seats swapped)" : "",
                      run.at("games").to_number<std::uint64_t>(), run.at("seed").to_number<std::uint64_t>(),
                      run.at("match_rounds").as_int64() > 0 ? fmt::format(", matches of {} games", run.at("match_rounds").as_int64()) : "");
+  // The options as played (the JSON holds every one): those that differ from the defaults.
+  std::string options;
+  const json::object defaults = to_json(Rules{}).at("options").as_object();
+  for (const auto& [name, value] : rules.at("options").as_object())
+    if (!defaults.contains(name) || defaults.at(name) != value)
+      options += fmt::format("{}{}={}", options.empty() ? "" : ", ", std::string_view(name), json::serialize(value));
+  out << fmt::format("options: {}; version {}, commit {}\n", options.empty() ? "all at their defaults" : options,
+                     std::string_view(simulation.at("version").as_string()), std::string_view(simulation.at("commit").as_string()));
   const auto sums = summaries(simulation);
   const auto names = value_names(simulation);
   if (!run.at("sweep").is_null()) {
@@ -131,6 +141,11 @@ void write_table(std::ostream& out, const json::object& simulation) {
   line("per game: moves, passes", [](const json::object& s) {
     const auto& p = s.at("per_game").as_object();
     return fmt::format("{}, {}", number_text(p.at("moves"), 1), number_text(p.at("passes"), 2));
+  });
+  line("passes PASS-1/2/3 (events)", [](const json::object& s) {
+    const auto& p = s.at("sowing").at("passes").as_object();
+    return fmt::format("{} / {} / {}", p.at("PASS-1").to_number<std::uint64_t>(), p.at("PASS-2").to_number<std::uint64_t>(),
+                       p.at("PASS-3").to_number<std::uint64_t>());
   });
   line("per game: extra, captures", [](const json::object& s) {
     const auto& p = s.at("per_game").as_object();

@@ -160,6 +160,7 @@ void visit_counts(F&& f, S&... s) {
   f("relays", s.relays...);
   f("chain_lengths", s.chain_lengths...);
   f("awards", s.awards...);
+  f("passes_by_rule", s.passes_by_rule...);
   f("endless_played", s.endless_played...);
   f("endless_refused", s.endless_refused...);
   f("moves_with_endless_refused", s.moves_with_endless_refused...);
@@ -367,7 +368,10 @@ json::object Statistics::to_json() const {
       {"moves_with_endless_refused", rate_json(moves_with_endless_refused, detail_moves)},
       {"endless_played", endless_played},
       {"chain_lengths", distribution_json(chain_lengths)},
-      {"last_four_awards", awards_out}};
+      {"last_four_awards", awards_out},
+      {"passes", json::object{{"PASS-1", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_1)]},
+                              {"PASS-2", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_2)]},
+                              {"PASS-3", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_3)]}}}};
   if (match_rounds > 0) {
     json::array rounds;
     for (const auto& r : by_round) rounds.push_back(outcome_rates(r));

@@ -109,6 +109,7 @@ struct Statistics {
   void add(const MoveObservation& move);
   void add(const MatchObservation& match);
   void add_detailed_game() { detail_games += 1; }
+  void add_pass(RuleId rule) { passes_by_rule[static_cast<std::size_t>(rule)] += 1; }  // from a pass event
   // A game stopped because a move's legality was undecided within the lap_limit guard (Q-LIMIT):
   // reported and left out of every per-game figure, never taken for a rule.
   void add_undecided(std::uint64_t deal) {
@@ -144,6 +145,7 @@ struct Statistics {
   Log2Histogram laps, relays;
   Histogram chain_lengths;
   std::array<std::uint64_t, kRuleCount> awards{};
+  std::array<std::uint64_t, kRuleCount> passes_by_rule{};  // PASS-1, PASS-2, PASS-3
   std::uint64_t endless_played = 0, endless_refused = 0, moves_with_endless_refused = 0;
   // Matches: match_winners[south_player][kSouth, kNorth, kDraw].
   std::uint64_t matches = 0;

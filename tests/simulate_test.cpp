@@ -146,6 +146,9 @@ TEST(SimulateStatistics, MovesPassesExtraMovesAndCaptures) {
   EXPECT_EQ(at(sowing, {"chain_lengths"}).at("max").as_uint64(), 1u);
   EXPECT_EQ(at(sowing, {"last_four_awards"}).at("END-II-1").as_uint64(), 1u);
   EXPECT_EQ(at(sowing, {"last_four_awards"}).at("END-III-3").as_uint64(), 0u);
+  // Both passes were of an extra move with no seeds (PASS-2).
+  EXPECT_EQ(at(sowing, {"passes"}).at("PASS-2").as_uint64(), 2u);
+  EXPECT_EQ(at(sowing, {"passes"}).at("PASS-1").as_uint64(), 0u);
 }
 
 TEST(SimulateStatistics, LapsRelaysAndEndlessSowings) {
