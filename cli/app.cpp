@@ -27,6 +27,8 @@ const Command kCommands[] = {
     {"perft", "count the ply sequences of exactly D plies from the start", add_perft},
     {"bench", "seeded engine games: speed, and the signature of every position", add_bench},
     {"annotate", "a record, scenario or disagreement file as an annotated page", add_annotate},
+    {"simulate", "many engine games with chosen players: results with 95% intervals", add_simulate},
+    {"merge", "combine the JSON of the shards of a simulate run into the whole run's", add_merge},
     {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
 };
 

@@ -42,6 +42,8 @@ CommandRun add_perft(CLI::App& command);
 CommandRun add_bench(CLI::App& command);
 CommandRun add_annotate(CLI::App& command);   // cli/annotate.cpp
 CommandRun add_examples(CLI::App& command);   // cli/examples.cpp
+CommandRun add_simulate(CLI::App& command);   // cli/simulate.cpp
+CommandRun add_merge(CLI::App& command);      // cli/merge.cpp
 
 // The rules options of every command that plays: --variant, --holes, --seeds-per-hole, --round,
 // --previous-winner, --option NAME=VALUE.

@@ -1,0 +1,152 @@
+// `hoyito simulate`: flags to a SimulationSpec, the run, and its outputs (table on stdout,
+// progress on stderr, --json, --csv, --charts). Bad flag values end with one line and exit 2.
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "core/record.h"
+#include "harness/simulate.h"
+#include "harness/simulate_output.h"
+#include "version.h"
+
+namespace hoyito {
+
+namespace {
+
+struct SimulateArgs {
+  RulesArgs rules;
+  std::uint64_t games = 10000;
+  std::vector<std::string> players{"random", "random"};
+  int threads = 0;  // 0: every core
+  std::uint64_t seed = 1;
+  std::string shard;
+  int match = 0;
+  bool paired = false;
+  std::string sweep;
+  int detail_every = 100;  // every 100th deal with events (laps, relays, chains, awards, choice)
+  std::string json, csv, charts;
+  bool per_game = false;
+  bool timing = false;
+  bool quiet = false;
+};
+
+// A CLI11 check that runs one of our parsers (the message is the parser's own line).
+template <class Parse>
+CLI::Validator parsed_by(Parse parse, const std::string& name) {
+  return CLI::Validator(
+      [parse](std::string& value) {
+        try {
+          parse(value);
+        } catch (const InputError& e) {
+          return std::string(e.what());
+        }
+        return std::string();
+      },
+      "", name);
+}
+
+int run(const SimulateArgs& args) {
+  SimulationSpec spec;
+  spec.rules = make_rules(args.rules);
+  for (std::size_t k = 0; k < 2; ++k) spec.players[k] = parse_player_spec(args.players[k]);
+  spec.paired = args.paired;
+  spec.seed = args.seed;
+  spec.games = args.games;
+  spec.match_rounds = args.match;
+  spec.detail_every = args.detail_every;
+  if (!args.shard.empty()) spec.shard = parse_shard(args.shard);  // checked by CLI11 already
+  try {
+    if (!args.sweep.empty()) spec.sweep = parse_sweep(args.sweep, spec.rules);  // values against these rules
+  } catch (const InputError& e) {
+    throw InputError(fmt::format("--sweep: {}", e.what()));
+  }
+  spec.version = HOYITO_VERSION;
+  spec.commit = HOYITO_COMMIT;
+  if (spec.match_rounds > 0 && spec.rules.variant != Variant::hoyito3)
+    throw InputError(fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
+  if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != kNobody))
+    throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
+  if (args.per_game && args.csv.empty()) throw InputError("--per-game writes the --csv file: give --csv FILE");
+
+  RunOptions options;
+  options.threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.progress = !args.quiet;
+  std::ofstream per_game;
+  const std::string per_game_temporary = args.csv + ".tmp";
+  if (args.per_game) {
+    per_game.open(per_game_temporary, std::ios::binary);
+    if (!per_game) throw InputError(fmt::format("--csv {}: cannot write the file", args.csv));
+    per_game << game_csv_header();
+    options.rows = [&](const std::vector<GameRow>& rows) {
+      for (const GameRow& row : rows) per_game << game_csv_row(row, spec);
+    };
+  }
+
+  const SimulationResult result = run_simulation(spec, options);
+  const boost::json::value timing = boost::json::object{
+      {"seconds", result.seconds}, {"threads", options.threads}, {"games_played", result.games_played},
+      {"games_per_second", result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0}};
+  const boost::json::object document = simulation_json(spec, result.per_value, args.timing ? &timing : nullptr);
+
+  write_table(std::cout, document);
+  std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played, result.seconds,
+                           options.threads, result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
+  if (!args.json.empty()) write_file_atomically(args.json, to_text(document));
+  if (args.per_game) {
+    per_game.close();
+    if (!per_game) throw InputError(fmt::format("--csv {}: writing failed", args.csv));
+    std::error_code error;
+    std::filesystem::rename(per_game_temporary, args.csv, error);
+    if (error) throw InputError(fmt::format("--csv {}: cannot write the file ({})", args.csv, error.message()));
+  } else if (!args.csv.empty()) {
+    std::ostringstream csv;
+    write_statistics_csv(csv, document);
+    write_file_atomically(args.csv, csv.str());
+  }
+  if (!args.charts.empty()) write_charts(args.charts, document);
+  std::cout.flush();
+  if (!std::cout) throw InputError("simulate: writing to standard output failed");
+  return 0;
+}
+
+}  // namespace
+
+CommandRun add_simulate(CLI::App& command) {
+  auto args = std::make_shared<SimulateArgs>();
+  CLI::App* cmd = &command;
+  add_rules_options(command, args->rules);
+  cmd->add_option("--games", args->games, "deals (each is one game, two with --paired, a match with --match)")
+      ->default_val(args->games)
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 48));
+  cmd->add_option("--players", args->players, "South's and North's player: random, greedy or search:D")
+      ->delimiter(',')
+      ->expected(2)
+      ->default_str("random,random")
+      ->check(parsed_by([](const std::string& p) { parse_player_spec(p); }, "PLAYER"));
+  cmd->add_option("--threads", args->threads, "worker threads (default: every core)")->check(CLI::Range(1, 1024));
+  cmd->add_option("--seed", args->seed, "random seed: deal i is played from (seed, i) alone")->default_val(args->seed);
+  cmd->add_option("--shard", args->shard, "play only the deals i with i mod M = K-1 (K/M), for hoyito merge")
+      ->check(parsed_by([](const std::string& s) { parse_shard(s); }, "K/M"));
+  cmd->add_option("--match", args->match, "Hoyito III matches of this many games (MATCH-1..3, G8, G9)")
+      ->check(CLI::Range(1, 64));
+  cmd->add_flag("--paired", args->paired, "also play every deal with the seats swapped, from the same seed");
+  cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,...")
+      ->check(parsed_by([](const std::string& s) { parse_sweep(s, Rules{}); }, "NAME=V1,V2"));
+  cmd->add_option("--detail-every", args->detail_every,
+                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards; 0: never)")
+      ->default_val(args->detail_every)
+      ->check(CLI::Range(0, 1 << 30));
+  cmd->add_option("--json", args->json, "write the results as JSON (specs/simulation.schema.json)");
+  cmd->add_option("--csv", args->csv, "write one row per statistic as CSV (one per game with --per-game)");
+  cmd->add_flag("--per-game", args->per_game, "the --csv file holds one row per game");
+  cmd->add_option("--charts", args->charts, "write SVG charts drawn by gnuplot into this folder");
+  cmd->add_flag("--timing", args->timing, "add the run's timing to the JSON (field 'timing'; it then differs run to run)");
+  cmd->add_flag("--quiet", args->quiet, "no progress on stderr");
+  return [args] { return run(*args); };
+}
+
+}  // namespace hoyito

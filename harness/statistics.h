@@ -1,0 +1,178 @@
+// What `hoyito simulate` counts, and the figures derived from the counts.
+//
+// Every count is an integer kept in a structure of fixed size (a few histograms and tables sized
+// by the rules, never by the number of games), so that memory does not grow with a run, two
+// counts merge by addition (and max), and the merged JSON of shards is the same bytes as one
+// run's. The figures (rates with 95% Wilson intervals, means, quartiles, fairness p-values) are
+// computed from the counts only when they are written.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/json.hpp>
+
+#include "core/game.h"
+
+namespace hoyito {
+
+// The five ways a game can come out, by seat.
+enum Outcome : int { south_win, north_win, draw, unterminated, void_result };
+inline constexpr int kOutcomes = 5;
+inline constexpr std::array<const char*, kOutcomes> kOutcomeNames = {"south", "north", "draw", "unterminated", "void"};
+Outcome outcome_of(const Result& result);
+
+// Counts of whole numbers 0..size-1 (one bin each), with the values past them in `overflow`.
+struct Histogram {
+  std::vector<std::uint64_t> bins;
+  std::uint64_t overflow = 0;
+  std::uint64_t total = 0;  // values added
+  std::uint64_t sum = 0;    // of every value added, overflow included
+  std::uint64_t max = 0;
+
+  Histogram() = default;
+  explicit Histogram(std::size_t size) : bins(size, 0) {}
+  void add(std::uint64_t value);
+  void merge(const Histogram& other);
+  std::optional<double> mean() const;    // none when empty
+  std::optional<double> stddev() const;  // sample standard deviation; none when n < 2 or overflow
+  // Nearest rank: the smallest value v with at least ceil(q * total) values <= v; none when
+  // empty or when that rank falls in the overflow.
+  std::optional<std::uint64_t> quantile(double q) const;
+  bool operator==(const Histogram&) const = default;
+};
+
+// Counts by powers of two: bin 0 holds the value 0, bin k (k >= 1) the values 2^(k-1)..2^k-1.
+struct Log2Histogram {
+  std::array<std::uint64_t, 65> bins{};
+  std::uint64_t total = 0, sum = 0, max = 0;
+  static int bin_of(std::uint64_t value);
+  void add(std::uint64_t value);
+  void merge(const Log2Histogram& other);
+  bool operator==(const Log2Histogram&) const = default;
+};
+
+// The smallest deal index seen (kept as deal + 1; 0: none): merged by taking the smaller.
+struct SmallestDeal {
+  std::uint64_t plus_one = 0;
+  void add(std::uint64_t deal) { merge(SmallestDeal{deal + 1}); }
+  void merge(const SmallestDeal& other) {
+    if (other.plus_one != 0 && (plus_one == 0 || other.plus_one < plus_one)) plus_one = other.plus_one;
+  }
+  bool operator==(const SmallestDeal&) const = default;
+};
+
+// One finished (or stopped) game, as the game loop sums it up.
+struct GameObservation {
+  Outcome outcome = draw;
+  int starter = kSouth;       // who moved first
+  int south_player = 0;       // which player (0: the first of --players, 1: the second) sat South
+  int round = 1;              // Hoyito III match round (1 outside matches)
+  std::uint64_t plies = 0;    // moves and passes (END-3 counts both)
+  std::uint64_t moves = 0;
+  std::uint64_t passes = 0;       // PASS-1/2/3
+  std::uint64_t extra_moves = 0;  // CAP-II-3, CAP-III-3: plies that earned the mover another
+  std::uint64_t capture_plies = 0;  // plies after which the mover had captured more
+  // The choice at each ply, measured where the legal plies were listed (every ply but those of
+  // the random player's sampler, which decides only the move it draws: simulate.cpp).
+  std::uint64_t choice_plies = 0;   // plies whose legal plies were counted
+  std::uint64_t legal_sum = 0;      // legal plies summed over those plies (a pass counts as one)
+  std::uint64_t forced_plies = 0;   // ... with exactly one legal ply (forced passes included)
+  int opening = kPass;              // the first ply, or kPass (a pass, or no ply at all)
+  int seeds_left = 0;               // on the board at the end
+  bool round_rule_applied = false;  // END-III-3/4 gave the last seeds (some to the non-capturer)
+  bool round_rule_decided = false;  // ... and the capturer taking them would change the winner
+};
+
+// One move played with its events (the sampled games of --detail-every).
+struct MoveObservation {
+  std::uint64_t laps = 0;    // lap events (SOW-2/3)
+  std::uint64_t relays = 0;  // relay events (SOW-5)
+  std::vector<int> chains;   // Hoyito II: chain_capture events after each capture (CAP-II-2)
+  std::optional<RuleId> award;  // last_four_award's rule (END-I-1, END-II-1, END-III-2/3/4)
+  bool endless_played = false;  // SOW-6 void: the move was endless and voided the game
+  int endless_refused = 0;  // SOW-6 illegal: the mover's non-empty holes left out as endless
+};
+
+// One Hoyito III match (--match).
+struct MatchObservation {
+  int south_player = 0;
+  int winner = kDraw;  // MATCH-3: kSouth, kNorth or kDraw
+};
+
+struct Statistics {
+  // Sized by the rules: the game-length bins cover 0..ply_limit (capped), the seeds-left bins
+  // the whole board, the opening table every hole and the pass, the round table `match_rounds`.
+  Statistics(const Rules& rules, int match_rounds);
+
+  void add(const GameObservation& game);
+  void add(const MoveObservation& move);
+  void add(const MatchObservation& match);
+  void add_detailed_game() { detail_games += 1; }
+  void add_pass(RuleId rule) { passes_by_rule[static_cast<std::size_t>(rule)] += 1; }  // from a pass event
+  // A game stopped because a move's legality was undecided within the lap_limit guard (Q-LIMIT):
+  // reported and left out of every per-game figure, never taken for a rule.
+  void add_undecided(std::uint64_t deal) {
+    undecided_games += 1;
+    first_undecided_deal.add(deal);
+  }
+  void merge(const Statistics& other);
+
+  // The raw counts (mergeable), and the whole block with the derived figures.
+  boost::json::object counts_json() const;
+  boost::json::object to_json() const;
+  // Reads counts_json() back; throws InputError naming `where` and the field.
+  static Statistics from_counts_json(const Rules& rules, int match_rounds, const boost::json::value& counts,
+                                     const std::string& where);
+  bool operator==(const Statistics&) const = default;
+
+  int holes = 12;
+  int match_rounds = 0;
+  std::uint64_t games = 0;
+  std::uint64_t undecided_games = 0;  // not in `games`
+  SmallestDeal first_undecided_deal;
+  // outcomes[south_player][starter][outcome]: seat, starter and player can all be read apart.
+  std::array<std::array<std::array<std::uint64_t, kOutcomes>, 2>, 2> outcomes{};
+  Histogram length;         // plies per game
+  Histogram capture_plies;  // per game
+  Histogram seeds_left_unterminated;  // seeds on the board when the ply limit stopped a game
+  std::uint64_t moves = 0, passes = 0, extra_moves = 0, choice_plies = 0, legal_sum = 0, forced_plies = 0;
+  std::vector<std::array<std::uint64_t, kOutcomes>> by_opening;  // holes 0..2N-1, then the pass
+  std::vector<std::array<std::uint64_t, kOutcomes>> by_round;    // rounds 1..match_rounds
+  std::uint64_t round_rule_applied = 0, round_rule_decided = 0;
+  // Sampled games, with events.
+  std::uint64_t detail_games = 0, detail_moves = 0;
+  Log2Histogram laps, relays;
+  Histogram chain_lengths;
+  std::array<std::uint64_t, kRuleCount> awards{};
+  std::array<std::uint64_t, kRuleCount> passes_by_rule{};  // PASS-1, PASS-2, PASS-3
+  std::uint64_t endless_played = 0, endless_refused = 0, moves_with_endless_refused = 0;
+  // Matches: match_winners[south_player][kSouth, kNorth, kDraw].
+  std::uint64_t matches = 0;
+  std::array<std::array<std::uint64_t, 3>, 2> match_winners{};
+};
+
+// 95% Wilson score interval of k successes in n trials (z = 1.959963984540054).
+struct Interval {
+  double low = 0, high = 0;
+};
+Interval wilson_interval(std::uint64_t k, std::uint64_t n);
+// Newcombe's hybrid score interval (his method 10) for the difference of two rates k1/n1 - k2/n2.
+Interval difference_interval(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2, std::uint64_t n2);
+// Chi-square test (1 degree of freedom) that a and b come from an even split: the statistic
+// (a - b)^2 / (a + b) and its p-value erfc(sqrt(chi2 / 2)). p = 1 when a + b = 0.
+struct FairnessTest {
+  double chi_square = 0, p_value = 1;
+};
+FairnessTest even_split_test(std::uint64_t a, std::uint64_t b);
+// Pearson chi-square statistic of observed counts against equal expected counts, and the
+// upper-tail p-value with k-1 degrees of freedom (regularised incomplete gamma function).
+FairnessTest uniformity_test(const std::vector<std::uint64_t>& observed);
+
+// A rate as JSON: {"count", "of", "rate", "low", "high"}.
+boost::json::object rate_json(std::uint64_t k, std::uint64_t n);
+
+}  // namespace hoyito

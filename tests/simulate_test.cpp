@@ -1,0 +1,506 @@
+// hoyito simulate: every statistic against values computed by hand from a small set of games
+// whose every ply is derived below from specs/rules.md; intervals and tests against published
+// values; the random player's uniformity; identical results at any thread count and shard split;
+// merge; the JSON schema; the command's one-line errors.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "core/record.h"
+#include "engine/engine.h"
+#include "harness/players.h"
+#include "harness/simulate.h"
+#include "harness/statistics.h"
+
+using namespace hoyito;
+namespace json = boost::json;
+
+namespace {
+
+Position position(std::vector<int> board, std::array<int, 2> captured, int to_move = kSouth) {
+  Position p;
+  p.board = std::move(board);
+  p.captured = captured;
+  p.to_move = to_move;
+  return p;
+}
+
+Rules hoyito2_with_ply_limit(int limit) {
+  Rules r;
+  r.options.ply_limit = limit;
+  return r;
+}
+
+const PlayerSpec kRandom{PlayerSpec::Kind::random, 0};
+const PlayerSpec kGreedy{PlayerSpec::Kind::greedy, 0};
+
+Result play(const Rules& rules, const Position& start, Statistics& stats, const PlayerSpec& player = kRandom) {
+  GameSetup setup{rules, start.to_move, {&player, &player}, 0, true, start};
+  SplitMix64 rng{1};
+  return play_counted_game(setup, rng, stats);
+}
+
+// The five hand-derived Hoyito II 2x6 games (holes a..f = 0..5, A..F = 6..11), South to move:
+//
+// G1 (ply_limit 6): a=1, A=1, captured 23-23. Each side has one seed, one legal move a ply:
+//   a->b, A->B, b->c, B->C, c->d, C->D, each a lap of one seed into an empty hole (SOW-4). Six
+//   forced plies, then the ply limit (END-3): unterminated, 2 seeds left. Opening a.
+// G2 (default rules): f=1, A=3, E=1, captured 21-22. f sows its seed into A, which then holds 4:
+//   captured (CAP-II-1, 4 seeds); the chain looks at f, now empty: none (CAP-II-2). One seed is
+//   left (E): END-1, and the capturer takes it (END-II-1): 26-22, South wins, after 1 ply.
+// G3 (ply_limit 3): f=1, A=3, E=5, captured 20-19. Ply 1 as in G2 (capture of 4, chain 0), 5
+//   seeds stay: South moves again (CAP-II-3) with no seeds and passes (PASS-2, ply 2). Ply 3:
+//   North's only hole E sows F, a, b, c, d, the last into the empty d (SOW-4). Ply limit:
+//   unterminated with 5 seeds left. Every ply forced.
+// G4 (ply_limit 2, greedy): e=2, f=3, A=3, D=5, captured 18-17. Two legal moves: e sows f (now
+//   4) and A (now 4, the last seed): A is captured and the chain takes f (4) and stops at the
+//   empty e: 8 seeds, chain length 1; f would sow A, B, C ending in the empty C, nothing
+//   captured. Greedy plays e; D's 5 seeds stay, South moves again, has no seeds, passes
+//   (PASS-2). Ply limit: unterminated, 5 seeds left. Opening e.
+// G5 (ply_limit 1): f=2, B=1, captured 22-23. f sows A (now 1) and B (now 2, the last seed): a
+//   relay (SOW-5) lifts B's 2 into C and D, the last into the empty D (SOW-4). Two laps, one
+//   relay. Ply limit: unterminated, 3 seeds left.
+Statistics hand_checked_games() {
+  Statistics stats(hoyito2_with_ply_limit(6), 0);
+  play(hoyito2_with_ply_limit(6), position({1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0}, {23, 23}), stats);
+  play(Rules{}, position({0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 1, 0}, {21, 22}), stats);
+  play(hoyito2_with_ply_limit(3), position({0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 5, 0}, {20, 19}), stats);
+  play(hoyito2_with_ply_limit(2), position({0, 0, 0, 0, 2, 3, 3, 0, 0, 5, 0, 0}, {18, 17}), stats, kGreedy);
+  play(hoyito2_with_ply_limit(1), position({0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0}, {22, 23}), stats);
+  return stats;
+}
+
+const json::object& at(const json::object& o, std::initializer_list<const char*> path) {
+  const json::object* here = &o;
+  for (const char* key : path) here = &here->at(key).as_object();
+  return *here;
+}
+double num(const json::value& v) { return v.to_number<double>(); }
+
+}  // namespace
+
+// --- Each statistic on the hand-checked games -------------------------------------------------
+
+TEST(SimulateStatistics, ResultsBySeatStarterAndPlayer) {
+  const json::object s = hand_checked_games().to_json().at("summary").as_object();
+  EXPECT_EQ(s.at("games").as_uint64(), 5u);
+  // South won G2; G1, G3, G4, G5 hit the ply limit.
+  const auto& results = at(s, {"results"});
+  EXPECT_EQ(results.at("south").at("count").as_uint64(), 1u);
+  EXPECT_EQ(results.at("north").at("count").as_uint64(), 0u);
+  EXPECT_EQ(results.at("draw").at("count").as_uint64(), 0u);
+  EXPECT_EQ(results.at("unterminated").at("count").as_uint64(), 4u);
+  EXPECT_EQ(results.at("void").at("count").as_uint64(), 0u);
+  // Wilson 1/5 by hand: centre (0.2 + z^2/10) / (1 + z^2/5) = 0.330345, half-width 0.294121.
+  EXPECT_NEAR(num(results.at("south").at("rate")), 0.2, 1e-12);
+  EXPECT_NEAR(num(results.at("south").at("low")), 0.036224, 1e-6);
+  EXPECT_NEAR(num(results.at("south").at("high")), 0.624465, 1e-6);
+  EXPECT_NEAR(num(results.at("unterminated").at("low")), 0.375535, 1e-6);
+  EXPECT_NEAR(num(results.at("unterminated").at("high")), 0.963776, 1e-6);
+  // One decisive game, South's: chi-square (1 - 0)^2 / 1 = 1, p = erfc(sqrt(1/2)) = 0.317311.
+  EXPECT_EQ(at(s, {"by_seat"}).at("south").as_uint64(), 1u);
+  EXPECT_NEAR(num(at(s, {"by_seat", "fairness"}).at("chi_square")), 1.0, 1e-12);
+  EXPECT_NEAR(num(at(s, {"by_seat", "fairness"}).at("p_value")), 0.317311, 1e-6);
+  // South moved first in every game: the starter won it; the first player (both seats) too.
+  EXPECT_EQ(at(s, {"by_starter"}).at("starter").as_uint64(), 1u);
+  EXPECT_EQ(at(s, {"by_starter"}).at("other").as_uint64(), 0u);
+  EXPECT_EQ(at(s, {"by_player"}).at("first").as_uint64(), 1u);
+}
+
+TEST(SimulateStatistics, GameLength) {
+  const json::object s = hand_checked_games().to_json().at("summary").as_object();
+  // Plies 6, 1, 3, 2, 1: mean 13/5; squared deviations 11.56 + 2.56 + 0.16 + 0.36 + 2.56 = 17.2,
+  // sd sqrt(17.2 / 4) = 2.073644; sorted 1 1 2 3 6: nearest ranks 2, 3, 4 give 1, 2, 3.
+  const auto& length = at(s, {"length"});
+  EXPECT_NEAR(num(length.at("mean")), 2.6, 1e-12);
+  EXPECT_NEAR(num(length.at("stddev")), 2.073644, 1e-6);
+  EXPECT_EQ(length.at("q1").as_uint64(), 1u);
+  EXPECT_EQ(length.at("median").as_uint64(), 2u);
+  EXPECT_EQ(length.at("q3").as_uint64(), 3u);
+  EXPECT_EQ(length.at("max").as_uint64(), 6u);
+}
+
+TEST(SimulateStatistics, MovesPassesExtraMovesAndCaptures) {
+  const json::object s = hand_checked_games().to_json().at("summary").as_object();
+  const auto& per_game = at(s, {"per_game"});
+  EXPECT_NEAR(num(per_game.at("moves")), 11.0 / 5, 1e-12);       // 6 + 1 + 2 + 1 + 1
+  EXPECT_NEAR(num(per_game.at("passes")), 2.0 / 5, 1e-12);       // G3, G4 (PASS-2)
+  EXPECT_NEAR(num(per_game.at("extra_moves")), 2.0 / 5, 1e-12);  // G3, G4 (CAP-II-3)
+  // Capturing plies 0, 1, 1, 1, 0 (G2's capture ended the game: no extra move).
+  EXPECT_NEAR(num(at(per_game, {"capture_plies"}).at("mean")), 3.0 / 5, 1e-12);
+  EXPECT_EQ(at(per_game, {"capture_plies"}).at("max").as_uint64(), 1u);
+  // Hoyito II chains: G2 0, G3 0, G4 1; the last-four award of G2 (END-II-1).
+  const auto& sowing = at(s, {"sowing"});
+  EXPECT_NEAR(num(at(sowing, {"chain_lengths"}).at("mean")), 1.0 / 3, 1e-12);
+  EXPECT_EQ(at(sowing, {"chain_lengths"}).at("max").as_uint64(), 1u);
+  EXPECT_EQ(at(sowing, {"last_four_awards"}).at("END-II-1").as_uint64(), 1u);
+  EXPECT_EQ(at(sowing, {"last_four_awards"}).at("END-III-3").as_uint64(), 0u);
+  // Both passes were of an extra move with no seeds (PASS-2).
+  EXPECT_EQ(at(sowing, {"passes"}).at("PASS-2").as_uint64(), 2u);
+  EXPECT_EQ(at(sowing, {"passes"}).at("PASS-1").as_uint64(), 0u);
+}
+
+TEST(SimulateStatistics, LapsRelaysAndEndlessSowings) {
+  const Statistics stats = hand_checked_games();
+  // 11 moves: one lap each, except G5's two (one relay).
+  EXPECT_EQ(stats.detail_moves, 11u);
+  EXPECT_EQ(stats.laps.sum, 12u);
+  EXPECT_EQ(stats.laps.max, 2u);
+  EXPECT_EQ(stats.laps.bins[1], 10u);  // 1 lap: bin 1 (1..1)
+  EXPECT_EQ(stats.laps.bins[2], 1u);   // 2 laps: bin 2 (2..3)
+  EXPECT_EQ(stats.relays.sum, 1u);
+  EXPECT_EQ(stats.relays.bins[0], 10u);
+  EXPECT_EQ(stats.endless_refused, 0u);
+  EXPECT_EQ(stats.detail_games, 0u);  // counted by the deal, not by play_counted_game
+
+  // specs/scenarios/sx-endless-illegal.json (hand-derived): South's a is endless (SOW-6), so of
+  // the non-empty a, c, d, f only c, d, f are legal: one endless move refused at ply 1.
+  Statistics endless(hoyito2_with_ply_limit(1), 0);
+  play(hoyito2_with_ply_limit(1), position({2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}), endless);
+  EXPECT_EQ(endless.endless_refused, 1u);
+  EXPECT_EQ(endless.moves_with_endless_refused, 1u);
+  EXPECT_EQ(endless.legal_sum, 3u);
+  EXPECT_EQ(endless.forced_plies, 0u);
+}
+
+// Q-LIMIT: README's derivation of the opening a of Hoyito II sows 5 laps (4 relays); with
+// lap_limit 1 it is undecided, so the legal moves of the start are, and every game stops at its
+// first ply: counted as undecided, with the first deal, and left out of the games.
+TEST(SimulateStatistics, UndecidedGamesAreCountedApart) {
+  Rules rules;
+  rules.options.lap_limit = 1;
+  Statistics g5(rules, 0);
+  EXPECT_THROW(play(rules, position({0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0}, {22, 23}), g5), UndecidedMove);  // G5: 2 laps
+  SimulationSpec spec;
+  spec.rules = rules;
+  spec.games = 10;
+  spec.shard = {2, 3};  // deals 1, 4, 7
+  RunOptions options;
+  options.progress = false;
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  EXPECT_EQ(s.games, 0u);
+  EXPECT_EQ(s.undecided_games, 3u);
+  EXPECT_EQ(s.first_undecided_deal.plus_one, 2u);  // deal 1
+  EXPECT_EQ(s.to_json().at("summary").at("undecided").at("first_deal").as_uint64(), 1u);
+}
+
+TEST(SimulateStatistics, ChoiceOpeningsAndSeedsLeft) {
+  const json::object s = hand_checked_games().to_json().at("summary").as_object();
+  // Legal plies 6 + 1 + 3 + (2 + 1) + 1 = 14 over 13 plies; forced 6 + 1 + 3 + 1 + 1 = 12.
+  EXPECT_NEAR(num(at(s, {"choice"}).at("branching_factor")), 14.0 / 13, 1e-12);
+  EXPECT_EQ(at(s, {"choice", "forced"}).at("count").as_uint64(), 12u);
+  EXPECT_EQ(at(s, {"choice", "forced"}).at("of").as_uint64(), 13u);
+  // Openings: a (G1), e (G4), f (G2 won by South, G3, G5).
+  const auto& openings = s.at("by_opening").as_array();
+  ASSERT_EQ(openings.size(), 3u);
+  EXPECT_EQ(openings[0].at("move"), "a");
+  EXPECT_EQ(openings[1].at("move"), "e");
+  EXPECT_EQ(openings[2].at("move"), "f");
+  EXPECT_EQ(openings[2].at("games").as_uint64(), 3u);
+  EXPECT_EQ(openings[2].at("south").at("count").as_uint64(), 1u);
+  EXPECT_EQ(openings[2].at("unterminated").at("count").as_uint64(), 2u);
+  // Seeds left by the ply limit: 2, 5, 5, 3.
+  EXPECT_EQ(at(s, {"unterminated"}).at("games").as_uint64(), 4u);
+  EXPECT_NEAR(num(at(s, {"unterminated", "seeds_left"}).at("mean")), 15.0 / 4, 1e-12);
+  EXPECT_EQ(at(s, {"unterminated", "seeds_left"}).at("max").as_uint64(), 5u);
+}
+
+// Hoyito III, round 3, the previous game won by North (END-III-3): f=1, A=3, E=1. f sows into A
+// (now 4): captured by South (CAP-III-1); one seed left: END-1, and it goes to North. From
+// 20-23: 24-24, a draw; had the capturer taken it (rounds 1-2), 25-23 South: the rule decided
+// the game. From 21-22: 25-23 South either way: applied, not decided.
+TEST(SimulateStatistics, TheRoundThreeRule) {
+  Rules rules;
+  rules.variant = Variant::hoyito3;
+  rules.round = 3;
+  rules.previous_winner = kNorth;
+  Statistics stats(rules, 3);
+  const Result drawn = play(rules, position({0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 1, 0}, {20, 23}), stats);
+  EXPECT_EQ(drawn.captured, (std::array<int, 2>{24, 24}));
+  EXPECT_EQ(drawn.winner, kDraw);
+  play(rules, position({0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 1, 0}, {21, 22}), stats);
+  EXPECT_EQ(stats.round_rule_applied, 2u);
+  EXPECT_EQ(stats.round_rule_decided, 1u);
+  EXPECT_EQ(stats.awards[static_cast<std::size_t>(RuleId::END_III_3)], 2u);
+  EXPECT_EQ(stats.by_round[2][draw], 1u);
+  EXPECT_EQ(stats.by_round[2][south_win], 1u);
+  // Matches: South won two, North one (the first player sat South in two of them).
+  stats.add(MatchObservation{0, kSouth});
+  stats.add(MatchObservation{1, kSouth});
+  stats.add(MatchObservation{0, kNorth});
+  const auto m = stats.to_json().at("summary").at("matches").as_object();
+  EXPECT_EQ(m.at("winners").at("south").at("count").as_uint64(), 2u);
+  EXPECT_EQ(m.at("by_player").at("first").as_uint64(), 1u);   // South with the first player seated South
+  EXPECT_EQ(m.at("by_player").at("second").as_uint64(), 2u);  // South when seated there, and North
+  EXPECT_EQ(m.at("round_rule_decided").at("count").as_uint64(), 1u);
+}
+
+// --- Intervals and tests against published values -------------------------------------------
+
+TEST(SimulateStatistics, WilsonIntervalsMatchNewcombe1998) {
+  // R. G. Newcombe, Statistics in Medicine 17 (1998) 857-872, table I, method 3 (Wilson score).
+  const auto i1 = wilson_interval(81, 263);
+  EXPECT_NEAR(i1.low, 0.2553, 5e-5);
+  EXPECT_NEAR(i1.high, 0.3662, 5e-5);
+  const auto i2 = wilson_interval(0, 20);
+  EXPECT_NEAR(i2.low, 0.0, 1e-12);
+  EXPECT_NEAR(i2.high, 0.1611, 5e-5);
+  const auto i3 = wilson_interval(1, 29);
+  EXPECT_NEAR(i3.low, 0.0061, 5e-5);
+  EXPECT_NEAR(i3.high, 0.1718, 5e-5);
+}
+
+TEST(SimulateStatistics, DifferenceIntervalsMatchNewcombe1998) {
+  // Newcombe, Statistics in Medicine 17 (1998) 873-890, table II, method 10: 56/70 - 48/80.
+  const auto d = difference_interval(56, 70, 48, 80);
+  EXPECT_NEAR(d.low, 0.0524, 5e-5);
+  EXPECT_NEAR(d.high, 0.3339, 5e-5);
+  const auto e = difference_interval(9, 10, 3, 10);  // same table: 0.1705 to 0.8090
+  EXPECT_NEAR(e.low, 0.1705, 5e-5);
+  EXPECT_NEAR(e.high, 0.8090, 5e-5);
+}
+
+TEST(SimulateStatistics, FairnessTests) {
+  // 7 against 3: (7 - 3)^2 / 10 = 1.6, p = erfc(sqrt(0.8)) = 0.205903.
+  const auto t = even_split_test(7, 3);
+  EXPECT_NEAR(t.chi_square, 1.6, 1e-12);
+  EXPECT_NEAR(t.p_value, 0.205903, 1e-6);
+  EXPECT_EQ(even_split_test(5, 5).p_value, 1.0);
+  // 10, 20, 30 against 20 each: chi-square 10 on 2 degrees of freedom, p = exp(-10/2).
+  const auto u = uniformity_test({10, 20, 30});
+  EXPECT_NEAR(u.chi_square, 10.0, 1e-12);
+  EXPECT_NEAR(u.p_value, std::exp(-5.0), 1e-9);
+}
+
+TEST(SimulateStatistics, HistogramsAndMerge) {
+  Histogram h(4);
+  for (std::uint64_t v : {0, 3, 3, 9}) h.add(v);
+  EXPECT_EQ(h.overflow, 1u);
+  EXPECT_EQ(h.sum, 15u);
+  EXPECT_EQ(h.max, 9u);
+  EXPECT_EQ(h.quantile(0.5), std::optional<std::uint64_t>(3));  // rank 2 of 0 3 3 9
+  EXPECT_EQ(h.quantile(1.0), std::nullopt);                       // rank 4: in the overflow
+  EXPECT_EQ(h.stddev(), std::nullopt);
+  EXPECT_EQ(Log2Histogram::bin_of(0), 0);
+  EXPECT_EQ(Log2Histogram::bin_of(1), 1);
+  EXPECT_EQ(Log2Histogram::bin_of(3), 2);
+  EXPECT_EQ(Log2Histogram::bin_of(4), 3);
+  // Counts merge by addition and read back from their JSON unchanged.
+  Statistics a = hand_checked_games(), b = hand_checked_games();
+  a.merge(b);
+  EXPECT_EQ(a.games, 10u);
+  EXPECT_EQ(a.laps.sum, 24u);
+  const Statistics back = Statistics::from_counts_json(hoyito2_with_ply_limit(6), 0, a.counts_json(), "test");
+  EXPECT_EQ(back, a);
+}
+
+// --- The random player ------------------------------------------------------------------------
+
+// Uniform over the full legal list: at positions of random games (and the hand-derived one with
+// an endless move, never drawn), 3000 draws per legal ply, counted against legal_plies(); the
+// chi-square p-value must not be below 0.0001 (about one position in 10000 would fail by chance).
+TEST(SimulatePlayers, RandomIsUniformOverTheLegalPlies) {
+  std::vector<std::pair<Rules, Position>> positions;
+  positions.push_back({Rules{}, position({2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20})});
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12}) {
+      Rules rules;
+      rules.variant = v;
+      rules.holes_per_row = n;
+      SplitMix64 walk{game_seed(5, static_cast<std::uint64_t>(n) + 3 * static_cast<std::uint64_t>(v))};
+      engine::Game game(rules, start_position(rules));
+      for (int ply = 0; ply < 40 && game.status() == Status::playing; ++ply) {
+        if (ply % 13 == 0) positions.push_back({rules, game.position()});
+        game.play_fast(random_ply(game.legal_mask(), walk));
+      }
+    }
+  SplitMix64 rng{42};
+  for (const auto& [rules, start] : positions) {
+    const engine::Game game(rules, start);
+    const std::vector<int> legal = game.legal_plies();
+    std::map<int, std::uint64_t> counts;
+    for (int ply : legal) counts[ply] = 0;
+    const std::uint64_t mask = game.legal_mask();
+    for (std::size_t i = 0; i < 3000 * legal.size(); ++i) {
+      const int ply = random_ply(mask, rng);
+      ASSERT_TRUE(counts.count(ply)) << "not a legal ply: " << ply;
+      counts[ply] += 1;
+    }
+    std::vector<std::uint64_t> observed;
+    for (const auto& [ply, c] : counts) observed.push_back(c);
+    EXPECT_GT(uniformity_test(observed).p_value, 1e-4) << json::serialize(to_json(start));
+  }
+}
+
+TEST(SimulatePlayers, ParseAndRefuse) {
+  EXPECT_EQ(parse_player_spec("search:3"), (PlayerSpec{PlayerSpec::Kind::search, 3}));
+  EXPECT_EQ(parse_player_spec("search:3").name(), "search:3");
+  EXPECT_THROW(parse_player_spec("search:"), InputError);
+  EXPECT_THROW(parse_player_spec("search:13"), InputError);
+  EXPECT_THROW(parse_player_spec("minimax"), InputError);
+  EXPECT_EQ(parse_shard("2/4"), (Shard{2, 4}));
+  EXPECT_THROW(parse_shard("5/4"), InputError);
+  EXPECT_THROW(parse_shard("0/4"), InputError);
+  EXPECT_THROW(parse_shard("2"), InputError);
+  EXPECT_THROW(parse_sweep("skip_origin=true", Rules{}), InputError);
+  EXPECT_THROW(parse_sweep("chain=a,b", Rules{}), InputError);
+  EXPECT_EQ(parse_sweep("ply_limit=100,5000", Rules{}).values.size(), 2u);
+}
+
+// --- Runs: threads, shards, merge, schema -----------------------------------------------------
+
+namespace {
+
+SimulationSpec small_spec() {
+  SimulationSpec spec;
+  spec.games = 300;
+  spec.seed = 7;
+  spec.version = "test";
+  spec.commit = "test";
+  return spec;
+}
+
+std::string run_json(const SimulationSpec& spec, int threads) {
+  RunOptions options;
+  options.threads = threads;
+  options.progress = false;
+  return to_text(simulation_json(spec, run_simulation(spec, options).per_value, nullptr));
+}
+
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "/hoyito_simulate_" + std::to_string(getpid()) + "_" + name;
+}
+
+}  // namespace
+
+TEST(SimulateRuns, SameBytesAtAnyThreadCountAndShardSplit) {
+  for (bool paired : {false, true}) {
+    SimulationSpec spec = small_spec();
+    spec.paired = paired;
+    spec.players = {PlayerSpec{PlayerSpec::Kind::greedy, 0}, kRandom};
+    const std::string one = run_json(spec, 1);
+    EXPECT_EQ(run_json(spec, 3), one);
+    std::vector<std::string> files;
+    for (int k = 3; k >= 1; --k) {  // given out of order
+      SimulationSpec shard = spec;
+      shard.shard = {k, 3};
+      files.push_back(temp_path(fmt::format("shard{}.json", k)));
+      std::ofstream(files.back()) << run_json(shard, 2);
+    }
+    EXPECT_EQ(merge_simulations(files), one);
+  }
+}
+
+TEST(SimulateRuns, PairedSwapsSeatsNotLuck) {
+  // Two random players: the swapped game draws the same numbers, so it is the same game, and
+  // the first player wins exactly as often as the second.
+  SimulationSpec spec = small_spec();
+  spec.paired = true;
+  RunOptions options;
+  options.progress = false;
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  EXPECT_EQ(s.games, 600u);
+  const auto by_player = s.to_json().at("summary").at("by_player").as_object();
+  EXPECT_EQ(by_player.at("first"), by_player.at("second"));
+}
+
+TEST(SimulateRuns, MergeRefusesMismatchedSets) {
+  SimulationSpec spec = small_spec();
+  std::vector<std::string> files;
+  for (int k = 1; k <= 2; ++k) {
+    SimulationSpec shard = spec;
+    shard.shard = {k, 2};
+    if (k == 2) shard.seed = 8;
+    files.push_back(temp_path(fmt::format("mismatch{}.json", k)));
+    std::ofstream(files.back()) << run_json(shard, 1);
+  }
+  try {
+    merge_simulations(files);
+    FAIL() << "merged shards of different seeds";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("run.seed is 8"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(merge_simulations({files[0]}), InputError);            // shard 2/2 missing
+  EXPECT_THROW(merge_simulations({files[0], files[0]}), InputError);  // given twice
+}
+
+TEST(SimulateRuns, JsonFollowsTheSchema) {
+  SimulationSpec spec = small_spec();
+  spec.rules.variant = Variant::hoyito3;
+  spec.match_rounds = 3;
+  spec.games = 20;
+  spec.sweep = parse_sweep("drawn_previous_last_four=capturer,split", spec.rules);
+  const std::string file = temp_path("schema.json");
+  std::ofstream(file) << run_json(spec, 2);
+  SimulationSpec shard = small_spec();
+  shard.shard = {1, 2};
+  const std::string shard_file = temp_path("schema-shard.json");
+  std::ofstream(shard_file) << run_json(shard, 1);
+  for (const std::string& f : {file, shard_file}) {
+    const std::string command = fmt::format(
+        "python3 -c \"import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))\" "
+        "{} {}/specs/simulation.schema.json",
+        f, HOYITO_SOURCE_DIR);
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  }
+}
+
+// --- The command ------------------------------------------------------------------------------
+
+namespace {
+
+struct CommandRun {
+  int exit_code;
+  std::string err;
+};
+
+CommandRun run_hoyito(const std::string& args) {
+  const std::string err_path = temp_path("err.txt");
+  const std::string command = std::string(HOYITO_BINARY_DIR) + "/hoyito " + args + " >/dev/null 2>" + err_path;
+  const int status = std::system(command.c_str());
+  std::ifstream in(err_path);
+  std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128, err};
+}
+
+}  // namespace
+
+TEST(SimulateCommand, BadValuesGetOneLineAndExitTwo) {
+  for (const std::string args :
+       {"simulate --shard 5/4", "simulate --shard x", "simulate --players random,foo", "simulate --players search:0,random",
+        "simulate --players random", "simulate --sweep skip_origin=false,maybe", "simulate --sweep chain=a,b",
+        "simulate --sweep skip_origin=true", "simulate --match 3", "simulate --variant hoyito3 --match 3 --round 2",
+        "simulate --per-game", "simulate --games 0", "merge /nonexistent.json"}) {
+    const CommandRun r = run_hoyito(args + " --quiet");
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+TEST(SimulateCommand, WritesJsonCsvAndCharts) {
+  const std::string dir = temp_path("out");
+  std::filesystem::create_directories(dir);
+  const CommandRun r = run_hoyito(fmt::format(
+      "simulate --games 200 --threads 2 --quiet --sweep skip_origin=false,true --json {0}/s.json --csv {0}/s.csv --charts {0}", dir));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"s.json", "s.csv", "length.svg", "laps.svg", "openings.svg", "sweep.svg"})
+    EXPECT_GT(std::filesystem::file_size(dir + "/" + f), 100u) << f;
+  const CommandRun g = run_hoyito(fmt::format("simulate --games 30 --paired --quiet --csv {}/g.csv --per-game", dir));
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  std::ifstream in(dir + "/g.csv");
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) ++lines;
+  EXPECT_EQ(lines, 61);  // the header and 30 deals, each played twice
+}
