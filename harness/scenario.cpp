@@ -109,6 +109,17 @@ Scenario load_scenario(const std::string& path) {
       if (!err->is_string()) throw InputError(fmt::format("{}.error: expected a string", at));
       step.error = std::string(err->get_string());
     }
+    if (const auto* rep = so.if_contains("endless_repeat")) {
+      const std::string where = at + ".endless_repeat";
+      if (!rep->is_object() || !step.error || *step.error != "illegal")
+        throw InputError(fmt::format("{}: expected an object {{\"lap\": L, \"repeats\": M}} on an \"illegal\" step", where));
+      auto lap_of = [&](const char* name) {
+        const json::value& v = required_field(rep->get_object(), name, where);
+        if (!v.is_int64() || v.get_int64() < 1) throw InputError(fmt::format("{}.{}: expected a lap number from 1", where, name));
+        return static_cast<std::uint64_t>(v.get_int64());
+      };
+      step.endless_repeat = ScenarioStep::EndlessRepeat{lap_of("lap"), lap_of("repeats")};
+    }
     if (const auto* ev = so.if_contains("events")) {
       if (!ev->is_array()) throw InputError(fmt::format("{}.events: expected an array", at));
       step.events.emplace();

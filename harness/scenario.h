@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,7 +23,19 @@ struct ScenarioStep {
   std::optional<std::vector<Event>> events;
   std::optional<Position> after;
   std::optional<std::string> error;                // "illegal" or "undecided": the move is refused
+  // SOW-6: the refused move's relay sowing never ends; the refusal must name the first lap whose
+  // lap-end state repeats an earlier one, and that earlier lap (the text of endless_refusal()).
+  struct EndlessRepeat {
+    std::uint64_t lap = 0, repeats = 0;
+  };
+  std::optional<EndlessRepeat> endless_repeat;
 };
+
+// The exact refusal of an endless move (SOW-6), as model and engine word it.
+inline std::string endless_refusal(const std::string& move, int player, std::uint64_t lap, std::uint64_t repeats) {
+  return fmt::format("move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats that of lap {}",
+                     move, player_name(player), lap, repeats);
+}
 
 struct ScenarioMatch {
   std::vector<std::array<int, 2>> games;  // captures of each finished game
@@ -81,10 +94,15 @@ std::vector<std::string> check_scenario(const Scenario& s) {
       if (*step.error != "undecided" && std::find(legal.begin(), legal.end(), hole) != legal.end())
         fail(i, fmt::format("move {} was accepted, expected {}", step.move, *step.error));
       bool threw = false;
+      const int mover = game.position().to_move;
       try {
         game.play(hole);
-      } catch (const InputError&) {
+      } catch (const InputError& e) {
         threw = true;
+        if (step.endless_repeat) {
+          const std::string expected = endless_refusal(step.move, mover, step.endless_repeat->lap, step.endless_repeat->repeats);
+          if (e.what() != expected) fail(i, fmt::format("refused with '{}', expected '{}'", e.what(), expected));
+        }
       }
       if (!threw) {
         fail(i, fmt::format("playing {} did not throw", step.move));
