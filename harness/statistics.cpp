@@ -341,7 +341,6 @@ json::object Statistics::to_json() const {
   summary["by_seat"] = decisive_json("south", by_seat[south_win], "north", by_seat[north_win]);
   summary["by_starter"] = decisive_json("starter", starter_total, "other", other_total);
   summary["by_player"] = decisive_json("first", player_wins[0], "second", player_wins[1]);
-  const std::uint64_t plies = length.sum;
   summary["length"] = distribution_json(length);
   summary["per_game"] = json::object{{"moves", ratio_json(moves, games)}, {"passes", ratio_json(passes, games)},
                                      {"extra_moves", ratio_json(extra_moves, games)},
