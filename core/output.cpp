@@ -96,6 +96,20 @@ void WholeFile::commit() {
   temporary_.clear();
 }
 
+void make_folder(const std::string& path, const char* flag) {
+  namespace fs = std::filesystem;
+  if (path.empty()) throw OutputError(fmt::format("{} \"\": cannot make the folder: an empty name", flag));
+  std::error_code error;
+  if (fs::is_directory(path, error)) {
+    if (::access(path.c_str(), W_OK) != 0)
+      throw OutputError(fmt::format("{} {}: cannot write in the folder: {}", flag, path, std::strerror(errno)));
+    return;
+  }
+  if (fs::exists(path, error)) throw OutputError(fmt::format("{} {}: cannot make the folder: a file of that name exists", flag, path));
+  fs::create_directories(path, error);
+  if (error) throw OutputError(fmt::format("{} {}: cannot make the folder: {}", flag, path, error.message()));
+}
+
 void write_whole_file(const std::string& path, std::string_view text) {
   WholeFile file(path);
   file.write(text);
@@ -103,12 +117,58 @@ void write_whole_file(const std::string& path, std::string_view text) {
 }
 
 namespace {
+
+// std::cout's buffer while a CheckedStdout lives: write(2) on descriptor 1, the first errno kept.
+class StdoutBuffer : public std::streambuf {
+ public:
+  StdoutBuffer() { setp(data_, data_ + sizeof data_); }
+  int error() const { return error_; }
+
+ protected:
+  int overflow(int c) override {
+    if (sync() != 0) return traits_type::eof();
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    *pptr() = traits_type::to_char_type(c);
+    pbump(1);
+    return c;
+  }
+  int sync() override {
+    const std::size_t size = static_cast<std::size_t>(pptr() - pbase());
+    setp(data_, data_ + sizeof data_);
+    if (size == 0) return 0;
+    const int error = write_all(STDOUT_FILENO, data_, size);
+    if (error == 0) return 0;
+    if (error_ == 0) error_ = error;
+    return -1;
+  }
+
+ private:
+  char data_[kBufferBytes];
+  int error_ = 0;
+};
+
+StdoutBuffer* checked_stdout = nullptr;
+
 [[noreturn]] void stdout_failed() {
-  const int error = errno;
+  const int error = checked_stdout && checked_stdout->error() != 0 ? checked_stdout->error() : errno;
   std::cout.clear();  // later writes (a summary) must not be taken for this failure again
   throw OutputError(fmt::format("standard output: cannot write: {}", error != 0 ? std::strerror(error) : "write failed"));
 }
 }  // namespace
+
+CheckedStdout::CheckedStdout() {
+  std::cout.flush();
+  checked_stdout = new StdoutBuffer;
+  previous_ = std::cout.rdbuf(checked_stdout);
+}
+
+CheckedStdout::~CheckedStdout() {
+  std::cout.flush();
+  std::cout.rdbuf(previous_);
+  std::cout.clear();
+  delete checked_stdout;
+  checked_stdout = nullptr;
+}
 
 void write_stdout(std::string_view text) {
   errno = 0;
@@ -117,9 +177,13 @@ void write_stdout(std::string_view text) {
 }
 
 void flush_stdout() {
+  // A write that failed earlier without being checked left std::cout bad: flushing again gives
+  // the system's reason (the C buffer still holds what was not written).
+  const bool failed_before = !std::cout;
+  std::cout.clear();
   errno = 0;
   std::cout.flush();
-  if (!std::cout) stdout_failed();
+  if (failed_before || !std::cout) stdout_failed();
 }
 
 }  // namespace hoyito

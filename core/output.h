@@ -11,6 +11,7 @@
 // renamed over: it is written in place, still checked.
 #pragma once
 
+#include <streambuf>
 #include <string>
 #include <string_view>
 
@@ -42,8 +43,26 @@ class WholeFile {
   int fd_ = -1;
 };
 
+// Makes the folder `path` and its parents if missing; throws OutputError "FLAG PATH: cannot make
+// the folder: REASON" when it cannot (a file of that name, no permission, an empty name).
+void make_folder(const std::string& path, const char* flag);
+
 // The whole of `text` as the file `path` (WholeFile, committed).
 void write_whole_file(const std::string& path, std::string_view text);
+
+// While one lives, std::cout writes through a buffer of its own to file descriptor 1 that keeps
+// the system's reason for the first failed write (the C library's buffer loses it), so that
+// write_stdout and flush_stdout can name it. run_cli makes one; it restores std::cout's buffer.
+class CheckedStdout {
+ public:
+  CheckedStdout();
+  CheckedStdout(const CheckedStdout&) = delete;
+  CheckedStdout& operator=(const CheckedStdout&) = delete;
+  ~CheckedStdout();
+
+ private:
+  std::streambuf* previous_;
+};
 
 // Standard output, checked: writes `text` to std::cout and throws OutputError "standard output:
 // cannot write: REASON" if it failed (a full disk, a closed pipe with SIGPIPE ignored). Long
