@@ -104,6 +104,17 @@ expect_error 2 "$work/long.jsonl:1: a record longer than 64 MB" -- "$hoyito" rep
 cmp -s "$work/fourth" "$work/again" || fail "random --seed 7 --index 3 is not game 3 of --seed 7"
 grep -q '"origin":{"command":"random","seed":7,"index":3}' "$work/again" || fail "no origin in the record"
 
+# A game meeting a move the lap_limit guard cannot decide (Q-LIMIT) is named by seed and index
+# on stderr and left out; the run goes on, and its file is whole.
+"$hoyito" random --option lap_limit=30 --games 40 --seed 1 --out "$work/guard.jsonl" 2>"$work/err" || fail "random lap_limit=30"
+whole_json_lines "$work/guard.jsonl" || fail "random with skipped games: not whole JSON Lines"
+skipped=$(grep -c "^hoyito: random: seed 1 index [0-9]* skipped: .*(Q-LIMIT)" "$work/err")
+[ "$skipped" -gt 0 ] || fail "random lap_limit=30: no game named as skipped: $(cat "$work/err")"
+[ $((skipped + $(wc -l <"$work/guard.jsonl"))) -eq 40 ] || fail "random lap_limit=30: written + skipped is not 40"
+first_skipped=$(grep -o "index [0-9]* skipped" "$work/err" | head -1 | cut -d' ' -f2)
+"$hoyito" random --option lap_limit=30 --seed 1 --index "$first_skipped" 2>&1 >/dev/null | grep -q "index $first_skipped skipped" ||
+  fail "random --index $first_skipped does not meet the same undecided move"
+
 # --- Odd environments -----------------------------------------------------------------------
 touch "$work/afile"
 expect_error 2 "--out $work/afile: cannot make the folder: a file of that name exists" -- \
