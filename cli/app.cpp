@@ -4,13 +4,25 @@
 // Bad input of any kind ends with one line on stderr and exit code 2. main.cpp calls run_cli;
 // the command-line fuzz target calls it too.
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/app.h"
 #include "cli/commands.h"
+#include "core/output.h"
+#include "harness/campaign.h"
+
+#ifndef HOYITO_VERSION
+#define HOYITO_VERSION "unknown"
+#endif
+#ifndef HOYITO_COMMIT
+#define HOYITO_COMMIT "unknown"
+#endif
 
 namespace hoyito {
 
@@ -42,7 +54,34 @@ bool is_command(std::string_view name) {
   return std::any_of(std::begin(kCommands), std::end(kCommands), [&](const Command& c) { return c.name == name; });
 }
 
+constexpr const char* kExitCodes =
+    "Exit codes: 0 success (PASS); 1 a check failed, a disagreement or an invalid record; 2 bad input or a\n"
+    "failed write (one line on stderr names the file and the reason); 3 an internal error; 130 interrupted\n"
+    "by SIGINT (Ctrl-C), 143 by SIGTERM (what was done is written whole, and summarised).";
+
 }  // namespace
+
+std::string version_text() { return fmt::format("hoyito {} (commit {})", HOYITO_VERSION, HOYITO_COMMIT); }
+
+std::string default_output_path(const std::string& name) {
+  namespace fs = std::filesystem;
+  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache) return (fs::path(cache) / "hoyito" / name).string();
+  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "hoyito" / name).string();
+  return (fs::temp_directory_path() / "hoyito" / name).string();
+}
+
+std::string default_specs_folder() {
+  // Installed: BIN/hoyito beside BIN/../share/hoyito/specs (cmake --install). In the build tree:
+  // the source tree's specs/.
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const fs::path installed = exe.parent_path().parent_path() / "share" / "hoyito" / "specs";
+    if (fs::is_directory(installed, error)) return installed.string();
+  }
+  return HOYITO_SOURCE_DIR "/specs";
+}
 
 int run_cli(int argc, const char* const* argv) {
   if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
@@ -52,6 +91,8 @@ int run_cli(int argc, const char* const* argv) {
   CLI::App app{"hoyito: rules verification and simulation for Hoyito I, II and III"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "help on every command");
+  app.set_version_flag("--version", version_text(), "the version and the git commit it was built from");
+  app.footer(kExitCodes);
   std::vector<std::pair<CLI::App*, CommandRun>> commands;
   for (const Command& c : kCommands) {
     CLI::App* sub = app.add_subcommand(c.name, c.description);
@@ -66,17 +107,25 @@ int run_cli(int argc, const char* const* argv) {
     return 2;
   }
 
+  const CheckedStdout checked_stdout;  // a failed write to standard output is named (core/output.h)
+  install_interrupt_handlers();  // long commands stop at an interrupt and say so (harness/campaign.h)
+  int exit_code = 2;
   try {
     for (const auto& [sub, run] : commands)
-      if (*sub) return run();
+      if (*sub) {
+        exit_code = run();
+        break;
+      }
+    flush_stdout();  // a full disk or a closed pipe behind standard output is a failed write
   } catch (const InputError& e) {
     std::cerr << "hoyito: " << e.what() << "\n";
-    return 2;
+    exit_code = 2;
   } catch (const std::exception& e) {
     std::cerr << "hoyito: internal error: " << e.what() << "\n";
-    return 3;
+    exit_code = 3;
   }
-  return 2;
+  if (interrupted()) return 128 + interrupt_signal();
+  return exit_code;
 }
 
 }  // namespace hoyito

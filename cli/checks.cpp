@@ -1,12 +1,15 @@
 // `hoyito exhaustive`, `hoyito perft` and `hoyito bench`.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "core/output.h"
 #include "engine/engine.h"
 #include "harness/bench.h"
+#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/perft.h"
 #include "model/model.h"
@@ -34,8 +37,18 @@ int command_exhaustive(const ExhaustiveArgs& args) {
   if (args.max_seeds < 0 || args.max_seeds > 40)
     throw InputError(fmt::format("--max-seeds: {} is not from 0 to 40", args.max_seeds));
   Reporter reporter = Reporter::to_stdout();
-  const std::string out = args.out.empty() ? "exhaustive-disagreement.json" : args.out;
-  return run_exhaustive_pass(args.holes, args.max_seeds, args.threads, out, reporter).failures == 0 ? 0 : 1;
+  std::string out = args.out;
+  if (out.empty()) {
+    out = default_output_path("exhaustive-disagreement.json");
+    make_folder(std::filesystem::path(out).parent_path().string(), "--out");
+  }
+  // A file that cannot be written is found now, not after the search (WholeFile checks it).
+  const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent))
+    throw OutputError(fmt::format("--out {}: cannot write: no folder {}", out, parent.string()));
+  const CheckResult result = run_exhaustive_pass(args.holes, args.max_seeds, args.threads, out, reporter);
+  if (result.failures == 0 && !interrupted()) reporter.line(fmt::format("no disagreement: nothing written to {}", out));
+  return result.failures == 0 ? 0 : 1;
 }
 
 // Perft (or divide) of one implementation from the start; prints the count and the time.
@@ -93,7 +106,9 @@ CommandRun add_exhaustive(CLI::App& cmd) {
   cmd.add_option("--holes", args->holes, "holes per row: 6 or 12")->default_val(6);
   cmd.add_option("--max-seeds", args->max_seeds, "at most this many seeds on the board")->default_val(16);
   cmd.add_option("--threads", args->threads, "worker threads")->default_val(2);
-  cmd.add_option("--out", args->out, "file for the first disagreement");
+  cmd.add_option("--out", args->out,
+                 "file for the first disagreement (default: exhaustive-disagreement.json in the user's cache folder, "
+                 "$XDG_CACHE_HOME/hoyito or ~/.cache/hoyito)");
   return [args] { return command_exhaustive(*args); };
 }
 

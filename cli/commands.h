@@ -58,6 +58,14 @@ struct RulesArgs {
 void add_rules_options(CLI::App& command, RulesArgs& args);
 Rules make_rules(const RulesArgs& args);  // throws InputError
 
+// "hoyito VERSION (commit HASH)": from CMake and git at configure time ("unknown" outside git).
+std::string version_text();
+// Where a default output named `name` goes, so that none lands in the current folder unasked:
+// $XDG_CACHE_HOME/hoyito/NAME, else ~/.cache/hoyito/NAME, else TMPDIR/hoyito/NAME.
+std::string default_output_path(const std::string& name);
+// The specs folder: share/hoyito/specs beside an installed program, else the source tree's.
+std::string default_specs_folder();
+
 // The board as text: North on top (seen from South, so F..A), South below (a..f).
 std::string board_text(const Position& position, int holes_per_row);
 

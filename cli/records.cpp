@@ -1,13 +1,13 @@
 // `hoyito random`, `apply` and `replay`: game records made and checked.
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "core/output.h"
 #include "core/record.h"
+#include "harness/campaign.h"
 #include "harness/differential.h"
 #include "harness/notation.h"
 #include "harness/play.h"
@@ -22,6 +22,7 @@ struct RandomArgs {
   RulesArgs rules;
   int games = 1;
   std::uint64_t seed = 1;
+  std::int64_t index = -1;  // only game K of the seed (-1: games 0..games-1)
   std::string out;
 };
 
@@ -31,8 +32,39 @@ struct ApplyArgs {
   std::string moves;
 };
 
-void write_records(std::ostream& out, const Rules& rules, const RandomArgs& args) {
-  for (int i = 0; i < args.games; ++i) out << to_json_line(random_game(rules, args.seed, static_cast<std::uint64_t>(i))) << "\n";
+// Game `index` of `seed` as one JSON Lines record (newline included), with its origin, so that
+// `random --seed S --index K` makes it again (specs/game-record.md).
+std::string random_record_line(const Rules& rules, std::uint64_t seed, std::uint64_t index) {
+  json::object record = to_json(random_game(rules, seed, index));
+  record["origin"] = json::object{{"command", "random"}, {"seed", seed}, {"index", index}};
+  return json::serialize(record) + "\n";
+}
+
+// Writes the games asked for through `write` (a file or standard output, both checked, so the
+// first failed write ends the run). A game meeting a move the lap_limit guard cannot decide
+// (Q-LIMIT, UndecidedMove) is named on stderr and left out; an interrupt stops starting games.
+// Returns the number of games written.
+template <typename Write>
+int write_records(const Rules& rules, const RandomArgs& args, Write&& write) {
+  const std::uint64_t first = args.index >= 0 ? static_cast<std::uint64_t>(args.index) : 0;
+  const std::uint64_t end = args.index >= 0 ? first + 1 : static_cast<std::uint64_t>(args.games);
+  int written = 0, skipped = 0;
+  for (std::uint64_t i = first; i < end && !interrupted(); ++i) {
+    std::string line;
+    try {
+      line = random_record_line(rules, args.seed, i);
+    } catch (const UndecidedMove& e) {
+      std::cerr << fmt::format("hoyito: random: seed {} index {} skipped: {}\n", args.seed, i, e.what());
+      ++skipped;
+      continue;
+    }
+    write(line);
+    ++written;
+  }
+  if (interrupted() || skipped > 0)
+    std::cerr << fmt::format("hoyito: random: {} of {} game(s) written{}{}\n", written, end - first,
+                             skipped > 0 ? fmt::format(", {} skipped (undecided move)", skipped) : "", interrupt_note());
+  return written;
 }
 
 Position read_position(const std::string& text_or_file, const Rules& rules) {
@@ -48,13 +80,15 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
 int command_random(const RandomArgs& args) {
   const Rules rules = make_rules(args.rules);
   if (args.games < 0) throw InputError(fmt::format("--games: {} is negative", args.games));
+  if (args.index < -1) throw InputError(fmt::format("--index: {} is negative", args.index));
   if (args.out.empty()) {
-    write_records(std::cout, rules, args);
+    write_records(rules, args, [](const std::string& line) { write_stdout(line); });
     return 0;
   }
-  std::ofstream out(args.out);
-  if (!out) throw InputError(fmt::format("--out {}: cannot write the file", args.out));
-  write_records(out, rules, args);
+  // Interrupted: the whole records written so far are kept (the file is complete up to there).
+  WholeFile out(args.out);
+  write_records(rules, args, [&](const std::string& line) { out.write(line); });
+  out.commit();
   return 0;
 }
 
@@ -62,7 +96,7 @@ int command_apply(const ApplyArgs& args) {
   const Rules rules = make_rules(args.rules);
   const Position start = args.position.empty() ? start_position(rules) : read_position(args.position, rules);
   // The compact notation (specs/notation.md): letters, `*` after a capturing move, `pass`.
-  std::cout << json::serialize(to_json(play_notation(rules, start, args.moves))) << "\n";
+  write_stdout(json::serialize(to_json(play_notation(rules, start, args.moves))) + "\n");
   return 0;
 }
 
@@ -105,7 +139,10 @@ CommandRun add_random(CLI::App& cmd) {
   add_rules_options(cmd, args->rules);
   cmd.add_option("--games", args->games, "number of games")->default_val(1);
   cmd.add_option("--seed", args->seed, "random seed; the same seed gives the same games")->default_val(1);
-  cmd.add_option("--out", args->out, "output file (default: standard output)");
+  cmd.add_option("--index", args->index,
+                 "only game K of the seed (from 0): the game of a record whose origin says seed S, index K")
+      ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--out", args->out, "output file, written whole or not at all (default: standard output)");
   return [args] { return command_random(*args); };
 }
 
@@ -119,7 +156,7 @@ CommandRun add_apply(CLI::App& cmd) {
 
 CommandRun add_replay(CLI::App& cmd) {
   auto file = std::make_shared<std::string>();
-  cmd.add_option("FILE", *file, "record file")->required();
+  cmd.add_option("FILE", *file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB", kMostRecordBytes >> 20))->required();
   return [file] { return command_replay(*file); };
 }
 

@@ -1,6 +1,7 @@
 // `hoyito show`: a record's board as text, with the events of the ply.
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -12,10 +13,17 @@ namespace hoyito {
 namespace {
 
 int command_show(const std::string& file, int ply, int which) {
-  const auto docs = read_json_documents(file);
-  if (which < 1 || which > static_cast<int>(docs.size()))
-    throw InputError(fmt::format("--record {}: {} holds {} record(s)", which, file, docs.size()));
-  const auto& doc = docs[static_cast<size_t>(which - 1)];
+  if (which < 1) throw InputError(fmt::format("--record {}: records are numbered from 1", which));
+  // Streamed: the records before the one asked for are parsed and dropped, those after not read.
+  std::optional<JsonDocument> found;
+  int seen = 0;
+  for_each_json_document(file, [&](const JsonDocument& d) {
+    if (++seen < which) return true;
+    found = d;
+    return false;
+  });
+  if (!found) throw InputError(fmt::format("--record {}: {} holds {} record(s)", which, file, seen));
+  const JsonDocument& doc = *found;
   const GameRecord record = game_from_json(doc.value, doc.where);
   const int plies = static_cast<int>(record.plies.size());
   if (ply == -1) ply = plies;
@@ -60,7 +68,7 @@ CommandRun add_show(CLI::App& cmd) {
     int record = 1;
   };
   auto args = std::make_shared<ShowArgs>();
-  cmd.add_option("FILE", args->file, "record file")->required();
+  cmd.add_option("FILE", args->file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB; read only up to --record", kMostRecordBytes >> 20))->required();
   cmd.add_option("--ply", args->ply, "the position after ply K (0: the start; default: the last)");
   cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1);
   return [args] { return command_show(args->file, args->ply, args->record); };

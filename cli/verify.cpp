@@ -1,17 +1,20 @@
 // `hoyito verify`: its flags, mapped to harness/verify.h's VerifyOptions; the checks themselves
 // are in harness/checks/.
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "core/output.h"
 #include "harness/verify.h"
 
 namespace hoyito {
 
 CommandRun add_verify(CLI::App& cmd) {
   auto o = std::make_shared<VerifyOptions>();
-  o->specs = HOYITO_SOURCE_DIR "/specs";
+  o->specs = default_specs_folder();
+  o->out = default_output_path("verify");
   cmd.add_option("--games", o->games, "lockstep games per 2x6 configuration (2x12: a quarter)")->default_val(o->games);
   cmd.add_option("--record-games", o->record_games, "records per variant and size written and replayed")
       ->default_val(o->record_games);
@@ -32,9 +35,16 @@ CommandRun add_verify(CLI::App& cmd) {
   cmd.add_option("--skip", o->skip, fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
       ->delimiter(',')
       ->check(CLI::IsMember(checks));
-  cmd.add_option("--out", o->out, "folder for the games written")->default_val(o->out);
-  cmd.add_option("--specs", o->specs, "the specs folder")->default_val(o->specs);
+  cmd.add_option("--out", o->out, "folder for the records and disagreement files written (default: the user's cache folder)")
+      ->default_val(o->out);
+  cmd.add_option("--specs", o->specs, "the specs folder (default: share/hoyito/specs of an installed program)")
+      ->default_val(o->specs);
   return [o] {
+    std::error_code error;
+    if (!std::filesystem::is_directory(o->specs, error))
+      throw InputError(fmt::format("--specs {}: not a folder: {}", o->specs,
+                                   error ? error.message() : std::filesystem::exists(o->specs) ? "a file" : "no such folder"));
+    make_folder(o->out, "--out");
     Reporter reporter = Reporter::to_stdout();
     return run_verify(*o, reporter);
   };

@@ -1,8 +1,12 @@
 #include "core/record.h"
 
-#include <fstream>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <functional>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -343,40 +347,119 @@ json::value parse_json(std::string_view text, std::string_view where) {
   return v;
 }
 
+namespace {
+
+// Reads a record file line by line with read(2), refusing what is not a regular file or a pipe
+// (a folder, /dev/zero) and any line longer than kMostRecordBytes, so that memory stays bounded
+// whatever the input is.
+class LineReader {
+ public:
+  explicit LineReader(const std::string& path) : path_(path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
+    if (S_ISDIR(info.st_mode)) throw InputError(fmt::format("{}: is a folder, not a record file", path));
+    if (!S_ISREG(info.st_mode) && !S_ISFIFO(info.st_mode))
+      throw InputError(fmt::format("{}: not a regular file or a pipe (records are read from files or streams only)", path));
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
+  }
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+  ~LineReader() { ::close(fd_); }
+
+  // The next line, without its newline, into `line` (appended to `line` when `append`); false
+  // at the end of the file. A line past the bound is an InputError naming the file and line.
+  bool next(std::string& line, bool append = false) {
+    if (!append) line.clear();
+    bool got_any = false;
+    while (true) {
+      const char* from = buffer_.data() + position_;
+      const std::size_t left = buffer_.size() - position_;
+      const void* newline = std::memchr(from, '\n', left);
+      const std::size_t take = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - from) : left;
+      if (line.size() + take > kMostRecordBytes)
+        throw InputError(fmt::format("{}:{}: a record longer than {} MB, the bound of one record (specs/game-record.md)",
+                                     path_, number_ + 1, kMostRecordBytes >> 20));
+      line.append(from, take);
+      got_any = got_any || take > 0;
+      if (newline) {
+        position_ += take + 1;
+        ++number_;
+        return true;
+      }
+      buffer_.clear();
+      position_ = 0;
+      if (end_) {
+        if (got_any) ++number_;
+        return got_any;
+      }
+      fill();
+    }
+  }
+  int line_number() const { return number_; }
+
+ private:
+  void fill() {
+    buffer_.resize(kChunkBytes);
+    ssize_t got = 0;
+    do got = ::read(fd_, buffer_.data(), buffer_.size());
+    while (got < 0 && errno == EINTR);
+    if (got < 0) throw InputError(fmt::format("{}: cannot read: {}", path_, std::strerror(errno)));
+    buffer_.resize(static_cast<std::size_t>(got));
+    end_ = got == 0;
+  }
+
+  static constexpr std::size_t kChunkBytes = 1 << 16;
+  std::string path_;
+  int fd_ = -1;
+  std::string buffer_;
+  std::size_t position_ = 0;
+  int number_ = 0;
+  bool end_ = false;
+};
+
+bool blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
+
+// The rest of the file after `text`, joined by newlines, within the bound of one record.
+void read_rest(LineReader& in, std::string& text) {
+  text += '\n';
+  while (in.next(text, true)) text += '\n';
+}
+
+}  // namespace
+
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  LineReader in(path);
+  std::string text;
+  if (in.next(text)) read_rest(in, text);
+  return text;
 }
 
 void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot open file", path));
+  LineReader in(path);
   // JSON Lines when the first non-blank line is a whole JSON value; otherwise one value in the
   // whole file (a pretty-printed record). Lines are parsed one at a time, so files of any size
-  // stream through.
+  // stream through; one record (a line, or the whole file) is at most kMostRecordBytes.
   std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") != std::string::npos) break;
-  }
-  if (in.eof() && line.find_first_not_of(" \t\r") == std::string::npos)
-    throw InputError(fmt::format("{}: no JSON value in file", path));
+  bool found = false;
+  while (in.next(line))
+    if (!blank(line)) {
+      found = true;
+      break;
+    }
+  if (!found) throw InputError(fmt::format("{}: no JSON value in file", path));
+  int number = in.line_number();
   boost::system::error_code ec;
   json::value first = json::parse(line, ec);
   if (ec) {  // not a value on its own line: the whole file is one value
-    std::ostringstream rest;
-    rest << line << "\n" << in.rdbuf();
-    visit({path, parse_json(rest.str(), path)});
+    read_rest(in, line);
+    visit({path, parse_json(line, path)});
     return;
   }
   if (!visit({fmt::format("{}:{}", path, number), std::move(first)})) return;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+  while (in.next(line)) {
+    number = in.line_number();
+    if (blank(line)) continue;
     const std::string where = fmt::format("{}:{}", path, number);
     if (!visit({where, parse_json(line, where)})) return;
   }

@@ -3,6 +3,7 @@
 // harness/play.h's job (replay_record).
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -37,6 +38,10 @@ const boost::json::value& required_field(const boost::json::object& object, std:
 // Parses JSON text; a syntax error names `where` and the byte offset.
 boost::json::value parse_json(std::string_view text, std::string_view where);
 
+// The bound of one record read (a line of JSON Lines, or a file holding one value): 64 MB. What
+// is not a regular file or a pipe (a folder, a device) is refused. specs/game-record.md.
+inline constexpr std::size_t kMostRecordBytes = std::size_t{64} << 20;
+
 // Reads a file holding one JSON value or JSON Lines; returns each value with its "file:line" name.
 struct JsonDocument {
   std::string where;
@@ -45,6 +50,6 @@ struct JsonDocument {
 std::vector<JsonDocument> read_json_documents(const std::string& path);
 // The same, one value at a time (for large JSON Lines files); `visit` returns false to stop.
 void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit);
-std::string read_file(const std::string& path);  // throws InputError when unreadable
+std::string read_file(const std::string& path);  // throws InputError when unreadable or too long
 
 }  // namespace hoyito

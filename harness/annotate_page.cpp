@@ -1,10 +1,10 @@
 #include "harness/annotate_page.h"
 
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
+#include "core/output.h"
 #include "harness/annotate_quality.h"
 #include "harness/diagram.h"
 #include "harness/notation.h"
@@ -285,21 +285,8 @@ void write_files(const std::string& dir, const std::vector<OutputFile>& files) {
   namespace fs = std::filesystem;
   for (const OutputFile& file : files) {
     const fs::path path = fs::path(dir) / file.name;
-    std::error_code error;
-    fs::create_directories(path.parent_path(), error);
-    if (error) throw InputError(fmt::format("--out {}: cannot make the folder: {}", path.parent_path().string(), error.message()));
-    const fs::path temporary = path.string() + ".tmp";
-    {
-      std::ofstream out(temporary, std::ios::binary);
-      out << file.text;
-      out.close();
-      if (!out) {
-        fs::remove(temporary, error);
-        throw InputError(fmt::format("--out {}: cannot write the file", path.string()));
-      }
-    }
-    fs::rename(temporary, path, error);
-    if (error) throw InputError(fmt::format("--out {}: cannot write the file: {}", path.string(), error.message()));
+    make_folder(path.parent_path().string(), "--out");
+    write_whole_file(path.string(), file.text);  // whole or absent; a failure names the file
   }
 }
 

@@ -1,5 +1,6 @@
 #include "harness/campaign.h"
 
+#include <csignal>
 #include <cstdlib>
 #include <thread>
 
@@ -18,7 +19,31 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double>(to - from).count();
 }
 
+// Set by the signal handler: a lock-free atomic is safe to store to from a handler.
+std::atomic<int> received_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
+
+extern "C" void on_interrupt(int signal) { received_signal.store(signal); }
+
 }  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;  // a second Ctrl-C kills at once (the default action)
+  for (int signal : {SIGINT, SIGTERM}) sigaction(signal, &action, nullptr);
+}
+
+bool interrupted() { return received_signal.load() != 0; }
+
+int interrupt_signal() { return received_signal.load(); }
+
+std::string interrupt_note() {
+  const int signal = received_signal.load();
+  if (signal == 0) return "";
+  return fmt::format(" (interrupted by {})", signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal");
+}
 
 Campaign::Campaign(CampaignOptions options, Reporter& reporter)
     : options_(std::move(options)), reporter_(reporter), workers_(static_cast<std::size_t>(std::max(1, options_.threads))) {}
@@ -48,6 +73,7 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
   summary.finished = finished_;
   summary.timed_out = timed_out_;
   summary.stopped = stopped_;
+  summary.interrupted = interrupted_;
   summary.seconds = seconds_between(start_, Clock::now());
   summary.failures = std::move(failures_);
   return summary;
@@ -58,6 +84,10 @@ void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& d
   while (true) {
     state.unit = -1;
     if (stopped_) return;
+    if (interrupted()) {
+      interrupted_ = true;
+      return;
+    }
     if (options_.seconds > 0 && seconds_between(start_, Clock::now()) > options_.seconds) {
       timed_out_ = true;
       return;

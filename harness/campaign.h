@@ -18,6 +18,8 @@
 //   per-index slot): then a campaign gives the same result on any number of threads.
 // - `seconds` > 0: no unit starts after that many seconds (the summary says timed_out).
 // - stop(): no unit starts after the call (for fail-fast, from a unit or from outside).
+// - An interrupt (SIGINT, SIGTERM: interrupted() below): no unit starts after it; the units in
+//   flight finish, so what they write is whole (the summary says interrupted).
 // - The hung-work watch: a unit that runs longer than `work_timeout` seconds is taken as hung
 //   (a loop in an implementation: no real game comes near the default of 300 s). A thread cannot
 //   be stopped from outside, so the process ends there with exit code 1, after one report line
@@ -68,9 +70,20 @@ struct CampaignSummary {
   std::size_t finished = 0;  // units played to their end (those that threw included)
   bool timed_out = false;    // stopped by CampaignOptions::seconds
   bool stopped = false;      // stopped by stop()
+  bool interrupted = false;  // stopped by SIGINT or SIGTERM (interrupted())
   double seconds = 0;
   std::vector<WorkFailure> failures;  // units that threw, in the order they threw
 };
+
+// Interrupts. The program (run_cli) installs handlers for SIGINT and SIGTERM that only record
+// the signal; every long loop (Campaign, exhaustive, random, simulate) asks interrupted() before
+// it starts a unit of work, stops starting work, lets what is in flight finish, writes what it
+// has and prints its summary saying "interrupted"; the program then exits 128 + the signal
+// (130 for SIGINT, 143 for SIGTERM). A second signal of the same kind ends the process at once.
+void install_interrupt_handlers();
+bool interrupted();
+int interrupt_signal();  // the signal received, or 0
+std::string interrupt_note();  // " (interrupted by SIGINT)", or "" when not interrupted
 
 class Campaign {
  public:
@@ -108,7 +121,7 @@ class Campaign {
   std::vector<WorkerState> workers_;
   std::size_t units_ = 0;
   std::atomic<std::size_t> next_{0}, finished_{0};
-  std::atomic<bool> stopped_{false}, timed_out_{false}, done_{false};
+  std::atomic<bool> stopped_{false}, timed_out_{false}, interrupted_{false}, done_{false};
   std::chrono::steady_clock::time_point start_;
   std::mutex failures_mutex_;
   std::mutex done_mutex_;                  // done_ and done_signal_: the watch wakes at the end

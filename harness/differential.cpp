@@ -1,13 +1,10 @@
 #include "harness/differential.h"
 
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 
 #include <fmt/format.h>
 
+#include "core/output.h"
 #include "core/record.h"
 #include "engine/engine.h"
 #include "harness/first_difference.h"
@@ -227,15 +224,7 @@ json::object disagreement_to_json(const Disagreement& original, const Disagreeme
 
 void write_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
                       const std::string& command, std::uint64_t seed) {
-  const std::string temporary = path + ".part";
-  {
-    std::ofstream out(temporary);
-    out << json::serialize(disagreement_to_json(original, shrunk, command, seed)) << "\n";
-    out.close();
-    if (!out) throw InputError(fmt::format("{}: cannot write the disagreement file: {}", temporary, std::strerror(errno)));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw InputError(fmt::format("{}: cannot rename {} to it: {}", path, temporary, std::strerror(errno)));
+  write_whole_file(path, json::serialize(disagreement_to_json(original, shrunk, command, seed)) + "\n");
 }
 
 bool replay_disagreement(const json::value& transcript, const std::string& where, std::string& out) {

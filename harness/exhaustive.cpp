@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/engine.h"
+#include "harness/campaign.h"
 #include "model/model.h"
 
 namespace hoyito {
@@ -40,8 +41,10 @@ std::vector<Rules> single_move_configurations(int holes_per_row) {
 }
 
 // Calls visit(board) for every board of `holes` holes with at most `max_seeds` seeds.
+// An interrupt (harness/campaign.h) ends the walk: the boards visited so far are counted.
 template <typename F>
 void for_each_board(std::vector<int>& board, size_t hole, int left, F&& visit) {
+  if (interrupted()) return;
   if (hole == board.size()) {
     visit(board);
     return;

@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "core/rules.h"
+#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/configurations.h"
 #include "model/rule_counts.h"
@@ -161,6 +162,7 @@ int run_verify(const VerifyOptions& options, Reporter& reporter) {
   for (const CheckEntry& entry : check_table()) {
     const std::string name = entry.name;
     if (options.fail_fast && failures > 0) break;
+    if (interrupted()) break;  // the checks not started are listed below
     if (!entry.selected(options) || std::count(options.skip.begin(), options.skip.end(), name) > 0) continue;
     running_check = entry.name;
     CheckResult result;
@@ -181,6 +183,13 @@ int run_verify(const VerifyOptions& options, Reporter& reporter) {
   if (options.fail_fast && failures > 0) {
     reporter.line("FAIL");
     return 1;
+  }
+  if (interrupted()) {  // what ran is reported, never a PASS; run_cli exits 130 (SIGINT) or 143
+    reporter.line(fmt::format("\nINTERRUPTED{} after {:.1f} s: checks run (the last one cut short): {}; {} failure(s) "
+                              "found, disagreement files in {}",
+                              interrupt_note(), clock.seconds(), ran.empty() ? "none" : fmt::format("{}", fmt::join(ran, ", ")),
+                              failures, options.out));
+    return failures == 0 ? 0 : 1;
   }
   if (checked == 0) {
     reporter.line(fmt::format("\nFAIL: nothing was checked ({}) in {:.1f} s",

@@ -2,6 +2,7 @@
 // model against engine (harness/exhaustive.h).
 #include <fmt/format.h>
 
+#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/exhaustive.h"
 
@@ -17,9 +18,9 @@ CheckResult run_exhaustive_pass(int holes, int max_seeds, int threads, const std
   });
   reporter.end_progress();
   reporter.line(fmt::format("exhaustive 2x{} max {} seeds: {} boards, {} configurations, {} positions, {} moves checked, "
-                            "{} disagreements ({:.1f} s)",
+                            "{} disagreements ({:.1f} s){}",
                             holes, max_seeds, c.boards, c.configurations, c.positions, c.moves, c.disagreements,
-                            clock.seconds()));
+                            clock.seconds(), interrupted() ? fmt::format(" of {} boards{}", boards, interrupt_note()) : ""));
   if (c.first) {
     write_transcript(out, *c.first, shrink(*c.first),
                      fmt::format("hoyito exhaustive --holes {} --max-seeds {}", holes, max_seeds), 0);

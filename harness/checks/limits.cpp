@@ -5,6 +5,7 @@
 // small counts, where endless sowings are less rare than in play.
 #include <fmt/format.h>
 
+#include "harness/campaign.h"
 #include "harness/checks/checks.h"
 #include "harness/configurations.h"
 #include "harness/lap_limits.h"
@@ -56,7 +57,7 @@ void sample_positions(PositionGroup& g, const VerifyOptions& options) {
     for (const Ply& ply : record.plies) g.positions.push_back(ply.after);
   }
   SplitMix64 rng{game_seed(options.seed ^ salt, kMadeUpSalt)};
-  for (int i = 0; i < made_up; ++i) g.positions.push_back(small_counts_position(g.rules, 1 + i % 3, rng));
+  for (int i = 0; i < made_up && !interrupted(); ++i) g.positions.push_back(small_counts_position(g.rules, 1 + i % 3, rng));
 }
 
 }  // namespace
@@ -69,6 +70,7 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
   bool stop = false;  // fail-fast: a disagreement was found
   auto check_group = [&](const PositionGroup& g) {
     for (const Position& p : g.positions) {
+      if (interrupted()) return;  // a group takes long at large --games: drop the rest of it
       const auto d = check_lap_limits(g.rules, p, counts);
       if (!d) continue;
       result.failures += 1;

@@ -129,7 +129,9 @@ class Lockstep {
     row("total", total, positions);
     reporter_.line(fmt::format("lockstep: {} games, {} plies compared in {:.1f} s on {} thread(s){}", total.games,
                                total.plies, summary.seconds, options_.threads,
-                               summary.timed_out ? fmt::format(" (stopped by --seconds {})", options_.seconds) : ""));
+                               summary.timed_out ? fmt::format(" (stopped by --seconds {})", options_.seconds)
+                               : summary.interrupted ? fmt::format(" of {}{}", tasks_.size(), interrupt_note())
+                                                     : ""));
     return {total.disagreements, total.games};
   }
 

@@ -1,0 +1,130 @@
+#!/bin/bash
+# The program's input and output under real machines' conditions (issue 12), run end to end:
+# failed writes (/dev/full, a full disk, a closed pipe), interrupts (SIGINT, SIGTERM), input that
+# is not a record file or is too long, odd --out and --specs paths, and records that regenerate
+# their game. Usage: cli_io.sh HOYITO_PROGRAM
+set -u
+hoyito=$(readlink -f "$1")
+work=$(mktemp -d)
+trap 'umount "$work/small" 2>/dev/null; rm -rf "$work"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# expect_exit CODE STDERR_FRAGMENT -- command...: the exit code, and one stderr line holding the fragment.
+expect_error() {
+  local code=$1 fragment=$2
+  shift 3
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  [ "$got" -eq "$code" ] || fail "$* exited $got, expected $code: $(head -c 300 "$work/err")"
+  [ "$(wc -l <"$work/err")" -eq 1 ] || fail "$*: expected one stderr line, got: $(head -c 300 "$work/err")"
+  grep -qF -- "$fragment" "$work/err" || fail "$*: no '$fragment' in: $(head -c 300 "$work/err")"
+}
+# Every line of a file is a whole JSON value, and the file ends with a newline.
+whole_json_lines() {
+  python3 -c 'import json,sys
+data = open(sys.argv[1]).read()
+assert data.endswith("\n"), "no newline at the end"
+for line in data.splitlines(): json.loads(line)' "$1"
+}
+
+"$hoyito" random --games 2 --seed 3 >"$work/two.jsonl" || fail "random --games 2"
+
+# --- Every write checked: standard output on a full device -------------------------------------
+for args in "random --games 3" "apply --moves c" "rules" "replay $work/two.jsonl" "show $work/two.jsonl"; do
+  # shellcheck disable=SC2086
+  "$hoyito" $args >/dev/full 2>"$work/err"
+  got=$?
+  [ $got -eq 2 ] || fail "$args > /dev/full exited $got, expected 2"
+  grep -q "standard output: cannot write: No space left on device" "$work/err" || fail "$args > /dev/full: $(cat "$work/err")"
+done
+expect_error 2 "/dev/full: cannot write: No space left on device" -- "$hoyito" random --games 3 --out /dev/full
+
+# --- A full disk: a small tmpfs (or, without the right to mount, a file size limit) -----------
+mkdir -p "$work/small"
+if mount -t tmpfs -o size=64k tmpfs "$work/small" 2>/dev/null; then
+  expect_error 2 "$work/small/games.jsonl: cannot write: No space left on device" -- \
+    "$hoyito" random --games 200 --out "$work/small/games.jsonl"
+else
+  (trap '' XFSZ; ulimit -f 64; "$hoyito" random --games 200 --out "$work/small/games.jsonl" 2>"$work/err")
+  [ $? -eq 2 ] || fail "random --out on a full disk (ulimit -f) did not exit 2"
+fi
+[ -z "$(ls -A "$work/small")" ] || fail "a failed random --out left files behind: $(ls -A "$work/small")"
+expect_error 2 "/nonexistent/x.jsonl: cannot create a file in its folder: No such file or directory" -- \
+  "$hoyito" random --out /nonexistent/x.jsonl
+expect_error 2 "--out /nonexistent/x.json: cannot write" -- "$hoyito" exhaustive --max-seeds 2 --out /nonexistent/x.json
+
+# random --out: whole records, each ending with a newline.
+"$hoyito" random --games 20 --out "$work/twenty.jsonl" || fail "random --out"
+whole_json_lines "$work/twenty.jsonl" || fail "random --out: not whole JSON Lines"
+
+# A closed pipe with SIGPIPE ignored: the first failed write ends the run (not 10^6 games later).
+status=$( (trap '' PIPE; timeout 60 "$hoyito" random --games 1000000 2>"$work/err" | head -c 100 >/dev/null
+           echo "${PIPESTATUS[0]}") )
+[ "$status" = 2 ] || fail "random | head -c 100 with SIGPIPE ignored: exit $status (124: it ran on)"
+grep -q "standard output: cannot write: Broken pipe" "$work/err" || fail "random | head: $(cat "$work/err")"
+
+# --- Interrupts -----------------------------------------------------------------------------
+timeout --preserve-status -k 60 -s INT 3 "$hoyito" verify --games 100000 --record-games 1 --out "$work/verify-int" >"$work/out" 2>&1
+got=$?
+[ $got -eq 130 ] || fail "verify interrupted by SIGINT exited $got, expected 130"
+grep -q "INTERRUPTED (interrupted by SIGINT)" "$work/out" || fail "verify SIGINT: no summary: $(tail -3 "$work/out")"
+grep -q "PASS" "$work/out" && fail "verify interrupted said PASS"
+timeout --preserve-status -k 60 -s TERM 3 "$hoyito" verify --games 100000 --record-games 1 --out "$work/verify-term" >"$work/out" 2>&1
+got=$?
+[ $got -eq 143 ] || fail "verify interrupted by SIGTERM exited $got, expected 143"
+timeout --preserve-status -k 60 -s INT 2 "$hoyito" exhaustive --max-seeds 16 --out "$work/ex.json" >"$work/out" 2>&1
+got=$?
+[ $got -eq 130 ] || fail "exhaustive interrupted exited $got, expected 130"
+grep -q "interrupted by SIGINT" "$work/out" || fail "exhaustive SIGINT: no summary: $(tail -2 "$work/out")"
+timeout --preserve-status -k 60 -s INT 2 "$hoyito" random --games 100000000 --out "$work/many.jsonl" 2>"$work/err"
+got=$?
+[ $got -eq 130 ] || fail "random interrupted exited $got, expected 130"
+grep -q "game(s) written (interrupted by SIGINT)" "$work/err" || fail "random SIGINT: $(cat "$work/err")"
+whole_json_lines "$work/many.jsonl" || fail "random interrupted: the file is not whole JSON Lines"
+[ -z "$(find "$work" -name '.*.tmp-*')" ] || fail "a temporary file was left behind"
+
+# --- Bounded input --------------------------------------------------------------------------
+expect_error 2 "/dev/zero: not a regular file or a pipe" -- "$hoyito" replay /dev/zero
+expect_error 2 "$work: is a folder, not a record file" -- "$hoyito" replay "$work"
+expect_error 2 "$work/none.jsonl: cannot open file: No such file or directory" -- "$hoyito" show "$work/none.jsonl"
+head -c $((65 * 1024 * 1024)) /dev/zero | tr '\0' ' ' >"$work/long.jsonl"
+expect_error 2 "$work/long.jsonl:1: a record longer than 64 MB" -- "$hoyito" replay "$work/long.jsonl"
+# A pipe is a stream: read.
+"$hoyito" replay <(cat "$work/two.jsonl") >/dev/null || fail "replay of a pipe"
+
+# show streams to the record asked for: a first record, then 70 MB of lines it must not keep.
+{ head -n 1 "$work/two.jsonl"; yes "$(sed -n 2p "$work/two.jsonl")" | head -c $((70 * 1024 * 1024)); echo; } >"$work/big.jsonl"
+/usr/bin/time -f "%M" -o "$work/rss" "$hoyito" show "$work/big.jsonl" --record 1 >/dev/null || fail "show big --record 1"
+[ "$(cat "$work/rss")" -lt 40000 ] || fail "show big.jsonl --record 1 used $(cat "$work/rss") kB (bound 40 MB)"
+
+# random records carry their seed and index, and --index makes that game again.
+"$hoyito" random --seed 7 --games 5 | sed -n 4p >"$work/fourth"
+"$hoyito" random --seed 7 --index 3 >"$work/again"
+cmp -s "$work/fourth" "$work/again" || fail "random --seed 7 --index 3 is not game 3 of --seed 7"
+grep -q '"origin":{"command":"random","seed":7,"index":3}' "$work/again" || fail "no origin in the record"
+
+# A game meeting a move the lap_limit guard cannot decide (Q-LIMIT) is named by seed and index
+# on stderr and left out; the run goes on, and its file is whole.
+"$hoyito" random --option lap_limit=30 --games 40 --seed 1 --out "$work/guard.jsonl" 2>"$work/err" || fail "random lap_limit=30"
+whole_json_lines "$work/guard.jsonl" || fail "random with skipped games: not whole JSON Lines"
+skipped=$(grep -c "^hoyito: random: seed 1 index [0-9]* skipped: .*(Q-LIMIT)" "$work/err")
+[ "$skipped" -gt 0 ] || fail "random lap_limit=30: no game named as skipped: $(cat "$work/err")"
+[ $((skipped + $(wc -l <"$work/guard.jsonl"))) -eq 40 ] || fail "random lap_limit=30: written + skipped is not 40"
+first_skipped=$(grep -o "index [0-9]* skipped" "$work/err" | head -1 | cut -d' ' -f2)
+"$hoyito" random --option lap_limit=30 --seed 1 --index "$first_skipped" 2>&1 >/dev/null | grep -q "index $first_skipped skipped" ||
+  fail "random --index $first_skipped does not meet the same undecided move"
+
+# --- Odd environments -----------------------------------------------------------------------
+touch "$work/afile"
+expect_error 2 "--out $work/afile: cannot make the folder: a file of that name exists" -- \
+  "$hoyito" verify --games 1 --out "$work/afile"
+expect_error 2 '--out "": cannot make the folder: an empty name' -- "$hoyito" verify --games 1 --out ""
+expect_error 2 "--out /proc/x: cannot make the folder" -- "$hoyito" verify --games 1 --out /proc/x
+expect_error 2 "--specs $work/nospecs: not a folder: No such file or directory" -- \
+  "$hoyito" verify --games 1 --specs "$work/nospecs" --out "$work/v"
+"$hoyito" --version | grep -Eq '^hoyito [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+\)$' || fail "--version: $("$hoyito" --version)"
+"$hoyito" --help | grep -q "130" || fail "--help does not give the exit codes"
+
+if [ $failures -eq 0 ]; then echo "cli_io: every case passed"; fi
+exit $((failures > 0))
