@@ -114,10 +114,12 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
           void_rules.options.endless_sowing = EndlessSowing::void_game;
           const model::Game model_game(void_rules, p);
           const engine::Game engine_game(void_rules, p);
+          model::Game m = model_game;  // each move is played on these copies: assigned, not
+          engine::Game e = engine_game;  // built anew, so the board buffers are reused
           for (int ply : model_game.legal_plies()) {
             mine.moves += 1;
-            model::Game m = model_game;
-            engine::Game e = engine_game;
+            m = model_game;
+            e = engine_game;
             bool same = false;
             try {
               same = m.play(ply) == e.play(ply) && m.result() == e.result();
