@@ -1,5 +1,6 @@
 #include "harness/exhaustive.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -78,19 +79,24 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
   auto worker = [&](int t) {
     ExhaustiveCounts mine;
     std::vector<int> board(static_cast<size_t>(holes), 0);
+    Position p{board, {0, 0}, kSouth};  // one buffer for every position: no allocation per board
     std::uint64_t index = 0;
     for_each_board(board, 0, max_seeds, [&](const std::vector<int>& b) {
+      // Boards are dealt in turn to the workers: neighbouring boards cost about the same, so each
+      // worker gets an even share of the work.
       if (index++ % static_cast<std::uint64_t>(threads) != static_cast<std::uint64_t>(t)) return;
       int on_board = 0;
       for (int c : b) on_board += c;
       mine.boards += 1;
+      std::copy(b.begin(), b.end(), p.board.begin());
       for (const Rules& base : configs) {
         // The round cases of Hoyito III differ only in the last-four award, which needs a capture
         // that leaves four or fewer: a board of at most 8 seeds.
         if (base.round != 1 && on_board > 8) continue;
         const int rest = base.total_seeds() - on_board;
+        p.captured = {rest - rest / 2, rest / 2};
         for (int side : {kSouth, kNorth}) {
-          const Position p{b, {rest - rest / 2, rest / 2}, side};
+          p.to_move = side;
           mine.positions += 1;
           auto note = [&](std::optional<Disagreement> d) {
             mine.disagreements += 1;
@@ -105,15 +111,18 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
             d.engine.legal = engine_legal;
             note(d);
           }
-          // ... and every move played, endless ones included (G6 void).
+          // ... and every move played, endless ones included (G6 void): the whole ply (events and
+          // position after) and the result must agree.
           Rules void_rules = base;
           void_rules.options.endless_sowing = EndlessSowing::void_game;
           const model::Game model_game(void_rules, p);
           const engine::Game engine_game(void_rules, p);
+          model::Game m = model_game;  // each move is played on these copies: assigned, not
+          engine::Game e = engine_game;  // built anew, so the board buffers are reused
           for (int ply : model_game.legal_plies()) {
             mine.moves += 1;
-            model::Game m = model_game;
-            engine::Game e = engine_game;
+            m = model_game;
+            e = engine_game;
             bool same = false;
             try {
               same = m.play(ply) == e.play(ply) && m.result() == e.result();

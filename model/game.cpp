@@ -18,6 +18,12 @@ bool has_seeds_on_own_side(const Position& p, int player, int holes_per_row) {
   return false;
 }
 
+// BRD-3: every hole holds seeds_per_hole, nothing captured (start_position, without building one).
+bool is_start_position(const Rules& rules, const Position& p) {
+  return p.board.size() == static_cast<std::size_t>(rules.holes()) && p.captured == std::array<int, 2>{0, 0} &&
+         std::all_of(p.board.begin(), p.board.end(), [&](int seeds) { return seeds == rules.seeds_per_hole; });
+}
+
 Event game_end_event(RuleId rule, Status status, int winner) {
   Event e;
   e.kind = EventKind::game_end;
@@ -32,7 +38,7 @@ Event game_end_event(RuleId rule, Status status, int winner) {
 Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) {
   count_rule(RuleId::BRD_1);  // two rows, one per player, no stores
   count_rule(RuleId::BRD_2);  // 6 or 12 holes per row (validated in core)
-  if (start == start_position(rules, start.to_move)) count_rule(RuleId::BRD_3);  // four seeds a hole
+  if (is_start_position(rules, start)) count_rule(RuleId::BRD_3);  // four seeds a hole
   count_position();
 }
 
@@ -43,7 +49,7 @@ bool Game::is_legal_move(int hole) const {
   if (hole < 0 || hole >= rules_.holes()) return false;
   if (owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[hole] == 0) return false;
   // SOW-6 (G6 illegal): a move whose sowing never ends is not legal.
-  if (rules_.options.endless_sowing == EndlessSowing::illegal && sow_move(rules_, position_, hole).endless)
+  if (rules_.options.endless_sowing == EndlessSowing::illegal && is_endless(rules_, position_, hole))
     return false;
   return true;
 }
@@ -51,6 +57,7 @@ bool Game::is_legal_move(int hole) const {
 std::vector<int> Game::legal_plies() const {
   if (status_ != Status::playing) return {};
   std::vector<int> moves;
+  moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));  // one allocation
   for (int h = 0; h < rules_.holes(); ++h)
     if (is_legal_move(h)) moves.push_back(h);
   if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3

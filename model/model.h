@@ -36,6 +36,10 @@ struct MoveOutcome {
 // UndecidedMove when the move neither ends nor repeats a lap-end state by lap lap_limit (Q-LIMIT).
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole);
 
+// SOW-6: whether the move from `hole` never ends, decided as sow_move decides it (same throw),
+// but without sowing the move again with its events: what a legality test needs (G6 illegal).
+bool is_endless(const Rules& rules, const Position& position, int hole);
+
 // END-2: the winner by captures (kSouth, kNorth or kDraw).
 int winner_by_captures(const std::array<int, 2>& captured);
 

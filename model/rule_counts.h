@@ -1,5 +1,7 @@
 // Rule coverage: how often each rule of specs/rules.md fired in the plies the model played
-// (trial sowings for legality do not count). Thread-safe; `hoyito verify` and the tests read it.
+// (trial sowings for legality do not count). Thread-safe: each thread counts on its own, and its
+// counts join the total when it ends, so rule_counts() gives the calling thread's counts and those
+// of every thread that has ended (read it after joining the workers, as `hoyito verify` does).
 #pragma once
 
 #include <array>

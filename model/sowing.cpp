@@ -292,6 +292,7 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
 // A move that ends, sown with its events.
 MoveOutcome play_sowing(const Rules& rules, const Position& position, int hole) {
   MoveOutcome out;
+  out.events.reserve(kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)
   Sowing move(rules, position, &out.events);
   move.lift(hole);                                      // SOW-1
   move.sow_lap();                                       // SOW-2, SOW-3, CAP-I-1
@@ -330,6 +331,12 @@ int winner_by_captures(const std::array<int, 2>& captured) {
   if (captured[kSouth] > captured[kNorth]) return kSouth;
   if (captured[kNorth] > captured[kSouth]) return kNorth;
   return kDraw;
+}
+
+bool is_endless(const Rules& rules, const Position& position, int hole) {
+  assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
+  assert(hole >= 0 && hole < rules.holes() && position.board[static_cast<std::size_t>(hole)] > 0);  // SOW-1
+  return measure_sowing(rules, position, hole).endless;  // SOW-6, Q-LIMIT: laps walked, no events
 }
 
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {

@@ -19,6 +19,7 @@
 #include "engine/engine.h"
 #include "generators.h"
 #include "harness/differential.h"
+#include "harness/exhaustive.h"
 #include "harness/perft.h"
 
 namespace hoyito {
@@ -285,6 +286,24 @@ TEST(Independence, EngineAndModelShareOnlyCore) {
     EXPECT_EQ(inc.find("model/"), std::string::npos) << "core/" << inc;
   }
   EXPECT_GT(checked, 10);
+}
+
+// The exhaustive check on boards of at most two seeds. Derived by hand: a board of 12 holes with at
+// most two seeds is empty (1), one seed (12) or two (12 in one hole + C(12,2) = 66 in two): 91
+// boards. Every such board has at most 8 seeds, so all 14 configurations apply (3 variants x G1
+// on/off, and for Hoyito III round 3 the previous winner South, North or a draw, the draw under
+// both G8 readings: 2 x 4 more), each with either side to move: 91 x 14 x 2 = 2548 positions.
+// The counts must not depend on how the boards are dealt out to the workers.
+TEST(Exhaustive, CountsEveryBoardConfigurationAndSideOnceOnAnyNumberOfThreads) {
+  EXPECT_EQ(count_boards(12, 2), 91u);
+  for (int threads : {1, 2, 3}) {
+    const ExhaustiveCounts c = exhaustive_check(6, 2, threads, nullptr);
+    EXPECT_EQ(c.boards, 91u) << threads;
+    EXPECT_EQ(c.configurations, 14) << threads;
+    EXPECT_EQ(c.positions, 2548u) << threads;
+    EXPECT_EQ(c.disagreements, 0u) << threads;
+  }
+  EXPECT_EQ(exhaustive_check(6, 2, 1, nullptr).moves, exhaustive_check(6, 2, 2, nullptr).moves);
 }
 
 }  // namespace

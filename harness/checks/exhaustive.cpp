@@ -17,10 +17,14 @@ CheckResult run_exhaustive_pass(int holes, int max_seeds, int threads, const std
     reporter.progress(done, all, "boards", clock.seconds());
   });
   reporter.end_progress();
+  const double seconds = clock.seconds();
+  const double per_second = seconds > 0 ? 1 / seconds : 0;
   reporter.line(fmt::format("exhaustive 2x{} max {} seeds: {} boards, {} configurations, {} positions, {} moves checked, "
-                            "{} disagreements ({:.1f} s){}",
+                            "{} disagreements ({:.1f} s, {:.0f} positions/s, {:.0f} moves/s){}",
                             holes, max_seeds, c.boards, c.configurations, c.positions, c.moves, c.disagreements,
-                            clock.seconds(), interrupted() ? fmt::format(" of {} boards{}", boards, interrupt_note()) : ""));
+                            seconds, static_cast<double>(c.positions) * per_second,
+                            static_cast<double>(c.moves) * per_second,
+                            interrupted() ? fmt::format(" of {} boards{}", boards, interrupt_note()) : ""));
   if (c.first) {
     write_transcript(out, *c.first, shrink(*c.first),
                      fmt::format("hoyito exhaustive --holes {} --max-seeds {}", holes, max_seeds), 0);
