@@ -128,6 +128,20 @@ class Lockstep {
       positions += s.positions.estimate();
     }
     row("total", total, positions);
+    int made_up = 0, seed_counts = 0, ply_limits = 0, standard = 0;
+    for (size_t c = 0; c < configs_.size(); ++c) {
+      if (stats_[c].games == 0) continue;
+      const Rules& r = configs_[c].rules;
+      if (configs_[c].made_up_most > 0) made_up += 1;
+      else if (r.seeds_per_hole != 4) seed_counts += 1;
+      else if (r.options.ply_limit != Options{}.ply_limit) ply_limits += 1;
+      else standard += 1;
+    }
+    reporter_.line(fmt::format("lockstep covered: {} standard-start, {} made-up-start, {} other-seed-count and {} small-"
+                               "ply-limit configurations; every ply on legal_plies/play, legal_mask/play_fast, "
+                               "play_random, unasked play/play_fast; every 4th ply is_legal of every hole and an "
+                               "illegal hole",
+                               standard, made_up, seed_counts, ply_limits));
     reporter_.line(fmt::format("positions~: distinct positions reached, estimated in bounded memory (HyperLogLog, "
                                "relative standard error {:.1f} %; close to exact below 10000)",
                                100 * DistinctCounter::kRelativeError));
