@@ -1,6 +1,9 @@
 // Differential fuzz target: the input bytes become rules, a start position and a move sequence;
 // the reference model and the engine play it in lockstep (hoyito::compare_moves) and must agree
-// on every legal-ply list, event, position and result. A disagreement is shrunk, written as a
+// on every legal-ply list, event, position and result, on every path of the engine's API:
+// legal_plies()/play(), legal_mask()/play_fast(), the simulation sampler play_random() (made to
+// draw the fuzzed move), play() and play_fast() without asking first, and on every fourth ply
+// is_legal() of every hole and an illegal hole refused for the same reason. A disagreement is shrunk, written as a
 // transcript ./fuzz-disagreement-<hash>.json (format hoyito-disagreement/1, which `hoyito replay`
 // reproduces), and the target aborts. With HOYITO_FUZZ_VERBOSE set, it prints the decoded rules,
 // start and plies as it goes (e.g. differential_fuzzer_replay on one input).

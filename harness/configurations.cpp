@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/lap_limits.h"
+
 namespace hoyito {
 
 std::uint64_t Configuration::salt() const {
@@ -9,6 +11,75 @@ std::uint64_t Configuration::salt() const {
   for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
   return h;
 }
+
+Position Configuration::start(SplitMix64& rng) const {
+  if (made_up_most == 0) return start_position(rules);
+  return small_counts_position(rules, 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(made_up_most))), rng);
+}
+
+namespace {
+
+std::string option_names(const Options& o) {
+  return fmt::format("{}-{}-{}", o.skip_origin ? "skip" : "noskip",
+                     o.endless_sowing == EndlessSowing::illegal ? "illegal" : "void",
+                     o.endless_game == EndlessGame::ply_limit ? "plylimit" : "repetition");
+}
+
+// Issue 11: the configurations of made-up starts, other seed counts and small ply limits.
+void add_edge_configurations(std::vector<Configuration>& out) {
+  constexpr int kMadeUpMost = 3;      // at most 3 seeds a hole: few seeds, many small counts
+  constexpr int kMadeUpPlyLimit = 300;  // made-up boards often loop: a short limit keeps them cheap
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12})
+      for (bool skip : {false, true})
+        for (EndlessSowing sowing : {EndlessSowing::illegal, EndlessSowing::void_game})
+          for (EndlessGame game : {EndlessGame::ply_limit, EndlessGame::third_repetition}) {
+            Rules r;
+            r.variant = v;
+            r.holes_per_row = n;
+            r.options.skip_origin = skip;
+            r.options.endless_sowing = sowing;
+            r.options.endless_game = game;
+            r.options.ply_limit = kMadeUpPlyLimit;
+            out.push_back({fmt::format("{}-2x{}-madeup-{}", variant_name(v), n, option_names(r.options)), r,
+                           kMadeUpMost, 4});
+          }
+  // Made-up starts under every Hoyito III round case (END-III-2..4, G8): odd leftovers split.
+  for (const Configuration& c : all_configurations())
+    if (c.rules.round > 1) {
+      Configuration made_up = c;
+      made_up.name += "-madeup";
+      made_up.made_up_most = kMadeUpMost;
+      made_up.rules.options.ply_limit = kMadeUpPlyLimit;
+      made_up.share = 2;
+      out.push_back(made_up);
+    }
+  // BRD-3: other seed counts, under each endless_sowing option.
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12})
+      for (int seeds : {1, 2, 3, 5, 6}) {
+        Rules r;
+        r.variant = v;
+        r.holes_per_row = n;
+        r.seeds_per_hole = seeds;
+        r.options.skip_origin = seeds % 2 == 1;
+        r.options.endless_sowing = seeds <= 3 ? EndlessSowing::void_game : EndlessSowing::illegal;
+        out.push_back({fmt::format("{}-2x{}-seeds{}-{}", variant_name(v), n, seeds, option_names(r.options)), r, 0,
+                       8});
+      }
+  // G7, END-3: small ply limits, the limit met at every kind of ply, under both options.
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (EndlessGame game : {EndlessGame::ply_limit, EndlessGame::third_repetition})
+      for (int limit : {1, 2, 3, 8, 25}) {
+        Rules r;
+        r.variant = v;
+        r.options.endless_game = game;
+        r.options.ply_limit = limit;
+        out.push_back({fmt::format("{}-2x6-limit{}-{}", variant_name(v), limit, option_names(r.options)), r, 0, 8});
+      }
+}
+
+}  // namespace
 
 std::vector<Configuration> all_configurations() {
   std::vector<Configuration> out;
@@ -55,12 +126,18 @@ std::vector<Configuration> all_configurations() {
   return out;
 }
 
+std::vector<Configuration> lockstep_configurations() {
+  std::vector<Configuration> out = all_configurations();
+  add_edge_configurations(out);
+  return out;
+}
+
 std::vector<Configuration> select_configurations(const std::string& variant, int holes, const std::string& name) {
   std::vector<Configuration> out;
   const bool any_variant = variant.empty();
   const Variant v = any_variant ? Variant::hoyito2 : parse_variant(variant);
   if (holes != 0 && holes != 6 && holes != 12) throw InputError(fmt::format("--holes: {} is not 6 or 12", holes));
-  for (auto& c : all_configurations())
+  for (auto& c : lockstep_configurations())
     if ((any_variant || c.rules.variant == v) && (holes == 0 || c.rules.holes_per_row == holes) &&
         (name.empty() || c.name == name))
       out.push_back(std::move(c));

@@ -13,6 +13,7 @@
 #include <boost/json.hpp>
 
 #include "core/game.h"
+#include "harness/distinct_counter.h"
 #include "harness/play.h"
 
 namespace hoyito {
@@ -42,12 +43,18 @@ struct LockstepGame {
   long plies = 0;
   int endless_moves = 0;  // legal checks that met an endless sowing, plus void games
   Result result;          // the model's, once the game stopped (playing when it parted from the engine mid-game)
-  std::vector<std::uint64_t> position_hashes;
   std::optional<Disagreement> disagreement;
 };
 
-// Plays one uniformly random game (choices from `rng`) in lockstep; stops at the first difference.
-LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng);
+// Plays one uniformly random game in lockstep and stops at the first difference. The choices
+// are the engine's own sampler's (engine::Game::play_random, drawing from `rng`), and every
+// ply is compared on every path of the engine's API: legal_plies()/play(), legal_mask()/
+// play_fast(), play_random() (its choice legal, its game the model's), play() and play_fast()
+// without asking first, and every fourth ply is_legal() of every hole and an illegal hole
+// refused for the same reason. compare_moves() replays the same calls for given moves (the
+// sampler made to draw them). Each position reached is added to `positions`, when given.
+LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
+                           DistinctCounter* positions = nullptr);
 
 // Shortest move prefix, then the smallest start position (fewest seeds on the board), that
 // still disagree, within about `max_seconds` (then the smallest found so far). The result
