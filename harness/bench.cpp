@@ -37,7 +37,7 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
         engine::Game game(rules, start_position(rules));
         while (game.status() == Status::playing) {
           const std::uint64_t mask = game.legal_mask();
-          const int count = __builtin_popcountll(mask);
+          const int count = engine::count_bits(mask);
           std::uint64_t pick = rng.below(static_cast<std::uint64_t>(count));
           std::uint64_t bits = mask;
           while (pick--) bits &= bits - 1;
