@@ -126,7 +126,7 @@ void engine_playout_benchmark(benchmark::State& state, Rules rules) {
     while (game.status() == Status::playing) {
       const std::uint64_t mask = game.legal_mask();
       std::uint64_t bits = mask;
-      for (std::uint64_t pick = rng.below(static_cast<std::uint64_t>(__builtin_popcountll(mask))); pick > 0; --pick)
+      for (std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask))); pick > 0; --pick)
         bits &= bits - 1;
       const int bit = __builtin_ctzll(bits);
       game.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);

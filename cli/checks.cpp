@@ -88,13 +88,26 @@ int command_perft(const PerftArgs& args) {
 
 int command_bench(int games) {
   const BenchFigures f = measure_bench(games);
-  const double engine_rate = static_cast<double>(f.engine_plies) / f.engine_seconds;
-  const double model_rate = static_cast<double>(f.model_plies) / f.model_seconds;
-  std::cout << fmt::format("engine: {} games, {} plies in {:.2f} s: {:.0f} plies/s, {:.0f} games/s\n", f.engine_games,
-                           f.engine_plies, f.engine_seconds, engine_rate, f.engine_games / f.engine_seconds);
-  std::cout << fmt::format("model:  {} games, {} plies in {:.2f} s: {:.0f} plies/s\n", f.model_games, f.model_plies,
-                           f.model_seconds, model_rate);
-  std::cout << fmt::format("engine/model speed ratio (plies per second, this run): {:.1f}\n", engine_rate / model_rate);
+  auto rate = [](double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; };
+  std::cout << "plies per CPU second, one thread, measured in this run (engine: legal_mask + play_fast on the bench\n"
+               "games, and the random player play_random on as many; model: a tenth of the games):\n";
+  std::cout << fmt::format("{:<12} {:>14} {:>14} {:>12} {:>13} {:>15}\n", "config", "engine legal", "engine sampler",
+                           "model", "legal/model", "sampler/model");
+  for (const ConfigFigures& c : f.configs) {
+    const double legal = rate(static_cast<double>(c.legal_plies), c.legal_seconds);
+    const double sampler = rate(static_cast<double>(c.sampler_plies), c.sampler_seconds);
+    const double model = rate(static_cast<double>(c.model_plies), c.model_seconds);
+    std::cout << fmt::format("{:<12} {:>14.0f} {:>14.0f} {:>12.0f} {:>13.1f} {:>15.1f}\n",
+                             fmt::format("{} 2x{}", variant_name(c.variant), c.holes_per_row), legal, sampler, model,
+                             legal / model, sampler / model);
+  }
+  const double one = rate(f.simulate_games, f.simulate_seconds_1), two = rate(f.simulate_games, f.simulate_seconds_2);
+  std::cout << fmt::format("simulate (play_random, hoyito2 2x6, {} games, {} plies): 1 thread {:.0f} games/s, "
+                           "2 threads {:.0f} games/s (wall clock), ratio {:.2f}\n",
+                           f.simulate_games, f.simulate_plies, one, two, two / one);
+  std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
+                           kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
+                           rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));
   std::cout << fmt::format("bench signature: {}\n", f.signature);
   return 0;
 }

@@ -15,6 +15,18 @@ constexpr BoardShape make_shape(int n) {
   for (int start = 0; start < holes; ++start)
     for (int len = 0; len < holes; ++len)
       for (int i = 0; i < len; ++i) s.run[static_cast<unsigned>(start)][static_cast<unsigned>(len)].set((start + i) % holes, 1);
+  for (int origin = 0; origin < holes; ++origin) {
+    const auto o = static_cast<unsigned>(origin);
+    for (int i = 0; i < kWords; ++i) {
+      const auto word = static_cast<unsigned>(i);
+      const std::uint64_t lifted = s.unit[o].w[word];
+      s.round_from[o].w[word] = s.all.w[word] - static_cast<std::uint64_t>(holes) * lifted;
+      for (int len = 0; len < holes; ++len)
+        s.lap_from[o][static_cast<unsigned>(len)].w[word] =
+            s.run[static_cast<unsigned>((origin + 1) % holes)][static_cast<unsigned>(len)].w[word] -
+            static_cast<std::uint64_t>(len) * lifted;
+    }
+  }
   return s;
 }
 

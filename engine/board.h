@@ -25,6 +25,15 @@ inline constexpr int kMaxSeedsPerHole = 10;
 static_assert(kMaxHoles * kMaxSeedsPerHole <= 0xff, "a byte per hole must hold every seed in play (BRD-3)");
 static_assert(kWords * 8 >= kMaxHoles, "three words must hold a byte for every hole of 2x12");
 
+// The number of set bits. std::popcount compiles to a call into libgcc (__popcountdi2) without
+// -mpopcnt, which the build does not assume; this is the same SWAR sum, inline.
+constexpr int count_bits(std::uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555ULL;
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((x * kByteOnes) >> 56);
+}
+
 struct Board {
   std::array<std::uint64_t, kWords> w{};
 
@@ -103,6 +112,12 @@ struct BoardShape {
   // run[start][len]: the len holes start, start+1, ... (mod 2N), 0 <= len < 2N.
   std::array<std::array<Board, kMaxHoles>, kMaxHoles> run;
   std::array<Board, kMaxHoles> unit;            // unit[h]: hole h alone
+  // A lap as one word-wise addition (engine/sow.cpp sow_lap). The words are sums of bytes
+  // modulo 2^64, so a difference of boards added to a board is exact whenever every hole of the
+  // result is in 0..255: lap_from[o][len] is run[o+1][len] - len * unit[o] (len < 2N seeds from
+  // hole o, lifted), round_from[o] is all - 2N * unit[o] (one round of 2N seeds from o).
+  std::array<std::array<Board, kMaxHoles>, kMaxHoles> lap_from;
+  std::array<Board, kMaxHoles> round_from;
 };
 
 // The shapes of 2x6 and 2x12 (constant-initialised tables).

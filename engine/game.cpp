@@ -40,10 +40,6 @@ Result Game::result() const {
 
 std::uint64_t Game::hash() const { return hash_key(position_key(board_, captured_, to_move_)); }
 
-std::uint64_t Game::own_occupied(int player) const {
-  return board_.occupied(player == kSouth ? 0 : config_.n, config_.n);
-}
-
 std::uint64_t Game::compute_legal_mask() const {
   if (status_ != Status::playing) return 0;
   const std::uint64_t own = own_occupied(to_move_);  // SOW-1
@@ -53,7 +49,7 @@ std::uint64_t Game::compute_legal_mask() const {
   std::uint64_t legal = 0;
   for (std::uint64_t rest = own; rest != 0; rest &= rest - 1) {
     const int hole = std::countr_zero(rest);
-    Trial& trial = trials_[static_cast<std::size_t>(hole % config_.n)];
+    Trial& trial = trials_[trial_slot(hole)];
     trial.board = board_;
     trial.captured = captured_;
     trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
@@ -72,7 +68,7 @@ void Game::throw_undecided(int hole) const {
 
 const Game::Trial* Game::trial_of(int hole) const {
   if (hole == kPass) return nullptr;
-  Trial& trial = trials_[static_cast<std::size_t>(hole % config_.n)];
+  Trial& trial = trials_[trial_slot(hole)];
   if ((trials_valid_ >> hole & 1) == 0) {
     // Not tried yet (endless_sowing = void, or a move played without the legal plies asked
     // for): try it now, before anything changes, so that an undecided move (Q-LIMIT) is refused
@@ -203,11 +199,25 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
   after_ply<kRecord>(events);
 }
 
-// The game-level end rules after a ply of a game still playing (END-3).
+// The game-level end rules after a ply of a game still playing (END-3). Small enough to inline
+// into every ply; the repetition table is looked up out of line.
 template <bool kRecord>
-void Game::after_ply(std::vector<Event>* events) {
-  if (config_.third_repetition &&
-      repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3) {
+inline void Game::after_ply(std::vector<Event>* events) {
+  if (config_.third_repetition) {
+    third_repetition_check<kRecord>(events);
+    if (status_ != Status::playing) return;
+  }
+  if (plies_ >= config_.ply_limit) {
+    status_ = Status::unterminated;
+    winner_ = kNobody;
+    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, kNobody));
+  }
+}
+
+// END-3 third repetition (G7).
+template <bool kRecord>
+[[gnu::noinline]] void Game::third_repetition_check(std::vector<Event>* events) {
+  if (repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3) {
     // Third occurrence: each player takes the seeds on their side; scored by END-2.
     const int south = board_.sum(config_.shape->side[kSouth]);
     const int north = board_.sum(config_.shape->side[kNorth]);
@@ -221,12 +231,6 @@ void Game::after_ply(std::vector<Event>* events) {
     status_ = Status::finished;
     winner_ = winner_by_captures(captured_);
     if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::finished, winner_));
-    return;
-  }
-  if (plies_ >= config_.ply_limit) {
-    status_ = Status::unterminated;
-    winner_ = kNobody;
-    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, kNobody));
   }
 }
 
@@ -241,11 +245,8 @@ Ply Game::play(int hole) {
   return ply;
 }
 
-std::uint64_t Game::random_candidates() const {
-  if (status_ != Status::playing)
-    throw InputError(fmt::format("no move can be played: the game is over ({})", status_name(status_)));
-  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_;  // the legal moves are known: pick among them
-  return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
+void Game::throw_game_over() const {
+  throw InputError(fmt::format("no move can be played: the game is over ({})", status_name(status_)));
 }
 
 bool Game::play_if_legal(int hole) {

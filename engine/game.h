@@ -75,13 +75,18 @@ class Game {
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
   std::uint64_t random_candidates() const;  // play_random: the holes it may draw from
+  [[noreturn]] void throw_game_over() const;
   bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
   void after_ply(std::vector<Event>* events);
+  template <bool kRecord>
+  void third_repetition_check(std::vector<Event>* events);
   void check_legal(int hole) const;
   std::uint64_t compute_legal_mask() const;
   std::uint64_t own_occupied(int player) const;
+  // trials_ index of the mover's hole `hole`: its place in its row (no division).
+  std::size_t trial_slot(int hole) const { return static_cast<std::size_t>(hole >= config_.n ? hole - config_.n : hole); }
 
   Rules rules_;
   Config config_;
@@ -111,13 +116,24 @@ template <typename Below>
 int Game::play_random(Below&& below) {
   for (std::uint64_t untried = random_candidates(); untried != 0;) {
     std::uint64_t bits = untried;
-    for (auto skip = below(static_cast<std::uint64_t>(std::popcount(untried))); skip > 0; --skip) bits &= bits - 1;
+    for (auto skip = below(static_cast<std::uint64_t>(count_bits(untried))); skip > 0; --skip) bits &= bits - 1;
     const int hole = std::countr_zero(bits);
     if (play_if_legal(hole)) return hole;
     untried &= ~(std::uint64_t{1} << hole);  // endless (SOW-6): not legal, draw again
   }
   play_if_legal(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
   return kPass;
+}
+
+// Inline: called once a ply by play_random.
+inline std::uint64_t Game::own_occupied(int player) const {
+  return board_.occupied(player == kSouth ? 0 : config_.n, config_.n);
+}
+
+inline std::uint64_t Game::random_candidates() const {
+  if (status_ != Status::playing) throw_game_over();
+  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_;  // the legal moves are known: pick among them
+  return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
 }
 
 }  // namespace hoyito::engine

@@ -23,13 +23,11 @@ struct BoardInRegisters {
   static BoardInRegisters load(const Board& b) { return BoardInRegisters{b.w[0], b.w[1], b.w[2]}; }
   void store(Board& b) const { b.w = {w0, w1, kHoles > 16 ? w2 : 0}; }
 
-  // Seeds in hole h, without a branch on the word.
+  // Seeds in hole h, without a branch on the word (conditional moves: fewer instructions than
+  // masking every word).
   int at(int h) const {
-    const auto word = static_cast<unsigned>(h) >> 3;
-    const std::uint64_t in0 = std::uint64_t{0} - static_cast<std::uint64_t>(word == 0);
-    const std::uint64_t in1 = std::uint64_t{0} - static_cast<std::uint64_t>(word == 1);
-    std::uint64_t x = (w0 & in0) | (w1 & in1);
-    if constexpr (kHoles > 16) x |= w2 & ~(in0 | in1);
+    std::uint64_t x = h < 8 ? w0 : w1;
+    if constexpr (kHoles > 16) x = h < 16 ? x : w2;
     return static_cast<int>(x >> ((h & 7) * 8) & 0xff);
   }
 
@@ -86,8 +84,8 @@ struct LapEnd {
 template <int kHoles>
 inline LapEnd sow_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
-  const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
   if (c.skip_origin && seeds >= kHoles) {  // the 2N-1 other holes, in turn: origin+1 .. origin+2N-1
+    const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
     constexpr int others = kHoles - 1;
     const int full = seeds / others;
     const int rem = seeds - full * others;
@@ -101,13 +99,14 @@ inline LapEnd sow_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, 
   // seeds / 2N to every hole and one more to the next seeds % 2N, without a branch on the size of the
   // lap (laps of 2N seeds or more are common with many seeds; a mispredicted branch costs more
   // than the arithmetic). With seeds % 2N = 0 the last seed falls into the emptied origin.
+  // Two table entries (board.h): `full` rounds of the ring and the rest of the lap, each with
+  // its lifted seeds already taken from the origin.
   const int full = seeds / kHoles;
   const int rem = seeds - full * kHoles;
   const int landing = wrap<kHoles>(origin + rem);
   const int landing_seeds = (rem != 0 ? r.at(landing) + 1 : 0) + full;
-  r.add(shape.all, full);
-  r.add(shape.run[first][static_cast<unsigned>(rem)]);
-  r.add(shape.unit[static_cast<unsigned>(origin)], -seeds);  // lifted
+  r.add(shape.round_from[static_cast<unsigned>(origin)], full);
+  r.add(shape.lap_from[static_cast<unsigned>(origin)][static_cast<unsigned>(rem)]);
   return {landing, landing_seeds};
 }
 
@@ -181,11 +180,15 @@ struct CycleDetector {
   static constexpr std::uint64_t kLongSowing = kBrentLaps;
   static constexpr std::uint64_t kLanes16 = 0x0001000100010001ULL;
 
-  std::array<Board, kCheckpoints> saved{};  // rotated so that their landing hole is hole 0
+  // The checkpoints' boards (words of a Board), rotated so that their landing hole is hole 0,
+  // and their laps. Left uninitialised: nearly every move ends before the first checkpoint, and
+  // zeroing these 256 bytes cost more than the rest of a short move (callgrind); a slot is read
+  // only once its key below says it holds a checkpoint.
+  std::array<std::array<std::uint64_t, kWords>, kCheckpoints> saved;
+  std::array<std::uint64_t, kCheckpoints> saved_lap;
   // 16-bit lane i of keys[i / 4]: saved[i][0] | saved[i][1] << 8, the two holes from the landing
   // one; 0xffff for no checkpoint (counts are at most 240).
   std::array<std::uint64_t, 2> keys{~std::uint64_t{0}, ~std::uint64_t{0}};
-  std::array<std::uint64_t, kCheckpoints> saved_lap{};  // the lap of each checkpoint
   std::uint64_t laps = 0;          // lap-end states seen so far (the laps of the sowing, but its last)
   // Nearly every move ends within a few laps, so the first checkpoint is taken only at lap
   // kFirstCheckpoint (a power of two, so that the schedule from there on is Brent's as before):
@@ -200,7 +203,7 @@ struct CycleDetector {
 
   // Does the state (r, landing) equal saved[i] up to rotation? (The first two holes do.)
   bool same_as(const BoardInRegisters<kHoles>& r, int landing, int i) const {
-    const Board& s = saved[static_cast<unsigned>(i)];
+    const Board s{saved[static_cast<unsigned>(i)]};
     int h = next_hole<kHoles>(landing);
     for (int j = 2; j < kHoles; ++j) {
       h = next_hole<kHoles>(h);
@@ -210,10 +213,15 @@ struct CycleDetector {
   }
 
   // True when the state (r, landing) repeats one seen before up to rotation: the relay sowing
-  // is endless. `count` is r.at(landing).
+  // is endless. `count` is r.at(landing). Inline up to the first checkpoint, one increment a lap.
   bool seen(const BoardInRegisters<kHoles>& r, int landing, int count) {
-    const std::uint64_t lap = ++laps;
-    if (lap < kFirstCheckpoint) return false;  // no checkpoint yet
+    if (++laps < kFirstCheckpoint) return false;  // no checkpoint yet
+    return seen_from_first_checkpoint(r, landing, count);
+  }
+
+  // `r` by value: a reference would make the caller keep its board in memory on every lap.
+  [[gnu::noinline]] bool seen_from_first_checkpoint(const BoardInRegisters<kHoles> r, int landing, int count) {
+    const std::uint64_t lap = laps;
     if (lap <= kLongSowing) {
       // One checkpoint (slot 0); its landing count rules it out nearly every time.
       if (count == (key(0) & 0xff) && r.at(next_hole<kHoles>(landing)) == key(0) >> 8 && same_as(r, landing, 0)) {
@@ -246,9 +254,9 @@ struct CycleDetector {
         next_checkpoint = power_of_two ? lap + lap / 2 : lap + lap / 3;  // 2^k, 3*2^(k-1), 2^(k+1)
       }
       saved_lap[static_cast<unsigned>(slot)] = lap;
-      Board& s = saved[static_cast<unsigned>(slot)];
-      s = Board{};
+      Board s;
       for (int i = 0, h = landing; i < kHoles; ++i, h = next_hole<kHoles>(h)) s.set(i, r.at(h));
+      saved[static_cast<unsigned>(slot)] = s.w;
       const int shift = 16 * (slot % 4);
       std::uint64_t& word = keys[static_cast<unsigned>(slot) / 4];
       word = (word & ~(std::uint64_t{0xffff} << shift)) | static_cast<std::uint64_t>(s[0] | s[1] << 8) << shift;

@@ -1,8 +1,12 @@
 #include "harness/bench.h"
 
 #include <algorithm>
+#include <ctime>
+#include <stdexcept>
+#include <thread>
 
 #include "engine/engine.h"
+#include "harness/exhaustive.h"
 #include "harness/play.h"
 #include "harness/reporter.h"
 
@@ -21,33 +25,75 @@ std::uint64_t mix_position(std::uint64_t h, const Position& p) {
   return h;
 }
 
+// The games of one variant and size: each game's choices come from its own seed.
+Rules bench_rules(Variant v, int n) {
+  Rules rules;
+  rules.variant = v;
+  rules.holes_per_row = n;
+  return rules;
+}
+
+std::uint64_t bench_game_seed(const Rules& rules, int game) {
+  return game_seed(kBenchSeed, static_cast<std::uint64_t>(game) * 8 + static_cast<std::uint64_t>(rules.variant) * 2 +
+                                   (rules.holes_per_row == 12));
+}
+
+// The full-legality path (the bench games): the legal mask, a uniform pick among its bits (the
+// pass is kPassBit), play_fast. With `signature`, every position reached is mixed into it.
+long play_legal_games(const Rules& rules, int games, std::uint64_t* signature) {
+  long plies = 0;
+  for (int g = 0; g < games; ++g) {
+    SplitMix64 rng{bench_game_seed(rules, g)};
+    engine::Game game(rules, start_position(rules));
+    while (game.status() == Status::playing) {
+      const std::uint64_t mask = game.legal_mask();
+      std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask)));
+      std::uint64_t bits = mask;
+      while (pick--) bits &= bits - 1;
+      const int bit = __builtin_ctzll(bits);
+      game.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
+      if (signature) *signature = mix_position(*signature, game.position());
+      plies += 1;
+    }
+  }
+  return plies;
+}
+
+// The random player of simulation (engine::Game::play_random): games first, first + step, ...
+// below `games`, each from its own seed.
+long play_sampler_games(const Rules& rules, int first, int step, int games) {
+  long plies = 0;
+  for (int g = first; g < games; g += step) {
+    SplitMix64 rng{bench_game_seed(rules, g)};
+    engine::Game game(rules, start_position(rules));
+    while (game.status() == Status::playing) {
+      game.play_random([&rng](std::uint64_t n) { return rng.below(n); });
+      plies += 1;
+    }
+  }
+  return plies;
+}
+
+// CPU seconds of this process: the one-thread figures are taken with it, so that other work on
+// a busy machine does not count (the thread-count comparison needs the wall clock, Stopwatch).
+class CpuClock {
+ public:
+  double seconds() const { return static_cast<double>(std::clock() - start_) / CLOCKS_PER_SEC; }
+
+ private:
+  std::clock_t start_ = std::clock();
+};
+
+constexpr Variant kVariants[] = {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3};
+constexpr int kSizes[] = {6, 12};
+
 }  // namespace
 
 std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
-  // Each game's choices come from its own seed; the pass is kPassBit of the legal mask.
   std::uint64_t signature = 0xcbf29ce484222325ULL;
   long plies = 0;
-  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
-    for (int n : {6, 12}) {
-      Rules rules;
-      rules.variant = v;
-      rules.holes_per_row = n;
-      for (int g = 0; g < games_per_config; ++g) {
-        SplitMix64 rng{game_seed(kBenchSeed, static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(v) * 2 + (n == 12))};
-        engine::Game game(rules, start_position(rules));
-        while (game.status() == Status::playing) {
-          const std::uint64_t mask = game.legal_mask();
-          const int count = __builtin_popcountll(mask);
-          std::uint64_t pick = rng.below(static_cast<std::uint64_t>(count));
-          std::uint64_t bits = mask;
-          while (pick--) bits &= bits - 1;
-          const int bit = __builtin_ctzll(bits);
-          game.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
-          if (sign) signature = mix_position(signature, game.position());
-          plies += 1;
-        }
-      }
-    }
+  for (Variant v : kVariants)
+    for (int n : kSizes) plies += play_legal_games(bench_rules(v, n), games_per_config, sign ? &signature : nullptr);
   if (plies_out) *plies_out = plies;
   return signature;
 }
@@ -55,25 +101,47 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
 std::uint64_t bench_signature(int games_per_config) { return bench_games(games_per_config, true, nullptr); }
 
 BenchFigures measure_bench(int games_per_config) {
-  constexpr int kConfigs = 6;  // three variants, two sizes
   BenchFigures f;
-  f.engine_games = kConfigs * games_per_config;
-  const Stopwatch engine_clock;
-  bench_games(games_per_config, false, &f.engine_plies);  // speed: the fast mode alone
-  f.engine_seconds = engine_clock.seconds();
-  f.signature = bench_signature(games_per_config);
-  const int model_games = std::max(1, games_per_config / 10);
-  f.model_games = kConfigs * model_games;
-  const Stopwatch model_clock;
-  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
-    for (int n : {6, 12}) {
-      Rules rules;
-      rules.variant = v;
-      rules.holes_per_row = n;
-      for (int g = 0; g < model_games; ++g)
-        f.model_plies += static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
+  for (Variant v : kVariants)
+    for (int n : kSizes) {
+      const Rules rules = bench_rules(v, n);
+      ConfigFigures c;
+      c.variant = v;
+      c.holes_per_row = n;
+      c.games = games_per_config;
+      const CpuClock legal_clock;
+      c.legal_plies = play_legal_games(rules, games_per_config, nullptr);
+      c.legal_seconds = legal_clock.seconds();
+      const CpuClock sampler_clock;
+      c.sampler_plies = play_sampler_games(rules, 0, 1, games_per_config);
+      c.sampler_seconds = sampler_clock.seconds();
+      c.model_games = std::max(1, games_per_config / 10);
+      const CpuClock model_clock;
+      for (int g = 0; g < c.model_games; ++g)
+        c.model_plies += static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
+      c.model_seconds = model_clock.seconds();
+      f.configs.push_back(c);
     }
-  f.model_seconds = model_clock.seconds();
+
+  // Simulate-style: the same games on one thread, then shared between two (every other game).
+  const Rules simulate_rules = bench_rules(Variant::hoyito2, 6);
+  f.simulate_games = std::max(2, 50 * games_per_config);
+  const Stopwatch one_clock;
+  f.simulate_plies = play_sampler_games(simulate_rules, 0, 1, f.simulate_games);
+  f.simulate_seconds_1 = one_clock.seconds();
+  const Stopwatch two_clock;
+  long second_plies = 0;
+  std::thread second([&] { second_plies = play_sampler_games(simulate_rules, 1, 2, f.simulate_games); });
+  const long first_plies = play_sampler_games(simulate_rules, 0, 2, f.simulate_games);
+  second.join();
+  f.simulate_seconds_2 = two_clock.seconds();
+  if (first_plies + second_plies != f.simulate_plies) throw std::logic_error("bench: the two-thread games differ");
+
+  const Stopwatch exhaustive_clock;
+  f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, [](std::uint64_t, std::uint64_t) {}).positions;
+  f.exhaustive_seconds = exhaustive_clock.seconds();
+
+  f.signature = bench_signature(games_per_config);
   return f;
 }
 

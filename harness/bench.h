@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
+
+#include "core/rules.h"
 
 namespace hoyito {
 
@@ -14,15 +17,34 @@ inline constexpr std::uint64_t kBenchSeed = 20261130;  // the seed of the bench 
 std::uint64_t bench_games(int games_per_config, bool sign, long* plies);
 std::uint64_t bench_signature(int games_per_config);
 
-// `hoyito bench`: the engine's speed on the bench games (fast mode, unsigned), the model's on a
-// tenth of them (the same seed, so alike games), both measured in this run, and the signature.
-struct BenchFigures {
-  int engine_games = 0;
-  long engine_plies = 0;
-  double engine_seconds = 0;
+// `hoyito bench`: every figure measured in this one run (one thread and CPU seconds unless
+// said; the thread figures in wall-clock seconds). Per variant and size: the engine's full-legality path (legal_mask + play_fast, the
+// bench games) and its random player (play_random, the same number of games), and the model on
+// a tenth of the games (random_game). Then simulate-style games (play_random playouts of Hoyito
+// II 2x6) on 1 and 2 threads, and the exhaustive check (harness/exhaustive.h) of 2x6 boards
+// with at most kBenchExhaustiveSeeds seeds on 2 threads. And the signature.
+inline constexpr int kBenchExhaustiveSeeds = 5;
+
+struct ConfigFigures {
+  Variant variant = Variant::hoyito2;
+  int holes_per_row = 6;
+  int games = 0;
+  long legal_plies = 0;  // full-legality path
+  double legal_seconds = 0;
+  long sampler_plies = 0;  // play_random
+  double sampler_seconds = 0;
   int model_games = 0;
   long model_plies = 0;
   double model_seconds = 0;
+};
+
+struct BenchFigures {
+  std::vector<ConfigFigures> configs;
+  int simulate_games = 0;  // each of the two thread counts plays them all
+  long simulate_plies = 0;
+  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;
+  std::uint64_t exhaustive_positions = 0;
+  double exhaustive_seconds = 0;
   std::uint64_t signature = 0;
 };
 BenchFigures measure_bench(int games_per_config);
