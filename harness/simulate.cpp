@@ -130,6 +130,28 @@ MoveObservation observe_events(const Ply& ply, std::array<int, 2>& awarded) {
   return m;
 }
 
+// SOW-6: the first exact repeat lap of every endless move of `p`: the mover's non-empty holes
+// outside `legal` (endless_sowing = illegal), or every endless one (void: all are legal).
+std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Position& p, std::uint64_t legal) {
+  const engine::Config config = engine::make_config(rules);
+  engine::Board board;
+  for (std::size_t h = 0; h < p.board.size(); ++h) board.set(static_cast<int>(h), p.board[h]);
+  const int n = rules.holes_per_row;
+  std::vector<std::uint64_t> laps;
+  for (int h = p.to_move == kSouth ? 0 : n, end = h + n; h < end; ++h) {
+    if (p.board[static_cast<std::size_t>(h)] == 0) continue;
+    const bool refused = (legal >> h & 1) == 0;
+    if (!refused && !config.endless_void) continue;
+    if (config.endless_void) {  // legal, but is it endless? sow it on a copy
+      engine::Board copy = board;
+      std::array<int, 2> captured = p.captured;
+      if (engine::sow_move<false>(config, copy, captured, p.to_move, h, nullptr) != engine::MoveEnd::endless) continue;
+    }
+    laps.push_back(engine::endless_repeat(config, board, h).repeat_lap);
+  }
+  return laps;
+}
+
 int own_nonempty_holes(const Position& p) {
   const int n = static_cast<int>(p.board.size()) / 2;
   const int first = p.to_move == kSouth ? 0 : n;
@@ -170,13 +192,15 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
     }
     if (g.plies == 0) g.opening = ply;
     if (detailed) {
-      const int legal = std::popcount(game.legal_mask());
+      const std::uint64_t mask_before = game.legal_mask();
+      const int legal = std::popcount(mask_before);
       std::array<int, 2> awarded{0, 0};
       Ply played = game.play(ply);
       if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
       if (ply != kPass) {
         MoveObservation m = observe_events(played, awarded);
         m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
+        if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
         if (setup.detailed) stats.add(m);
         const int other = 1 - mover;
         if (round_rule && m.award && awarded[static_cast<std::size_t>(other)] > 0) {

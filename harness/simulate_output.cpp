@@ -164,6 +164,9 @@ void write_table(std::ostream& out, const json::object& simulation) {
     const auto& w = s.at("sowing").as_object();
     return fmt::format("{} / {}", w.at("endless_refused").to_number<std::uint64_t>(), w.at("endless_played").to_number<std::uint64_t>());
   });
+  line("longest exact cycle (laps)", [](const json::object& s) {
+    return fmt::format("{}", s.at("sowing").at("longest_exact_cycle").to_number<std::uint64_t>());
+  });
   line("chain length: mean, max", [](const json::object& s) {
     const auto& c = s.at("sowing").at("chain_lengths").as_object();
     return fmt::format("{}, {}", number_text(c.at("mean"), 3), c.at("max").to_number<std::uint64_t>());

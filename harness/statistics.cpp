@@ -129,6 +129,7 @@ void Statistics::add(const MoveObservation& m) {
   endless_played += m.endless_played;
   endless_refused += static_cast<std::uint64_t>(m.endless_refused);
   moves_with_endless_refused += m.endless_refused > 0;
+  for (std::uint64_t lap : m.endless_repeat_laps) endless_repeat_laps.add(lap);
 }
 
 void Statistics::add(const MatchObservation& m) {
@@ -166,6 +167,7 @@ void visit_counts(F&& f, S&... s) {
   f("endless_played", s.endless_played...);
   f("endless_refused", s.endless_refused...);
   f("moves_with_endless_refused", s.moves_with_endless_refused...);
+  f("endless_repeat_laps", s.endless_repeat_laps...);
   f("matches", s.matches...);
   f("match_winners", s.match_winners...);
 }
@@ -369,6 +371,7 @@ json::object Statistics::to_json() const {
       {"endless_refused", endless_refused},
       {"moves_with_endless_refused", rate_json(moves_with_endless_refused, detail_moves)},
       {"endless_played", endless_played},
+      {"longest_exact_cycle", endless_repeat_laps.max},
       {"chain_lengths", distribution_json(chain_lengths)},
       {"last_four_awards", awards_out},
       {"passes", json::object{{"PASS-1", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_1)]},

@@ -95,6 +95,9 @@ struct MoveObservation {
   std::optional<RuleId> award;  // last_four_award's rule (END-I-1, END-II-1, END-III-2/3/4)
   bool endless_played = false;  // SOW-6 void: the move was endless and voided the game
   int endless_refused = 0;  // SOW-6 illegal: the mover's non-empty holes left out as endless
+  // SOW-6: for each endless move met (refused or played), the first lap whose lap-end state
+  // repeats an earlier one exactly (its cycle's transient plus length, mu + lambda).
+  std::vector<std::uint64_t> endless_repeat_laps;
 };
 
 // One Hoyito III match (--match).
@@ -146,6 +149,7 @@ struct Statistics {
   // Sampled games, with events.
   std::uint64_t detail_games = 0, detail_moves = 0;
   Log2Histogram laps, relays;
+  Log2Histogram endless_repeat_laps;  // SOW-6: first exact repeat lap of each endless move met
   Histogram chain_lengths;
   std::array<std::uint64_t, kRuleCount> awards{};
   std::array<std::uint64_t, kRuleCount> passes_by_rule{};  // PASS-1, PASS-2, PASS-3
