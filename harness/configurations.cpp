@@ -29,31 +29,23 @@ std::string option_names(const Options& o) {
 void add_edge_configurations(std::vector<Configuration>& out) {
   constexpr int kMadeUpMost = 3;      // at most 3 seeds a hole: few seeds, many small counts
   constexpr int kMadeUpPlyLimit = 300;  // made-up boards often loop: a short limit keeps them cheap
-  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
-    for (int n : {6, 12})
-      for (bool skip : {false, true})
-        for (EndlessSowing sowing : {EndlessSowing::illegal, EndlessSowing::void_game})
-          for (EndlessGame game : {EndlessGame::ply_limit, EndlessGame::third_repetition}) {
-            Rules r;
-            r.variant = v;
-            r.holes_per_row = n;
-            r.options.skip_origin = skip;
-            r.options.endless_sowing = sowing;
-            r.options.endless_game = game;
-            r.options.ply_limit = kMadeUpPlyLimit;
-            out.push_back({fmt::format("{}-2x{}-madeup-{}", variant_name(v), n, option_names(r.options)), r,
-                           kMadeUpMost, 4});
-          }
-  // Made-up starts under every Hoyito III round case (END-III-2..4, G8): odd leftovers split.
-  for (const Configuration& c : all_configurations())
-    if (c.rules.round > 1) {
-      Configuration made_up = c;
-      made_up.name += "-madeup";
-      made_up.made_up_most = kMadeUpMost;
-      made_up.rules.options.ply_limit = kMadeUpPlyLimit;
-      made_up.share = 2;
-      out.push_back(made_up);
-    }
+  // Made-up starts under every standard configuration: first the option crossings of round 1,
+  // then every Hoyito III round case (END-III-2..4, G8: odd leftovers split).
+  const std::vector<Configuration> standard = all_configurations();
+  auto made_up = [&](const Configuration& c, std::string name, int share) {
+    Configuration m = c;
+    m.name = std::move(name);
+    m.made_up_most = kMadeUpMost;
+    m.rules.options.ply_limit = kMadeUpPlyLimit;
+    m.share = share;
+    out.push_back(m);
+  };
+  for (const Configuration& c : standard)
+    if (c.rules.round == 1)
+      made_up(c, fmt::format("{}-2x{}-madeup-{}", variant_name(c.rules.variant), c.rules.holes_per_row,
+                             option_names(c.rules.options)), 4);
+  for (const Configuration& c : standard)
+    if (c.rules.round > 1) made_up(c, c.name + "-madeup", 2);
   // BRD-3: other seed counts, under each endless_sowing option.
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12})
@@ -94,10 +86,7 @@ std::vector<Configuration> all_configurations() {
             r.options.skip_origin = skip;
             r.options.endless_sowing = sowing;
             r.options.endless_game = game;
-            out.push_back({fmt::format("{}-2x{}-{}-{}-{}", variant_name(v), n, skip ? "skip" : "noskip",
-                                       sowing == EndlessSowing::illegal ? "illegal" : "void",
-                                       game == EndlessGame::ply_limit ? "plylimit" : "repetition"),
-                           r});
+            out.push_back({fmt::format("{}-2x{}-{}", variant_name(v), n, option_names(r.options)), r});
           }
       if (v != Variant::hoyito3) continue;
       // END-III-2: round 2 after either winner (the capturer still takes the last four);
