@@ -16,13 +16,8 @@
 #include "cli/commands.h"
 #include "core/output.h"
 #include "harness/campaign.h"
+#include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
-#ifndef HOYITO_VERSION
-#define HOYITO_VERSION "unknown"
-#endif
-#ifndef HOYITO_COMMIT
-#define HOYITO_COMMIT "unknown"
-#endif
 
 namespace hoyito {
 

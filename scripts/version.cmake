@@ -1,5 +1,5 @@
 # Writes OUT (generated/version.h) with the commit of SOURCE_DIR, rewritten only when it changed,
-# so that `hoyito simulate` names the commit it was built from without rebuilding every time.
+# so that `hoyito --version` and `hoyito simulate` name the commit built without rebuilding every time.
 execute_process(COMMAND git -C ${SOURCE_DIR} describe --always --dirty --abbrev=12
                 OUTPUT_VARIABLE commit OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 if(NOT commit)
