@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "core/output.h"
 #include "harness/simulate.h"
 #include "harness/simulate_output.h"
 
@@ -29,7 +30,7 @@ CommandRun add_merge(CLI::App& command) {
       std::cout.flush();
       if (!std::cout) throw InputError("merge: writing to standard output failed");
     } else {
-      write_file_atomically(args->out, merged);
+      write_whole_file(args->out, merged);
     }
     return 0;
   };

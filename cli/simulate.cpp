@@ -3,12 +3,15 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "core/output.h"
 #include "core/record.h"
+#include "harness/campaign.h"
 #include "harness/simulate.h"
 #include "harness/simulate_output.h"
 #include "version.h"
@@ -75,14 +78,17 @@ int run(const SimulateArgs& args) {
   RunOptions options;
   options.threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.progress = !args.quiet;
-  std::ofstream per_game;
-  const std::string per_game_temporary = args.csv + ".tmp";
+  // The output files are made before the run, so that a path that cannot be written fails at
+  // once rather than after the games; each is committed once the run is whole, else removed.
+  std::optional<WholeFile> json_file, csv_file;
+  if (!args.json.empty()) json_file.emplace(args.json);
+  if (!args.csv.empty()) csv_file.emplace(args.csv);
+  if (!args.charts.empty()) make_folder(args.charts, "--charts");
   if (args.per_game) {
-    per_game.open(per_game_temporary, std::ios::binary);
-    if (!per_game) throw InputError(fmt::format("--csv {}: cannot write the file", args.csv));
-    per_game << game_csv_header();
-    options.rows = [&](const std::vector<GameRow>& rows) {
-      for (const GameRow& row : rows) per_game << game_csv_row(row, spec);
+    WholeFile* per_game = &*csv_file;
+    per_game->write(game_csv_header());
+    options.rows = [per_game, &spec](const std::vector<GameRow>& rows) {
+      for (const GameRow& row : rows) per_game->write(game_csv_row(row, spec));
     };
   }
 
@@ -95,17 +101,24 @@ int run(const SimulateArgs& args) {
   write_table(std::cout, document);
   std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played, result.seconds,
                            options.threads, result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
-  if (!args.json.empty()) write_file_atomically(args.json, to_text(document));
-  if (args.per_game) {
-    per_game.close();
-    if (!per_game) throw InputError(fmt::format("--csv {}: writing failed", args.csv));
-    std::error_code error;
-    std::filesystem::rename(per_game_temporary, args.csv, error);
-    if (error) throw InputError(fmt::format("--csv {}: cannot write the file ({})", args.csv, error.message()));
-  } else if (!args.csv.empty()) {
-    std::ostringstream csv;
-    write_statistics_csv(csv, document);
-    write_file_atomically(args.csv, csv.str());
+  if (result.interrupted) {
+    // The statistics above are of the deals played; no file is written, so that none holds a
+    // partial run that reads like a whole one. run_cli exits 130 (SIGINT) or 143 (SIGTERM).
+    std::cout << fmt::format("INTERRUPTED{}: {} games played, fewer than the {} deals asked for; no --json, --csv or --charts file written\n",
+                             interrupt_note(), result.games_played, spec.deals_in_shard());
+    return 0;
+  }
+  if (json_file) {
+    json_file->write(to_text(document));
+    json_file->commit();
+  }
+  if (csv_file) {
+    if (!args.per_game) {
+      std::ostringstream csv;
+      write_statistics_csv(csv, document);
+      csv_file->write(csv.str());
+    }
+    csv_file->commit();
   }
   if (!args.charts.empty()) write_charts(args.charts, document);
   std::cout.flush();

@@ -17,6 +17,7 @@
 
 #include "core/record.h"
 #include "engine/engine.h"
+#include "harness/campaign.h"
 #include "model/model.h"
 
 namespace hoyito {
@@ -374,6 +375,7 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
     std::vector<GameRow> rows;
     try {
       while (true) {
+        if (interrupted()) break;  // no chunk starts after an interrupt; the chunk in flight finished
         const std::uint64_t chunk = next_chunk.fetch_add(1);
         const std::uint64_t first = chunk * chunk_size;
         if (first >= deals) break;
@@ -410,6 +412,7 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
         std::lock_guard lock(failure_mutex);
         if (failure) break;
       }
+      if (interrupted()) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       const double now = elapsed();
       if (now - last_report >= (terminal ? 0.5 : 10.0)) {
@@ -424,6 +427,7 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
 
   SimulationResult result;
   result.seconds = elapsed();
+  result.interrupted = interrupted();
   for (const Rules& r : rules) result.per_value.emplace_back(r, spec.match_rounds);
   for (const auto& mine : per_worker)
     for (std::size_t v = 0; v < mine.size(); ++v) result.per_value[v].merge(mine[v]);

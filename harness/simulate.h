@@ -99,6 +99,10 @@ struct SimulationResult {
   std::vector<Statistics> per_value;  // one per rules_per_value()
   double seconds = 0;
   std::uint64_t games_played = 0;
+  // SIGINT or SIGTERM (harness/campaign.h interrupted()): no chunk of deals started after it;
+  // the chunks in flight finished, so the statistics are those of the deals played, fewer than
+  // asked for.
+  bool interrupted = false;
 };
 SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& options);
 

@@ -1,5 +1,7 @@
 #include "harness/simulate_output.h"
 
+#include "core/output.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -228,26 +230,6 @@ std::string game_csv_row(const GameRow& r, const SimulationSpec& spec) {
                      r.plies, r.plies == 0 ? "" : move_text(r.opening, spec.rules.holes_per_row));
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!out) throw InputError(fmt::format("{}: cannot write the file", path));
-    out << text;
-    out.close();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw InputError(fmt::format("{}: writing failed", path));
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::remove(temporary.c_str());
-    throw InputError(fmt::format("{}: cannot write the file ({})", path, error.message()));
-  }
-}
-
 // --- Charts -----------------------------------------------------------------------------------
 
 namespace {
@@ -270,9 +252,7 @@ std::string gnuplot_string(const std::string& s) {
 }  // namespace
 
 void write_charts(const std::string& dir, const json::object& simulation) {
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) throw InputError(fmt::format("--charts {}: cannot make the folder ({})", dir, error.message()));
+  make_folder(dir, "--charts");
   const auto& run = simulation.at("run").as_object();
   const auto& rules = run.at("rules").as_object();
   const auto& players = run.at("players").as_array();
@@ -326,10 +306,10 @@ void write_charts(const std::string& dir, const json::object& simulation) {
     }
   }
   const std::filesystem::path d(dir);
-  write_file_atomically((d / "length.dat").string(), length.str());
-  write_file_atomically((d / "laps.dat").string(), laps.str());
-  write_file_atomically((d / "openings.dat").string(), openings.str());
-  if (swept) write_file_atomically((d / "sweep.dat").string(), sweep.str());
+  write_whole_file((d / "length.dat").string(), length.str());
+  write_whole_file((d / "laps.dat").string(), laps.str());
+  write_whole_file((d / "openings.dat").string(), openings.str());
+  if (swept) write_whole_file((d / "sweep.dat").string(), sweep.str());
 
   std::string titles;
   for (std::size_t v = 0; v < names.size(); ++v) titles += fmt::format("{}{}", v ? " " : "", names[v]);
@@ -358,7 +338,7 @@ void write_charts(const std::string& dir, const json::object& simulation) {
         at("sweep.svg"), gnuplot_string(title), gnuplot_string(std::string(run.at("sweep").at("option").as_string())),
         at("sweep.dat"));
   const std::string script_path = (d / "charts.gp").string();
-  write_file_atomically(script_path, script);
+  write_whole_file(script_path, script);
   const std::string command = fmt::format("cd {} && gnuplot charts.gp", quoted(dir));
   if (std::system(command.c_str()) != 0)
     throw InputError(fmt::format("--charts: '{}' failed (gnuplot comes with Debian's gnuplot-nox: scripts/setup.sh)", command));

@@ -24,8 +24,5 @@ std::string game_csv_row(const GameRow& row, const SimulationSpec& spec);
 // written or gnuplot fails (naming the file or the command).
 void write_charts(const std::string& dir, const boost::json::object& simulation);
 
-// Writes `text` to `path` through a temporary file renamed into place: a failed write leaves no
-// half-written file. Throws InputError naming the path.
-void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace hoyito
