@@ -102,7 +102,7 @@ int command_bench(int games) {
                              legal / model, sampler / model);
   }
   const double one = rate(f.simulate_games, f.simulate_seconds_1), two = rate(f.simulate_games, f.simulate_seconds_2);
-  std::cout << fmt::format("simulate (play_random, hoyito2 2x6, {} games, {} plies): 1 thread {:.0f} games/s, "
+  std::cout << fmt::format("simulate (run_simulation, random vs random, hoyito2 2x6, {} games, {} plies): 1 thread {:.0f} games/s, "
                            "2 threads {:.0f} games/s (wall clock), ratio {:.2f}\n",
                            f.simulate_games, f.simulate_plies, one, two, two / one);
   std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",

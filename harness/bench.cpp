@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <ctime>
 #include <stdexcept>
-#include <thread>
 
 #include "engine/engine.h"
 #include "harness/exhaustive.h"
 #include "harness/play.h"
 #include "harness/reporter.h"
+#include "harness/simulate.h"
 
 namespace hoyito {
 
@@ -123,19 +123,25 @@ BenchFigures measure_bench(int games_per_config) {
       f.configs.push_back(c);
     }
 
-  // Simulate-style: the same games on one thread, then shared between two (every other game).
-  const Rules simulate_rules = bench_rules(Variant::hoyito2, 6);
-  f.simulate_games = std::max(2, 50 * games_per_config);
-  const Stopwatch one_clock;
-  f.simulate_plies = play_sampler_games(simulate_rules, 0, 1, f.simulate_games);
-  f.simulate_seconds_1 = one_clock.seconds();
-  const Stopwatch two_clock;
-  long second_plies = 0;
-  std::thread second([&] { second_plies = play_sampler_games(simulate_rules, 1, 2, f.simulate_games); });
-  const long first_plies = play_sampler_games(simulate_rules, 0, 2, f.simulate_games);
-  second.join();
-  f.simulate_seconds_2 = two_clock.seconds();
-  if (first_plies + second_plies != f.simulate_plies) throw std::logic_error("bench: the two-thread games differ");
+  // `hoyito simulate` itself (random against random, no games with events): the same deals on
+  // one thread, then on two; the statistics must agree, as the deals depend on their index alone.
+  SimulationSpec simulate_spec;
+  simulate_spec.rules = bench_rules(Variant::hoyito2, 6);
+  simulate_spec.games = static_cast<std::uint64_t>(std::max(2, 50 * games_per_config));
+  simulate_spec.detail_every = 0;
+  f.simulate_games = static_cast<int>(simulate_spec.games);
+  auto simulate_on = [&](int threads, double& seconds) {
+    RunOptions options;
+    options.threads = threads;
+    options.progress = false;
+    const SimulationResult run = run_simulation(simulate_spec, options);
+    seconds = run.seconds;
+    return run.per_value.front();
+  };
+  const Statistics one_thread = simulate_on(1, f.simulate_seconds_1);
+  const Statistics two_threads = simulate_on(2, f.simulate_seconds_2);
+  if (!(one_thread == two_threads)) throw std::logic_error("bench: simulate on two threads played other games");
+  f.simulate_plies = static_cast<long>(one_thread.length.sum);  // plies of every game
 
   const Stopwatch exhaustive_clock;
   f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, [](std::uint64_t, std::uint64_t) {}).positions;

@@ -40,7 +40,7 @@ struct ConfigFigures {
 
 struct BenchFigures {
   std::vector<ConfigFigures> configs;
-  int simulate_games = 0;  // each of the two thread counts plays them all
+  int simulate_games = 0;  // hoyito simulate (run_simulation) plays them on 1, then on 2 threads
   long simulate_plies = 0;
   double simulate_seconds_1 = 0, simulate_seconds_2 = 0;
   std::uint64_t exhaustive_positions = 0;

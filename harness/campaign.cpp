@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <ctime>
 #include <thread>
 
 #include <fmt/format.h>
@@ -21,9 +22,29 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
 
 // Set by the signal handler: a lock-free atomic is safe to store to from a handler.
 std::atomic<int> received_signal{0};
-static_assert(std::atomic<int>::is_always_lock_free);
+std::atomic<long long> first_signal_ns{0};  // CLOCK_MONOTONIC time of the first signal
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<long long>::is_always_lock_free);
 
-extern "C" void on_interrupt(int signal) { received_signal.store(signal); }
+// A second signal within this long of the first is the same interrupt: `timeout` and job managers
+// send it to the process and to its process group, so that one interrupt can arrive twice.
+constexpr long long kRepeatWindowNs = 1'000'000'000;
+
+long long monotonic_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe (POSIX)
+  return static_cast<long long>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+extern "C" void on_interrupt(int signal) {
+  if (received_signal.load() == 0) {
+    first_signal_ns.store(monotonic_ns());
+    received_signal.store(signal);
+    return;
+  }
+  if (monotonic_ns() - first_signal_ns.load() < kRepeatWindowNs) return;
+  std::signal(signal, SIG_DFL);  // a later second signal: the default action, at once
+  std::raise(signal);
+}
 
 }  // namespace
 
@@ -31,7 +52,7 @@ void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;  // a second Ctrl-C kills at once (the default action)
+  action.sa_flags = 0;  // on_interrupt itself ends the process at a later second signal
   for (int signal : {SIGINT, SIGTERM}) sigaction(signal, &action, nullptr);
 }
 

@@ -79,7 +79,9 @@ struct CampaignSummary {
 // the signal; every long loop (Campaign, exhaustive, random, simulate) asks interrupted() before
 // it starts a unit of work, stops starting work, lets what is in flight finish, writes what it
 // has and prints its summary saying "interrupted"; the program then exits 128 + the signal
-// (130 for SIGINT, 143 for SIGTERM). A second signal of the same kind ends the process at once.
+// (130 for SIGINT, 143 for SIGTERM). A second signal more than a second after the first ends the
+// process at once; one sooner is the same interrupt delivered twice (timeout(1) signals the
+// process and its group).
 void install_interrupt_handlers();
 bool interrupted();
 int interrupt_signal();  // the signal received, or 0
