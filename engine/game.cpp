@@ -173,7 +173,13 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     board_ = trial->board;
     captured_ = trial->captured;
   }
+  after_move<kRecord>(mover, end, events);
+}
 
+// The turn after a move that ended (`end`: quiet, captured or game_over), board and captures
+// already those after it (TURN-1, CAP-I-3, CAP-II-3, CAP-III-3, END-1), then END-3.
+template <bool kRecord>
+inline void Game::after_move(int mover, MoveEnd end, std::vector<Event>* events) {
   switch (end) {
     case MoveEnd::captured:
       if (config_.extra_move) {  // CAP-II-3, CAP-III-3: the mover plays again
@@ -254,12 +260,20 @@ bool Game::play_if_legal(int hole) {
     apply<false>(hole, trial_of(hole), nullptr);
     return true;
   }
-  // Only this move is sown, on a copy: an endless one leaves the game as it was.
-  Trial trial{board_, captured_, MoveEnd::quiet};
-  trial.end = sow_move<false>(config_, trial.board, trial.captured, to_move_, hole, nullptr);
-  if (trial.end == MoveEnd::undecided) throw_undecided(hole);              // Q-LIMIT
-  if (trial.end == MoveEnd::endless && !config_.endless_void) return false;  // SOW-6: not legal
-  apply<false>(hole, &trial, nullptr);
+  // Only this move is sown, on the game's own board: an endless or undecided one leaves board
+  // and captures as they were (sow.h), so nothing is copied.
+  const MoveEnd end = sow_move<false>(config_, board_, captured_, to_move_, hole, nullptr);
+  if (end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT
+  if (end == MoveEnd::endless) {
+    if (!config_.endless_void) return false;  // SOW-6: not legal
+    const Trial trial{board_, captured_, end};
+    apply<false>(hole, &trial, nullptr);  // SOW-6 void: the game is void
+    return true;
+  }
+  mask_valid_ = false;
+  trials_valid_ = 0;
+  ++plies_;
+  after_move<false>(to_move_, end, nullptr);
   return true;
 }
 

@@ -457,8 +457,13 @@ MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& capture
   assert(board.sum(config.shape->all) + captured[kSouth] + captured[kNorth] == config.total);
   assert(!kRecord || events != nullptr);
   if (config.variant == Variant::hoyito1) {
-    if (config.holes == 24) return sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events);
-    return sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
+    // The en passant captures of a move that never ends (or is undecided) are not made: the
+    // captures are put back, as the board is never stored then (sow.h).
+    const std::array<int, 2> captured_before = captured;
+    const MoveEnd end = config.holes == 24 ? sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events)
+                                           : sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
+    if (end == MoveEnd::endless || end == MoveEnd::undecided) captured = captured_before;
+    return end;
   }
   if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
   return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);
