@@ -77,15 +77,23 @@ struct Board {
   // 0x7f carry into bit 7, or bit 7 is set already), and one multiplication gathers the eight
   // top bits of a word into its last byte.
   constexpr std::uint64_t occupied(int first, int count) const {
+    std::uint64_t all = 0;
+    for (int i = 0; i < kWords; ++i) all |= occupied_bytes(w[static_cast<unsigned>(i)]) << (8 * i);
+    return all & (((std::uint64_t{1} << count) - 1) << first);
+  }
+  // The same for one row (first = 0 or N, count = N <= 12): such a run lies within the two
+  // words from word first / 8, so the third is not looked at (once a ply: play_random).
+  constexpr std::uint64_t occupied_row(int first, int count) const {
+    const unsigned i = static_cast<unsigned>(first) >> 3;  // 0 or 1
+    const std::uint64_t two = occupied_bytes(w[i]) | occupied_bytes(w[i + 1]) << 8;
+    return two << (8 * i) & (((std::uint64_t{1} << count) - 1) << first);
+  }
+
+  // Bit j set when byte j of `word` is non-zero.
+  static constexpr std::uint64_t occupied_bytes(std::uint64_t word) {
     constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kTop = 0x8080808080808080ULL;
     constexpr std::uint64_t kGatherTops = 0x0002040810204081ULL;  // top bit of byte j -> bit 56 + j
-    std::uint64_t all = 0;
-    for (int i = 0; i < kWords; ++i) {
-      const std::uint64_t word = w[static_cast<unsigned>(i)];
-      const std::uint64_t tops = (((word & kLow7) + kLow7) | word) & kTop;
-      all |= ((tops * kGatherTops) >> 56) << (8 * i);
-    }
-    return all & (((std::uint64_t{1} << count) - 1) << first);
+    return (((((word & kLow7) + kLow7) | word) & kTop) * kGatherTops) >> 56;
   }
 
   friend constexpr bool operator==(const Board& a, const Board& b) {

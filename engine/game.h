@@ -79,6 +79,8 @@ class Game {
   bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
+  void after_move(int mover, MoveEnd end, std::vector<Event>* events);
+  template <bool kRecord>
   void after_ply(std::vector<Event>* events);
   template <bool kRecord>
   void third_repetition_check(std::vector<Event>* events);
@@ -127,7 +129,7 @@ int Game::play_random(Below&& below) {
 
 // Inline: called once a ply by play_random.
 inline std::uint64_t Game::own_occupied(int player) const {
-  return board_.occupied(player == kSouth ? 0 : config_.n, config_.n);
+  return board_.occupied_row(player == kSouth ? 0 : config_.n, config_.n);
 }
 
 inline std::uint64_t Game::random_candidates() const {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 
 #include "engine/hash.h"
@@ -17,15 +18,18 @@ class Repetitions {
  public:
   // Counts one more occurrence of `key` and returns how many there have been.
   int record(const PositionKey& key, int captured_total) {
+    if (!counts_) counts_.emplace();
     if (captured_total != captured_total_) {
-      counts_.clear();
+      counts_->clear();
       captured_total_ = captured_total;
     }
-    return static_cast<int>(++counts_[key]);
+    return static_cast<int>(++(*counts_)[key]);
   }
 
  private:
-  std::unordered_map<PositionKey, std::uint32_t, PositionKeyHash> counts_;
+  // Made on first use: most games never use it (endless_game = ply_limit), and copying even an
+  // empty table cost more than the rest of a copied engine::Game (callgrind, hoyito exhaustive).
+  std::optional<std::unordered_map<PositionKey, std::uint32_t, PositionKeyHash>> counts_;
   int captured_total_ = -1;
 };
 

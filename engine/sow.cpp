@@ -186,18 +186,20 @@ struct CycleDetector {
   // only once its key below says it holds a checkpoint.
   std::array<std::array<std::uint64_t, kWords>, kCheckpoints> saved;
   std::array<std::uint64_t, kCheckpoints> saved_lap;
-  // 16-bit lane i of keys[i / 4]: saved[i][0] | saved[i][1] << 8, the two holes from the landing
-  // one; 0xffff for no checkpoint (counts are at most 240).
-  std::array<std::uint64_t, 2> keys{~std::uint64_t{0}, ~std::uint64_t{0}};
   std::uint64_t laps = 0;          // lap-end states seen so far (the laps of the sowing, but its last)
   // Nearly every move ends within a few laps, so the first checkpoint is taken only at lap
   // kFirstCheckpoint (a power of two, so that the schedule from there on is Brent's as before):
   // the laps before it cost one increment each. A cycle is a cycle whenever it is looked for,
   // so starting late finds every endless sowing, at most kFirstCheckpoint laps later.
   static constexpr std::uint64_t kFirstCheckpoint = 32;
-  std::uint64_t next_checkpoint = kFirstCheckpoint;
-  std::uint64_t period = 0;        // once seen() is true: the cycle length in laps, up to rotation
-  int slot = 0;
+  // The rest is set when lap kFirstCheckpoint is seen (seen() is called at every lap end), not
+  // here: setting it for every move cost a tenth of a short move (callgrind, play_random).
+  // 16-bit lane i of keys[i / 4]: saved[i][0] | saved[i][1] << 8, the two holes from the landing
+  // one; 0xffff for no checkpoint (counts are at most 240).
+  std::array<std::uint64_t, 2> keys;
+  std::uint64_t next_checkpoint;
+  std::uint64_t period;            // once seen() is true: the cycle length in laps, up to rotation
+  int slot;
 
   int key(int i) const { return static_cast<int>(keys[static_cast<unsigned>(i) / 4] >> (16 * (i % 4)) & 0xffff); }
 
@@ -222,6 +224,12 @@ struct CycleDetector {
   // `r` by value: a reference would make the caller keep its board in memory on every lap.
   [[gnu::noinline]] bool seen_from_first_checkpoint(const BoardInRegisters<kHoles> r, int landing, int count) {
     const std::uint64_t lap = laps;
+    if (lap == kFirstCheckpoint) {  // no checkpoint yet: the first is taken below
+      keys = {~std::uint64_t{0}, ~std::uint64_t{0}};
+      next_checkpoint = kFirstCheckpoint;
+      period = 0;
+      slot = 0;
+    }
     if (lap <= kLongSowing) {
       // One checkpoint (slot 0); its landing count rules it out nearly every time.
       if (count == (key(0) & 0xff) && r.at(next_hole<kHoles>(landing)) == key(0) >> 8 && same_as(r, landing, 0)) {
@@ -457,8 +465,13 @@ MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& capture
   assert(board.sum(config.shape->all) + captured[kSouth] + captured[kNorth] == config.total);
   assert(!kRecord || events != nullptr);
   if (config.variant == Variant::hoyito1) {
-    if (config.holes == 24) return sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events);
-    return sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
+    // The en passant captures of a move that never ends (or is undecided) are not made: the
+    // captures are put back, as the board is never stored then (sow.h).
+    const std::array<int, 2> captured_before = captured;
+    const MoveEnd end = config.holes == 24 ? sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events)
+                                           : sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
+    if (end == MoveEnd::endless || end == MoveEnd::undecided) captured = captured_before;
+    return end;
   }
   if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
   return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);

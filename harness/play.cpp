@@ -9,13 +9,6 @@
 
 namespace hoyito {
 
-std::uint64_t SplitMix64::next() {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
   SplitMix64 mix{seed ^ (index * 0xd1b54a32d192ed03ULL)};
   return mix.next();

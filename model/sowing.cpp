@@ -67,8 +67,9 @@ struct Sowing {
     std::copy(position.board.begin(), position.board.end(), state.board.begin());
   }
 
-  int next_hole(int h) const { return (h + 1) % holes; }              // SOW-2: counterclockwise
-  int previous_hole(int h) const { return (h + holes - 1) % holes; }  // CAP-II-2: backward
+  // (A comparison, not `% holes`: a division for every seed sown was the model's largest cost.)
+  int next_hole(int h) const { return h + 1 == holes ? 0 : h + 1; }       // SOW-2: counterclockwise
+  int previous_hole(int h) const { return h == 0 ? holes - 1 : h - 1; }  // CAP-II-2: backward
   int seeds_on_board() const { return std::accumulate(state.board.begin(), state.board.end(), 0); }
   void emit(const Event& e) {
     if (events) events->push_back(e);

@@ -141,6 +141,13 @@ TEST(EngineBoard, OccupiedIsTheNonEmptyHolesOfTheRange) {
         for (int h = first; h < first + count; ++h) expected |= static_cast<std::uint64_t>(board[h] != 0) << h;
         ASSERT_EQ(board.occupied(first, count), expected) << "first " << first << " count " << count;
       }
+    // occupied_row: the rows of both sizes (first 0 or N, N holes), against the same definition.
+    for (int n : {6, 12})
+      for (int first : {0, n}) {
+        std::uint64_t expected = 0;
+        for (int h = first; h < first + n; ++h) expected |= static_cast<std::uint64_t>(board[h] != 0) << h;
+        ASSERT_EQ(board.occupied_row(first, n), expected) << "row from " << first << " of 2x" << n;
+      }
   }
 }
 
