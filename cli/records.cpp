@@ -105,7 +105,7 @@ int command_replay(const std::string& file) {
   int exit_code = 0;
   for_each_json_document(file, [&](const JsonDocument& doc) {
     // A disagreement transcript (hoyito verify, exhaustive): replay it on model and engine.
-    if (const auto* o = doc.value.if_object(); o && o->contains("format") && o->at("format") == "hoyito-disagreement/1") {
+    if (is_transcript(doc.value)) {
       std::string report;
       const bool reproduced = replay_disagreement(doc.value, doc.where, report);
       std::cout << report;

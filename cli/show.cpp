@@ -1,33 +1,26 @@
-// `hoyito show`: a record's board as text, with the events of the ply.
+// `hoyito show`: the board of a record, scenario or disagreement file as text, with the events of the ply.
 #include <iostream>
 #include <memory>
-#include <optional>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "core/record.h"
+#include "harness/game_file.h"
 
 namespace hoyito {
 
 namespace {
 
 int command_show(const std::string& file, int ply, int which) {
-  if (which < 1) throw InputError(fmt::format("--record {}: records are numbered from 1", which));
-  // Streamed: the records before the one asked for are parsed and dropped, those after not read.
-  std::optional<JsonDocument> found;
-  int seen = 0;
-  for_each_json_document(file, [&](const JsonDocument& d) {
-    if (++seen < which) return true;
-    found = d;
-    return false;
-  });
-  if (!found) throw InputError(fmt::format("--record {}: {} holds {} record(s)", which, file, seen));
-  const JsonDocument& doc = *found;
-  const GameRecord record = game_from_json(doc.value, doc.where);
+  // A record, a scenario or a disagreement file; streamed to the record asked for.
+  const GameOfFile game = read_game_file(file, which);
+  const GameRecord& record = game.record;
   const int plies = static_cast<int>(record.plies.size());
   if (ply == -1) ply = plies;
-  if (ply < 0 || ply > plies) throw InputError(fmt::format("--ply {}: {} has plies 0..{}", ply, doc.where, plies));
+  if (ply < 0 || ply > plies) throw InputError(fmt::format("--ply {}: {} has plies 0..{}", ply, game.source, plies));
+  if (game.kind != GameFileKind::record) std::cout << game.title << "\n";
+  if (!game.note.empty()) std::cout << game.note << "\n";
   const int n = record.rules.holes_per_row;
   if (ply == 0) {
     std::cout << fmt::format("{} 2x{}, start\n", variant_name(record.rules.variant), n);
@@ -68,7 +61,7 @@ CommandRun add_show(CLI::App& cmd) {
     int record = 1;
   };
   auto args = std::make_shared<ShowArgs>();
-  cmd.add_option("FILE", args->file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB; read only up to --record", kMostRecordBytes >> 20))->required();
+  cmd.add_option("FILE", args->file, fmt::format("record (or JSON Lines), scenario or disagreement file: a regular file or a pipe, one record (a line) at most {} MB; read only up to --record", kMostRecordBytes >> 20))->required();
   cmd.add_option("--ply", args->ply, "the position after ply K (0: the start; default: the last)");
   cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1);
   return [args] { return command_show(args->file, args->ply, args->record); };

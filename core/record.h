@@ -38,9 +38,11 @@ const boost::json::value& required_field(const boost::json::object& object, std:
 // Parses JSON text; a syntax error names `where` and the byte offset.
 boost::json::value parse_json(std::string_view text, std::string_view where);
 
-// The bound of one record read (a line of JSON Lines, or a file holding one value): 64 MB. What
-// is not a regular file or a pipe (a folder, a device) is refused. specs/game-record.md.
-inline constexpr std::size_t kMostRecordBytes = std::size_t{64} << 20;
+// The bound of one record read (a line of JSON Lines, or a file holding one value): 12 MB, so
+// that reading one takes at most about 120 MB (its parsed JSON takes about 9 bytes per byte of
+// text; tests/memory_bound.sh). A 5000-ply 2x12 game is about 1.7 MB. What is not a regular
+// file or a pipe (a folder, a device) is refused. specs/game-record.md.
+inline constexpr std::size_t kMostRecordBytes = std::size_t{12} << 20;
 
 // Reads a file holding one JSON value or JSON Lines; returns each value with its "file:line" name.
 struct JsonDocument {

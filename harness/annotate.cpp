@@ -5,9 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "core/record.h"
 #include "harness/play.h"
-#include "harness/scenario.h"
 
 namespace hoyito {
 
@@ -166,79 +164,9 @@ PlyRange parse_ply_range(std::string_view text) {
   return range;
 }
 
-namespace {
-
-// Plays the moves of a scenario with the reference model, up to its first refused step.
-AnnotatedGame game_of_scenario(const std::string& path) {
-  const Scenario scenario = load_scenario(path);
-  if (scenario.match)
-    throw InputError(fmt::format("{}: a match scenario has no moves to annotate (field 'match')", path));
-  AnnotatedGame game;
-  game.title = fmt::format("Scenario {}: {}", scenario.id, scenario.title);
-  game.source = path;
-  std::vector<std::string> moves;
-  for (size_t i = 0; i < scenario.steps.size(); ++i) {
-    if (scenario.steps[i].error) {
-      game.note = fmt::format("Step {} ({}) is refused as {}: the annotation stops before it.", i + 1,
-                              scenario.steps[i].move, *scenario.steps[i].error);
-      break;
-    }
-    moves.push_back(scenario.steps[i].move);
-  }
-  game.record = play_moves(scenario.rules, scenario.start, moves);
-  return game;
-}
-
-AnnotatedGame game_of_disagreement(const JsonDocument& doc) {
-  const auto& o = doc.value.as_object();
-  auto need = [&](const char* field) -> const boost::json::value& {
-    if (!o.contains(field)) throw InputError(fmt::format("{}: missing field '{}'", doc.where, field));
-    return o.at(field);
-  };
-  AnnotatedGame game;
-  const Rules rules = rules_from_json(need("rules"), doc.where + ".rules");
-  const Position start = position_from_json(need("start"), rules, doc.where + ".start");
-  std::vector<std::string> moves;
-  const auto* list = need("moves").if_array();
-  if (!list) throw InputError(fmt::format("{}.moves: expected an array of moves", doc.where));
-  for (const auto& m : *list) {
-    if (!m.is_string()) throw InputError(fmt::format("{}.moves: expected move letters or \"pass\"", doc.where));
-    moves.emplace_back(m.as_string());
-  }
-  const std::string field = o.contains("field") && o.at("field").is_string() ? std::string(o.at("field").as_string()) : "?";
-  game.title = fmt::format("Disagreement: model and engine differ in '{}' at ply {}", field, moves.size());
-  game.source = doc.where;
-  game.note = fmt::format(
-      "The plies are the reference model's. The engine differs at the last ply in '{}': `hoyito replay {}` shows both.",
-      field, doc.where.substr(0, doc.where.rfind(':')));
-  try {
-    game.record = play_moves(rules, start, moves);
-  } catch (const InputError&) {  // the model refuses the last move: annotate the plies before it
-    moves.pop_back();
-    game.record = play_moves(rules, start, moves);
-    game.note += " The model refuses the last move; it is left out.";
-  }
-  return game;
-}
-
-}  // namespace
-
 AnnotatedGame load_annotated_game(const std::string& path, int record) {
-  const std::vector<JsonDocument> docs = read_json_documents(path);
-  if (docs.empty()) throw InputError(fmt::format("{}: no record in the file", path));
-  if (record < 1 || record > static_cast<int>(docs.size()))
-    throw InputError(fmt::format("--record {}: {} holds {} record(s)", record, path, docs.size()));
-  const JsonDocument& doc = docs[static_cast<size_t>(record - 1)];
-  const auto* o = doc.value.if_object();
-  if (!o) throw InputError(fmt::format("{}: expected a JSON object (a record, scenario or disagreement)", doc.where));
-  if (o->contains("format") && o->at("format") == "hoyito-disagreement/1") return game_of_disagreement(doc);
-  if (o->contains("steps") || o->contains("match")) return game_of_scenario(path);
-  AnnotatedGame game;
-  game.record = game_from_json(doc.value, doc.where);
-  replay_record(game.record, doc.where);  // annotate only what the rules give
-  game.title = fmt::format("{} 2x{}, {} plies", variant_name(game.record.rules.variant),
-                           game.record.rules.holes_per_row, game.record.plies.size());
-  game.source = doc.where;
+  AnnotatedGame game = read_game_file(path, record);
+  if (game.kind == GameFileKind::record) replay_record(game.record, game.source);  // annotate only what the rules give
   return game;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "harness/game_file.h"
 
 namespace hoyito {
 
@@ -58,18 +59,11 @@ struct PlyStory {
 // position (a lap from an empty hole, a hole off the board).
 PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number);
 
-// A game to annotate, read from a record, a scenario or a disagreement file.
-struct AnnotatedGame {
-  std::string title;    // one line: where it came from
-  std::string source;   // the file, and the record or part of it
-  std::string note;     // what a reader should know (the disagreement's field, a refused step)
-  GameRecord record;
-};
+// A game to annotate: the game a record, scenario or disagreement file describes (harness/game_file.h).
+using AnnotatedGame = GameOfFile;
 
-// Reads FILE: a game record or JSON Lines of them (`record` picks one, from 1), a scenario of
-// specs/scenarios/ (its moves played by the reference model up to the first refused step) or a
-// disagreement file of `hoyito verify` (its moves as the reference model plays them). Throws
-// InputError naming the file and field.
+// Reads FILE as read_game_file does (`record` picks one, from 1), a game record replayed against
+// the rules so that only what the rules give is annotated. Throws InputError naming the file and field.
 AnnotatedGame load_annotated_game(const std::string& path, int record);
 
 // A range of plies "K..L", "K" or "" (every ply); throws InputError naming --plies.

@@ -490,39 +490,59 @@ void write_transcript(const std::string& path, const Disagreement& original, con
   write_whole_file(path, json::serialize(disagreement_to_json(original, shrunk, command, seed)) + "\n");
 }
 
-bool replay_disagreement(const json::value& transcript, const std::string& where, std::string& out) {
+bool is_transcript(const json::value& value) {
+  const json::object* o = value.if_object();
+  return o && o->contains("format") && o->at("format") == "hoyito-disagreement/1";
+}
+
+std::vector<TranscriptCase> read_transcript(const json::value& transcript, const std::string& where) {
   if (!transcript.is_object()) throw InputError(fmt::format("{}: expected an object", where));
   const json::object& o = transcript.get_object();
-  bool reproduced = false;
+  std::vector<TranscriptCase> cases;
   for (const char* part : {"", "shrunk"}) {
     const json::object* c = &o;
-    std::string at = where;
+    TranscriptCase read;
+    read.where = where;
     if (*part) {
       const json::value* s = o.if_contains(part);
-      if (!s || !s->is_object()) continue;
+      if (!s) continue;
+      if (!s->is_object()) throw InputError(fmt::format("{}.shrunk: expected an object", where));
       c = &s->get_object();
-      at = where + ".shrunk";
+      read.where = where + ".shrunk";
     }
+    const std::string& at = read.where;
     auto need = [&](const char* key) -> const json::value& { return required_field(*c, key, at); };
-    const Rules rules = rules_from_json(need("rules"), at + ".rules");
-    const Position start = position_from_json(need("start"), rules, at + ".start");
+    read.rules = rules_from_json(need("rules"), at + ".rules");
+    read.start = position_from_json(need("start"), read.rules, at + ".start");
     const json::value& moves_value = need("moves");
     if (!moves_value.is_array()) throw InputError(fmt::format("{}.moves: expected an array", at));
-    std::vector<int> moves;
     for (size_t i = 0; i < moves_value.get_array().size(); ++i) {
       const json::value& m = moves_value.get_array()[i];
       const std::string m_at = fmt::format("{}.moves[{}]", at, i);
       if (!m.is_string()) throw InputError(fmt::format("{}: expected a move", m_at));
       try {
-        moves.push_back(m.get_string() == "pass" ? kPass : parse_hole(m.get_string(), rules.holes_per_row));
+        read.moves.push_back(m.get_string() == "pass" ? kPass : parse_hole(m.get_string(), read.rules.holes_per_row));
       } catch (const InputError& e) {
         throw InputError(fmt::format("{}: {}", m_at, e.what()));
       }
     }
-    const int n = rules.holes_per_row;
-    const auto d = compare_moves(rules, start, moves);
-    out += fmt::format("{}: {} {}x{}, {} move(s): {}\n", at, variant_name(rules.variant), 2, n, moves.size(),
-                       json::serialize(move_names(moves, n)));
+    read.field = "?";
+    if (const json::value* f = c->if_contains("field")) {
+      if (!f->is_string()) throw InputError(fmt::format("{}.field: expected a string", at));
+      read.field = std::string(f->get_string());
+    }
+    cases.push_back(std::move(read));
+  }
+  return cases;
+}
+
+bool replay_disagreement(const json::value& transcript, const std::string& where, std::string& out) {
+  bool reproduced = false;
+  for (const TranscriptCase& c : read_transcript(transcript, where)) {
+    const int n = c.rules.holes_per_row;
+    const auto d = compare_moves(c.rules, c.start, c.moves);
+    out += fmt::format("{}: {} {}x{}, {} move(s): {}\n", c.where, variant_name(c.rules.variant), 2, n, c.moves.size(),
+                       json::serialize(move_names(c.moves, n)));
     if (!d) {
       out += "  model and engine agree: the disagreement is not reproduced\n";
       continue;

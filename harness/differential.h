@@ -68,6 +68,20 @@ boost::json::object disagreement_to_json(const Disagreement& original, const Dis
 // InputError naming the file and the reason when it cannot.
 void write_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
                       const std::string& command, std::uint64_t seed);
+// One game of a transcript, as read back: the original (where "FILE:1") or its shrunk form
+// (where "FILE:1.shrunk"). The sides' plies are not read: replaying the moves remakes them.
+struct TranscriptCase {
+  std::string where;
+  Rules rules;
+  Position start;
+  std::vector<int> moves;
+  std::string field;  // the field written as differing ("?" when absent)
+};
+// True when `value` is a transcript (an object whose "format" is "hoyito-disagreement/1").
+bool is_transcript(const boost::json::value& value);
+// Reads a transcript: the original case, then the shrunk one when the file has it. Throws
+// InputError naming `where` and the field ("d.json:1.shrunk.moves[2]: ...").
+std::vector<TranscriptCase> read_transcript(const boost::json::value& transcript, const std::string& where);
 // Replays a transcript on both implementations; prints both sides to `out`. Returns true when
 // the disagreement is reproduced.
 bool replay_disagreement(const boost::json::value& transcript, const std::string& where, std::string& out);

@@ -14,7 +14,8 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
   return mix.next();
 }
 
-GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves) {
+GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
+                      std::string_view where) {
   GameRecord record{rules, start, {}, {}};
   model::Game game(rules, start);
   for (size_t i = 0; i < moves.size(); ++i) {
@@ -23,7 +24,7 @@ GameRecord play_moves(const Rules& rules, const Position& start, const std::vect
       if (moves[i] != "pass") hole = parse_hole(moves[i], rules.holes_per_row);
       record.plies.push_back(game.play(hole));
     } catch (const InputError& e) {
-      throw InputError(fmt::format("--moves: move {} ('{}'): {}", i + 1, moves[i], e.what()));
+      throw InputError(fmt::format("{}: move {} ('{}'): {}", where, i + 1, moves[i], e.what()));
     }
   }
   record.result = game.result();

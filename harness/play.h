@@ -4,14 +4,17 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
 
 namespace hoyito {
 
-// Plays `moves` (hole letters or "pass") from `start`; throws InputError naming the move.
-GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves);
+// Plays `moves` (hole letters or "pass") from `start`; throws InputError naming `where` and the
+// move ("--moves: move 3 ('c'): ...").
+GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
+                      std::string_view where = "--moves");
 
 // A uniformly random game to its end (or its ply limit). The same (seed, index) gives the same game.
 GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t index);

@@ -69,8 +69,9 @@ std::vector<RuleId> Scenario::rules_exercised() const {
   return ids;
 }
 
-Scenario load_scenario(const std::string& path) {
-  const json::value v = parse_json(read_file(path), path);
+Scenario load_scenario(const std::string& path) { return scenario_from_json(parse_json(read_file(path), path), path); }
+
+Scenario scenario_from_json(const json::value& v, const std::string& path) {
   if (!v.is_object()) throw InputError(fmt::format("{}: expected an object", path));
   const json::object& o = v.get_object();
   Scenario s;

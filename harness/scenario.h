@@ -57,6 +57,8 @@ struct Scenario {
 };
 
 Scenario load_scenario(const std::string& path);           // throws InputError
+// The same from JSON already read; `path` names the file in errors ("FILE.steps[2].move: ...").
+Scenario scenario_from_json(const boost::json::value& v, const std::string& path);
 std::vector<Scenario> load_scenarios(const std::string& dir);  // every *.json, sorted by name
 
 // Checks one scenario against game type G (model::Game or engine::Game); returns the failures,

@@ -98,8 +98,8 @@ expect_error 2 "/nonexistent/s.json: cannot create a file in its folder" -- "$ho
 expect_error 2 "/dev/zero: not a regular file or a pipe" -- "$hoyito" replay /dev/zero
 expect_error 2 "$work: is a folder, not a record file" -- "$hoyito" replay "$work"
 expect_error 2 "$work/none.jsonl: cannot open file: No such file or directory" -- "$hoyito" show "$work/none.jsonl"
-head -c $((65 * 1024 * 1024)) /dev/zero | tr '\0' ' ' >"$work/long.jsonl"
-expect_error 2 "$work/long.jsonl:1: a record longer than 64 MB" -- "$hoyito" replay "$work/long.jsonl"
+head -c $((13 * 1024 * 1024)) /dev/zero | tr '\0' ' ' >"$work/long.jsonl"
+expect_error 2 "$work/long.jsonl:1: a record longer than 12 MB" -- "$hoyito" replay "$work/long.jsonl"
 # A pipe is a stream: read.
 "$hoyito" replay <(cat "$work/two.jsonl") >/dev/null || fail "replay of a pipe"
 

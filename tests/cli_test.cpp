@@ -149,6 +149,28 @@ TEST(Cli, BadRecordFiles) {
   expect_bad_input("show " + write_temp("show.json", good) + " --ply 9", {"--ply 9"});
 }
 
+// show reads a scenario as the game its steps play. The boards expected are the scenario's own
+// hand-derived positions: step 1 after d [10,0,4,0,0,0, 0,3,2,3,3,3] captured [16,4], step 2
+// after a [0,1,5,1,1,1, 1,4,3,0,0,3] captured [24,4], North's row printed from F (hole 11) to A.
+TEST(Cli, ShowReadsAScenario) {
+  const std::string scenarios = std::string(HOYITO_SOURCE_DIR) + "/specs/scenarios/";
+  const CommandRun last = run("show " + scenarios + "s2-chain-stopped-by-empty.json");
+  EXPECT_EQ(last.exit_code, 0) << last.err;
+  EXPECT_NE(last.out.find("Scenario s2-chain-stopped-by-empty: "), std::string::npos) << last.out;
+  EXPECT_NE(last.out.find("after ply 2 (south a)"), std::string::npos) << last.out;
+  EXPECT_NE(last.out.find("North  [ 3][ 0][ 0][ 3][ 4][ 1]   captured 4\n"), std::string::npos) << last.out;
+  EXPECT_NE(last.out.find("South  [ 0][ 1][ 5][ 1][ 1][ 1]   captured 24\n"), std::string::npos) << last.out;
+  const CommandRun first = run("show " + scenarios + "s2-chain-stopped-by-empty.json --ply 1");
+  EXPECT_NE(first.out.find("North  [ 3][ 3][ 3][ 2][ 3][ 0]   captured 4\n"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("South  [10][ 0][ 4][ 0][ 0][ 0]   captured 16\n"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("CAP-II-2: south chain-captures 4 from e"), std::string::npos) << first.out;
+
+  expect_bad_input("show " + scenarios + "s3-match-alternate.json", {"s3-match-alternate.json.match", "match scenario"});
+  expect_bad_input("show " + write_temp("scenario.json", R"({"id":"x","rules":{"variant":"hoyito2","holes_per_row":6},)"
+                                                         R"("start":{"board":[4,4],"captured":[0,0],"to_move":"south"},"steps":[]})"),
+                   {"scenario.json.start.board", "12"});
+}
+
 }  // namespace
 
 // The command a disagreement file gives (`--seed S --games G --config NAME --game K`) plays that

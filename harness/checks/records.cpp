@@ -1,5 +1,6 @@
 // The records check: random games of every variant and size written as records (JSON Lines),
 // read back and replayed; the record format round-trips and every record replays.
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -33,34 +34,35 @@ std::vector<RecordFile> record_files(const VerifyOptions& options) {
   return files;
 }
 
-// Writes the file's games, reads them back and replays them; returns the invalid ones.
+// Writes the file's games, reads them back and replays them; returns the invalid ones. One game
+// at a time, written and then read back streamed, each compared with the same game played again
+// from its (seed, index): memory does not grow with the number of games.
 int write_and_replay(const RecordFile& file, std::uint64_t seed, long& read, Reporter& reporter) {
-  std::vector<GameRecord> written;
+  auto game = [&](long index) { return random_game(file.rules, seed, static_cast<std::uint64_t>(index)); };
   {
     std::ofstream out(file.path);
     if (!out) throw InputError(fmt::format("{}: cannot write: {}", file.path, std::strerror(errno)));
-    for (int i = 0; i < file.games; ++i) {
-      written.push_back(random_game(file.rules, seed, static_cast<std::uint64_t>(i)));
-      out << to_json_line(written.back()) << "\n";
-    }
+    for (int i = 0; i < file.games; ++i) out << to_json_line(game(i)) << "\n";
     out.close();
     if (!out) throw InputError(fmt::format("{}: cannot write: {}", file.path, std::strerror(errno)));
   }
-  const auto docs = read_json_documents(file.path);
   int invalid = 0;
-  for (size_t i = 0; i < docs.size(); ++i) {
+  long count = 0;
+  for_each_json_document(file.path, [&](const JsonDocument& doc) {
     try {
-      const GameRecord back = game_from_json(docs[i].value, docs[i].where);
-      replay_record(back, docs[i].where);
-      if (i >= written.size() || !(back == written[i]))
-        throw InputError(fmt::format("{}: the record read back differs from the one written", docs[i].where));
+      const GameRecord back = game_from_json(doc.value, doc.where);
+      replay_record(back, doc.where);
+      if (count >= file.games || !(back == game(count)))
+        throw InputError(fmt::format("{}: the record read back differs from the one written", doc.where));
     } catch (const InputError& e) {
       reporter.line(fmt::format("  INVALID {}", e.what()));
       invalid += 1;
     }
-  }
-  read += static_cast<long>(docs.size());
-  return invalid + static_cast<int>(written.size()) - static_cast<int>(docs.size());
+    ++count;
+    return true;
+  });
+  read += count;
+  return invalid + std::max(0, file.games - static_cast<int>(count));
 }
 
 }  // namespace

@@ -1,0 +1,107 @@
+#!/bin/bash
+# Bounded memory, measured (issue 12): each long-running command is run at two lengths, 1x and
+# 10x, under /usr/bin/time -v, and its peak resident memory must stay under 150 MB at both, the
+# 10x peak no more than a quarter (plus 8 MB of noise) above the 1x one: memory that grew with the
+# run's length would show as a tenfold difference. The lengths are chosen to keep the whole test
+# within about three minutes on a loaded 2-core machine (the 100x figures, measured once by hand,
+# are in the README's "Long runs"). Then the bound of one record in replay and show: a record just
+# under kMostRecordBytes (12 MB) is read within 150 MB, one just over is refused.
+# Usage: memory_bound.sh HOYITO_PROGRAM
+set -u
+hoyito=$(readlink -f "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+bound_kb=$((150 * 1024))
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+[ -x /usr/bin/time ] || { echo "FAIL: no /usr/bin/time (Debian package time: scripts/setup.sh)"; exit 1; }
+
+# peak_kb NAME EXPECTED_EXIT -- command...: runs it, prints its peak resident set in kB.
+peak_kb() {
+  local name=$1 expected=$2
+  shift 3
+  /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>"$work/$name.err"
+  local got=$?
+  [ "$got" -eq "$expected" ] || fail "$name: $* exited $got, expected $expected: $(tail -c 300 "$work/$name.err")"
+  sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/$name.time"
+  echo "  $name: $(sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/$name.time") wall" >&2
+}
+
+# compare NAME PEAK_1X PEAK_10X: both under the bound, the 10x one not much above the 1x one.
+compare() {
+  local name=$1 one=$2 ten=$3
+  echo "$name: peak $((one / 1024)) MB at 1x, $((ten / 1024)) MB at 10x"
+  [ -n "$one" ] && [ -n "$ten" ] || { fail "$name: no peak measured"; return; }
+  [ "$one" -lt "$bound_kb" ] || fail "$name 1x: $one kB, bound $bound_kb kB"
+  [ "$ten" -lt "$bound_kb" ] || fail "$name 10x: $ten kB, bound $bound_kb kB"
+  [ "$ten" -le $((one + one / 4 + 8192)) ] || fail "$name: $ten kB at 10x against $one kB at 1x: memory grows with the run"
+}
+
+# verify: lockstep games of one configuration (400, its default, and 4000) on 2 threads...
+config=hoyito2-2x6-skip-void-plylimit
+one=$(peak_kb verify-1x 0 -- "$hoyito" verify --config $config --games 400 --threads 2 --out "$work/v1")
+ten=$(peak_kb verify-10x 0 -- "$hoyito" verify --config $config --games 4000 --threads 2 --out "$work/v10")
+compare "verify --config $config --games 400/4000" "$one" "$ten"
+# ... the records check alone (written, read back, replayed: 8 and 80 records per variant and size) ...
+only_records=(--skip scenarios,limits,lockstep,matches --games 1 --threads 2)
+one=$(peak_kb records-1x 0 -- "$hoyito" verify "${only_records[@]}" --record-games 8 --out "$work/r1")
+ten=$(peak_kb records-10x 0 -- "$hoyito" verify "${only_records[@]}" --record-games 80 --out "$work/r10")
+compare "verify records check --record-games 8/80" "$one" "$ten"
+# ... and every check at once, on every configuration, at a short length.
+all=$(peak_kb verify-all 0 -- "$hoyito" verify --games 4 --record-games 4 --threads 2 --out "$work/va")
+echo "verify --games 4 (every check, every configuration): peak $((all / 1024)) MB"
+[ -n "$all" ] && [ "$all" -lt "$bound_kb" ] || fail "verify --games 4: $all kB, bound $bound_kb kB"
+
+# random --out: 200 and 2000 games written to a file.
+one=$(peak_kb random-1x 0 -- "$hoyito" random --games 200 --out "$work/small.jsonl")
+ten=$(peak_kb random-10x 0 -- "$hoyito" random --games 2000 --out "$work/big.jsonl")
+compare "random --games 200/2000 --out FILE" "$one" "$ten"
+
+# simulate: its default 10000 deals, and 100000, on 2 threads.
+one=$(peak_kb simulate-1x 0 -- "$hoyito" simulate --games 10000 --threads 2 --quiet)
+ten=$(peak_kb simulate-10x 0 -- "$hoyito" simulate --games 100000 --threads 2 --quiet)
+compare "simulate --games 10000/100000" "$one" "$ten"
+
+# exhaustive: every 2x6 board of at most 5 seeds (6188 boards) and of at most 7 (50388: 8x).
+one=$(peak_kb exhaustive-1x 0 -- "$hoyito" exhaustive --holes 6 --max-seeds 5 --threads 2 --out "$work/e1.json")
+ten=$(peak_kb exhaustive-10x 0 -- "$hoyito" exhaustive --holes 6 --max-seeds 7 --threads 2 --out "$work/e10.json")
+compare "exhaustive --holes 6 --max-seeds 5/7" "$one" "$ten"
+
+# replay and show of the 200- and 2000-game files: streamed, one record at a time.
+one=$(peak_kb replay-1x 0 -- "$hoyito" replay "$work/small.jsonl")
+ten=$(peak_kb replay-10x 0 -- "$hoyito" replay "$work/big.jsonl")
+compare "replay of 200/2000 records" "$one" "$ten"
+one=$(peak_kb show-1x 0 -- "$hoyito" show "$work/small.jsonl" --record 200)
+ten=$(peak_kb show-10x 0 -- "$hoyito" show "$work/big.jsonl" --record 2000)
+compare "show --record 200/2000" "$one" "$ten"
+rm -f "$work/big.jsonl"
+
+# One record: the plies of a random game repeated to just under and just over 12 MB (well formed;
+# replay then finds the repeated plies invalid: exit 1). Read whole, within the bound, or refused.
+python3 - "$work/small.jsonl" "$work" <<'EOF'
+import json, sys
+record = json.loads(open(sys.argv[1]).readline())
+plies = [json.dumps(p, separators=(",", ":")) for p in record["plies"]]
+record["plies"] = []
+head, tail = json.dumps(record, separators=(",", ":")).split('"plies":[]')
+for name, size in (("under", 12 * 2**20 - 2**16), ("over", 12 * 2**20 + 2**16)):
+    grown, length, k = [], len(head) + len(tail) + 10, 0
+    while length + len(plies[k % len(plies)]) + 1 <= size:
+        grown.append(plies[k % len(plies)])
+        length += len(grown[-1]) + 1
+        k += 1
+    open(f"{sys.argv[2]}/one-{name}.json", "w").write(head + '"plies":[' + ",".join(grown) + "]" + tail + "\n")
+EOF
+for command in replay show; do
+  expected=$([ $command = replay ] && echo 1 || echo 0)
+  peak=$(peak_kb "$command-under" "$expected" -- "$hoyito" $command "$work/one-under.json")
+  echo "$command of one record of $(($(stat -c %s "$work/one-under.json") >> 10)) kB: peak $((peak / 1024)) MB"
+  [ -n "$peak" ] && [ "$peak" -lt "$bound_kb" ] || fail "$command of a record under 12 MB: $peak kB, bound $bound_kb kB"
+  peak_kb "$command-over" 2 -- "$hoyito" $command "$work/one-over.json" >/dev/null
+  grep -qF "one-over.json:1: a record longer than 12 MB" "$work/$command-over.err" ||
+    fail "$command of a record over 12 MB: $(head -c 300 "$work/$command-over.err")"
+done
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "PASS: memory bounded"
