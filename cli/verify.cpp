@@ -15,7 +15,7 @@ CommandRun add_verify(CLI::App& cmd) {
   auto o = std::make_shared<VerifyOptions>();
   o->specs = default_specs_folder();
   o->out = default_output_path("verify");
-  cmd.add_option("--games", o->games, "lockstep games per 2x6 configuration (2x12: a quarter)")->default_val(o->games);
+  cmd.add_option("--games", o->games, "lockstep games per standard 2x6 configuration (the others: a share of it)")->default_val(o->games);
   cmd.add_option("--record-games", o->record_games, "records per variant and size written and replayed")
       ->default_val(o->record_games);
   cmd.add_option("--seed", o->seed, "random seed")->default_val(o->seed);

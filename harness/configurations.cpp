@@ -30,7 +30,10 @@ void add_edge_configurations(std::vector<Configuration>& out) {
   constexpr int kMadeUpMost = 3;      // at most 3 seeds a hole: few seeds, many small counts
   constexpr int kMadeUpPlyLimit = 300;  // made-up boards often loop: a short limit keeps them cheap
   // Made-up starts under every standard configuration: first the option crossings of round 1,
-  // then every Hoyito III round case (END-III-2..4, G8: odd leftovers split).
+  // then every Hoyito III round case (END-III-2..4, G8: odd leftovers split), which get twice
+  // the games. More than half of these games run to the limit: about 200 plies, twice a
+  // standard 2x6 game, so an eighth of the games (round cases a quarter).
+  constexpr int kMadeUpShare = 8, kMadeUpRoundCaseShare = 4;
   const std::vector<Configuration> standard = all_configurations();
   auto made_up = [&](const Configuration& c, std::string name, int share) {
     Configuration m = c;
@@ -43,9 +46,9 @@ void add_edge_configurations(std::vector<Configuration>& out) {
   for (const Configuration& c : standard)
     if (c.rules.round == 1)
       made_up(c, fmt::format("{}-2x{}-madeup-{}", variant_name(c.rules.variant), c.rules.holes_per_row,
-                             option_names(c.rules.options)), 4);
+                             option_names(c.rules.options)), kMadeUpShare);
   for (const Configuration& c : standard)
-    if (c.rules.round > 1) made_up(c, c.name + "-madeup", 2);
+    if (c.rules.round > 1) made_up(c, c.name + "-madeup", kMadeUpRoundCaseShare);
   // BRD-3: other seed counts, under each endless_sowing option.
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12})
@@ -74,6 +77,10 @@ void add_edge_configurations(std::vector<Configuration>& out) {
 }  // namespace
 
 std::vector<Configuration> all_configurations() {
+  // A 2x12 game from the standard start is about 2500 plies (a sixth of them run to the 5000-ply
+  // limit, G7), 25 times a 2x6 one: at a quarter of the 2x6 games these 30 configurations took
+  // three quarters of verify's time. A quarter of that again still plays every one of them.
+  constexpr int kStandard2x12Share = 4;
   std::vector<Configuration> out;
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12}) {
@@ -86,7 +93,8 @@ std::vector<Configuration> all_configurations() {
             r.options.skip_origin = skip;
             r.options.endless_sowing = sowing;
             r.options.endless_game = game;
-            out.push_back({fmt::format("{}-2x{}-{}", variant_name(v), n, option_names(r.options)), r});
+            out.push_back({fmt::format("{}-2x{}-{}", variant_name(v), n, option_names(r.options)), r, 0,
+                           n == 12 ? kStandard2x12Share : 1});
           }
       if (v != Variant::hoyito3) continue;
       // END-III-2: round 2 after either winner (the capturer still takes the last four);
@@ -109,7 +117,7 @@ std::vector<Configuration> all_configurations() {
         r.round = c.round;
         r.previous_winner = c.previous;
         r.options.drawn_previous_last_four = c.drawn;
-        out.push_back({fmt::format("hoyito3-2x{}-{}", n, c.name), r});
+        out.push_back({fmt::format("hoyito3-2x{}-{}", n, c.name), r, 0, n == 12 ? kStandard2x12Share : 1});
       }
     }
   return out;

@@ -6,7 +6,8 @@
 // reaches (issue 11): made-up starts of few seeds (a random valid position: odd leftovers, boards
 // near their end, endless sowings), under every variant, option and Hoyito III round case; other
 // seed counts (BRD-3: 1, 2, 3, 5, 6 a hole); and small ply limits (G7, END-3) under both
-// endless_game options. Those play a share of the games: they are short, or many.
+// endless_game options. Those play a share of the games: they are short, or many. So do the
+// standard 2x12 configurations, whose games are long.
 #pragma once
 
 #include <algorithm>

@@ -267,33 +267,55 @@ class Paths {
 
   // Before the ply: the probe's is_legal() of every hole and of a pass against the model's
   // legal plies, then a hole the model refuses, which the probe must refuse for the same reason.
+  // Each hole is asked twice, once on each of the engine's branches: first before the probe knows
+  // its legal moves (it then tries that one move alone), then once the pass made it work them
+  // out (answered from its mask). On every other probe ply the refused hole is played first,
+  // before any question, so that play() refuses it unasked too.
   std::optional<Disagreement> probe_legality(const Side& m) {
     const int holes = rules_.holes();
     const std::uint64_t model_mask = mask_of(m.legal);
+    auto model_says = [&](int move) {
+      return move == kPass ? model_mask == engine::kPassBit : (model_mask >> move & 1) != 0;
+    };
     std::vector<int> illegal;
-    for (int h = -1; h < holes; ++h) {
-      const int move = h < 0 ? kPass : h;
-      const bool model_says = move == kPass ? model_mask == engine::kPassBit : (model_mask >> move & 1) != 0;
-      bool engine_says = false;
-      try {
-        engine_says = probe_.is_legal(move);
-      } catch (const InputError& e) {
-        Side p;
-        p.error = fmt::format("is_legal({}) threw: {}", move_text(move, rules_.holes_per_row), e.what());
-        return parted("is_legal", m, p);
-      }
-      if (model_says != engine_says) {
-        Side p;
-        p.legal = m.legal;
-        p.error = fmt::format("is_legal({}) says {}", move_text(move, rules_.holes_per_row), engine_says);
-        p.result = probe_.result();
-        return parted("is_legal", m, p);
-      }
-      if (!model_says) illegal.push_back(move);
+    for (int move = kPass; move < holes; ++move)
+      if (!model_says(move)) illegal.push_back(move);
+    const bool refuse = !illegal.empty() && !m.legal.empty();
+    const int wrong = refuse ? illegal[static_cast<std::size_t>(ply_) % illegal.size()] : kPass;
+    const bool refuse_first = ply_ % 8 == 0;
+    if (refuse && refuse_first)
+      if (auto d = refuse_alike(wrong, m)) return d;
+    for (int move = 0; move < holes; ++move)  // unasked: the legal moves are not known yet
+      if (auto d = compare_is_legal(move, model_says(move), m)) return d;
+    if (auto d = compare_is_legal(kPass, model_says(kPass), m)) return d;  // works out the legal moves
+    for (int move = 0; move < holes; ++move)  // from the mask
+      if (auto d = compare_is_legal(move, model_says(move), m)) return d;
+    if (refuse && !refuse_first)
+      if (auto d = refuse_alike(wrong, m)) return d;
+    return std::nullopt;
+  }
+
+  std::optional<Disagreement> compare_is_legal(int move, bool model_says, const Side& m) {
+    bool engine_says = false;
+    try {
+      engine_says = probe_.is_legal(move);
+    } catch (const InputError& e) {
+      Side p;
+      p.error = fmt::format("is_legal({}) threw: {}", move_text(move, rules_.holes_per_row), e.what());
+      return parted("is_legal", m, p);
     }
-    if (illegal.empty() || m.legal.empty()) return std::nullopt;
-    const int wrong = illegal[static_cast<std::size_t>(ply_) % illegal.size()];
-    Side ms, ps;  // the model refuses before it changes anything (model/game.cpp play_move)
+    if (model_says == engine_says) return std::nullopt;
+    Side p;
+    p.legal = m.legal;
+    p.error = fmt::format("is_legal({}) says {}", move_text(move, rules_.holes_per_row), engine_says);
+    p.result = probe_.result();
+    return parted("is_legal", m, p);
+  }
+
+  // The hole `wrong`, which the model refuses, played on the model and the probe: both must
+  // refuse it for the same reason and change nothing (model/game.cpp play_move refuses first).
+  std::optional<Disagreement> refuse_alike(int wrong, const Side& m) {
+    Side ms, ps;
     ms.legal = ps.legal = m.legal;
     try {
       ms.ply = model_.play(wrong);

@@ -150,9 +150,12 @@ int run_verify(const VerifyOptions& options, Reporter& reporter) {
   const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
   validate(options, configs);
   make_output_folder(options.out);
-  reporter.line(fmt::format("hoyito verify: seed {}, {} configuration(s), up to {} games each (2x12: {}), {} thread(s)",
-                            options.seed, configs.size(), options.games, Configuration::games_2x12(options.games),
-                            options.threads));
+  long lockstep_games = 0;
+  for (const Configuration& c : configs)  // as the lockstep check counts them (harness/checks/lockstep.cpp)
+    lockstep_games += options.game < 0 ? c.games(options.games) : options.game < c.games(options.games);
+  reporter.line(fmt::format("hoyito verify: seed {}, {} configuration(s), {} lockstep games ({} per standard 2x6 "
+                            "configuration, the others a share of it), {} thread(s)",
+                            options.seed, configs.size(), lockstep_games, options.games, options.threads));
 
   int failures = 0;
   long checked = 0;

@@ -19,7 +19,7 @@
 namespace hoyito {
 
 struct VerifyOptions {
-  int games = 400;           // lockstep games per 2x6 configuration (2x12: a quarter)
+  int games = 400;           // lockstep games per standard 2x6 configuration (the others: a share)
   int record_games = 40;     // random games per variant written, read back, replayed (2x12: a fifth)
   std::uint64_t seed = 2026;
   double seconds = 0;        // stop starting new lockstep games after this long (0: no limit)

@@ -174,19 +174,20 @@ TEST(Cli, ShowReadsAScenario) {
 }  // namespace
 
 // The command a disagreement file gives (`--seed S --games G --config NAME --game K`) plays that
-// one game, also a game of a 2x12 configuration past the default --games' quarter.
+// one game, also a game of a 2x12 configuration past the default --games' 25.
 TEST(Cli, VerifyOfOneGamePlaysThatGame) {
   const std::string out = ::testing::TempDir() + "/hoyito_cli_one_game_" + std::to_string(getpid());
-  const CommandRun r = run("verify --seed 2026 --games 800 --config hoyito2-2x12-skip-void-plylimit --game 150 --out " + out);
+  // --games 800 plays games 0..49 of a standard 2x12 configuration (a sixteenth).
+  const CommandRun r = run("verify --seed 2026 --games 800 --config hoyito2-2x12-skip-void-plylimit --game 40 --out " + out);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("lockstep: 1 games"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
 }
 
 TEST(Cli, VerifyRefusesAGameOutOfRange) {
-  // --games 400 plays games 0..99 of a 2x12 configuration.
-  expect_bad_input("verify --seed 2026 --config hoyito2-2x12-skip-void-plylimit --game 150 --out " + ::testing::TempDir(),
-                   {"--game", "150", "0 to 99"});
+  // --games 400 plays games 0..24 of a standard 2x12 configuration (a sixteenth).
+  expect_bad_input("verify --seed 2026 --config hoyito2-2x12-skip-void-plylimit --game 25 --out " + ::testing::TempDir(),
+                   {"--game", "25", "0 to 24"});
   expect_bad_input("verify --game -2 --out " + ::testing::TempDir(), {"--game", "-2"});
 }
 

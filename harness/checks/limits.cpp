@@ -67,30 +67,32 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
   std::vector<PositionGroup> groups = position_groups(options);
   LapLimitCounts counts;
   CheckResult result;
-  bool stop = false;  // fail-fast: a disagreement was found
+  int disagreements = 0;  // numbers the files
+  // The group's disagreements (with --fail-fast, or for a group that stops at its first: 0 or 1).
   auto check_group = [&](const PositionGroup& g) {
+    int found = 0;
     for (const Position& p : g.positions) {
-      if (interrupted()) return;  // a group takes long at large --games: drop the rest of it
+      if (interrupted()) break;  // a group takes long at large --games: drop the rest of it
       const auto d = check_lap_limits(g.rules, p, counts);
       if (!d) continue;
-      result.failures += 1;
-      const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, result.failures);
+      found += 1;
+      const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, ++disagreements);
       write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
       reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
                                 d->rules.options.lap_limit, d->field, path));
-      stop = options.fail_fast;
-      if (stop || g.stop_at_first) return;
+      if (options.fail_fast || g.stop_at_first) break;
     }
+    return found;
   };
   // One by one: the disagreement files are numbered in the order of the groups.
   result.failures += run_one_by_one(
       "limits", "position groups", groups.size(),
       [&](std::size_t i) {
         PositionGroup& g = groups[i];
-        if (stop) return;
         if (g.sampled) sample_positions(g, options);
-        check_group(g);
+        const int found = check_group(g);
         g.positions = {};  // memory: one group's positions at a time
+        return found;
       },
       [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter);
   result.checked = counts.moves;

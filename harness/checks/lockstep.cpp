@@ -139,8 +139,8 @@ class Lockstep {
     }
     reporter_.line(fmt::format("lockstep covered: {} standard-start, {} made-up-start, {} other-seed-count and {} small-"
                                "ply-limit configurations; every ply on legal_plies/play, legal_mask/play_fast, "
-                               "play_random, unasked play/play_fast; every 4th ply is_legal of every hole and an "
-                               "illegal hole",
+                               "play_random, unasked play/play_fast; every 4th ply is_legal of every hole (unasked, "
+                               "then from the legal moves) and an illegal hole",
                                standard, made_up, seed_counts, ply_limits));
     reporter_.line(fmt::format("positions~: distinct positions reached, estimated in bounded memory (HyperLogLog, "
                                "relative standard error {:.1f} %; close to exact below 10000)",

@@ -73,7 +73,7 @@ CheckResult run_records(const VerifyOptions& options, Reporter& reporter) {
   CheckResult result;
   result.failures += run_one_by_one(
       "records", "files", files.size(),
-      [&](std::size_t i) { result.failures += write_and_replay(files[i], options.seed, result.checked, reporter); },
+      [&](std::size_t i) { return write_and_replay(files[i], options.seed, result.checked, reporter); },
       [&](std::size_t i) { return "records " + files[i].path; }, options, reporter);
   reporter.line(fmt::format("records: {} random games written, read back and replayed, {} invalid ({:.1f} s)",
                             result.checked, result.failures, clock.seconds()));

@@ -42,11 +42,10 @@ CheckResult run_scenarios(const VerifyOptions& options, Reporter& reporter) {
   result.failures += run_one_by_one(
       "scenarios", "scenarios", scenarios.size(),
       [&](std::size_t i) {
-        for (const auto& f : check_on_both(scenarios[i])) {
-          reporter.line("  FAIL " + f);
-          result.failures += 1;
-        }
+        const std::vector<std::string> failures = check_on_both(scenarios[i]);
+        for (const auto& f : failures) reporter.line("  FAIL " + f);
         result.checked += 1;
+        return static_cast<int>(failures.size());
       },
       [&](std::size_t i) { return fmt::format("scenario {} ({})", scenarios[i].id, scenarios[i].file); }, options,
       reporter);
