@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/output.h"
 #include "engine/engine.h"
 #include "harness/bench.h"
@@ -33,9 +34,6 @@ struct PerftArgs {
 };
 
 int command_exhaustive(const ExhaustiveArgs& args) {
-  if (args.holes != 6 && args.holes != 12) throw InputError(fmt::format("--holes: {} is not 6 or 12", args.holes));
-  if (args.max_seeds < 0 || args.max_seeds > 40)
-    throw InputError(fmt::format("--max-seeds: {} is not from 0 to 40", args.max_seeds));
   Reporter reporter = Reporter::to_stdout();
   std::string out = args.out;
   if (out.empty()) {
@@ -72,7 +70,6 @@ std::uint64_t print_perft(const Rules& rules, const PerftArgs& args, const char*
 
 int command_perft(const PerftArgs& args) {
   const Rules rules = make_rules(args.rules);
-  if (args.depth < 0 || args.depth > 20) throw InputError(fmt::format("--depth: {} is not from 0 to 20", args.depth));
   if (args.impl != "model" && args.impl != "engine" && args.impl != "both")
     throw InputError(fmt::format("--impl: '{}' is not model, engine or both", args.impl));
   if (args.impl == "model") return print_perft<model::Game>(rules, args, "model"), 0;
@@ -116,9 +113,11 @@ int command_bench(int games) {
 
 CommandRun add_exhaustive(CLI::App& cmd) {
   auto args = std::make_shared<ExhaustiveArgs>();
-  cmd.add_option("--holes", args->holes, "holes per row: 6 or 12")->default_val(6);
-  cmd.add_option("--max-seeds", args->max_seeds, "at most this many seeds on the board")->default_val(16);
-  cmd.add_option("--threads", args->threads, "worker threads")->default_val(2);
+  cmd.add_option("--holes", args->holes, "holes per row: 6 or 12")->default_val(6)->check(CLI::IsMember({6, 12}));
+  cmd.add_option("--max-seeds", args->max_seeds, "at most this many seeds on the board (1 to 40)")
+      ->default_val(16)
+      ->check(CLI::Range(1, 40));
+  cmd.add_option("--threads", args->threads, "worker threads (1 to 256)")->default_val(2)->check(threads_range());
   cmd.add_option("--out", args->out,
                  "file for the first disagreement (default: exhaustive-disagreement.json in the user's cache folder, "
                  "$XDG_CACHE_HOME/hoyito or ~/.cache/hoyito)");
@@ -128,7 +127,7 @@ CommandRun add_exhaustive(CLI::App& cmd) {
 CommandRun add_perft(CLI::App& cmd) {
   auto args = std::make_shared<PerftArgs>();
   add_rules_options(cmd, args->rules);
-  cmd.add_option("--depth", args->depth, "plies")->required();
+  cmd.add_option("--depth", args->depth, "plies (0 to 20)")->required()->check(CLI::Range(0, 20));
   cmd.add_flag("--divide", args->divide, "the count below each first ply");
   cmd.add_option("--impl", args->impl, "model, engine or both (compared)")->default_val("both");
   return [args] { return command_perft(*args); };
@@ -136,7 +135,7 @@ CommandRun add_perft(CLI::App& cmd) {
 
 CommandRun add_bench(CLI::App& cmd) {
   auto games = std::make_shared<int>(kBenchGames);
-  cmd.add_option("--games", *games, "games per variant and size")->default_val(kBenchGames);
+  cmd.add_option("--games", *games, "games per variant and size (at least 1)")->default_val(kBenchGames)->check(at_least(1));
   return [games] { return command_bench(*games); };
 }
 

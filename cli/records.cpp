@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/output.h"
 #include "core/record.h"
 #include "harness/campaign.h"
@@ -79,8 +80,6 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
 
 int command_random(const RandomArgs& args) {
   const Rules rules = make_rules(args.rules);
-  if (args.games < 0) throw InputError(fmt::format("--games: {} is negative", args.games));
-  if (args.index < -1) throw InputError(fmt::format("--index: {} is negative", args.index));
   if (args.out.empty()) {
     write_records(rules, args, [](const std::string& line) { write_stdout(line); });
     return 0;
@@ -137,11 +136,13 @@ int command_replay(const std::string& file) {
 CommandRun add_random(CLI::App& cmd) {
   auto args = std::make_shared<RandomArgs>();
   add_rules_options(cmd, args->rules);
-  cmd.add_option("--games", args->games, "number of games")->default_val(1);
-  cmd.add_option("--seed", args->seed, "random seed; the same seed gives the same games")->default_val(1);
+  cmd.add_option("--games", args->games, "number of games (at least 1)")->default_val(1)->check(at_least(1));
+  cmd.add_option("--seed", args->seed, "random seed (0 to 2^64 - 1); the same seed gives the same games")
+      ->default_val(1)
+      ->check(seed_digits());
   cmd.add_option("--index", args->index,
                  "only game K of the seed (from 0): the game of a record whose origin says seed S, index K")
-      ->check(CLI::NonNegativeNumber);
+      ->check(decimal_uint64("a game index", INT64_MAX));
   cmd.add_option("--out", args->out, "output file, written whole or not at all (default: standard output)");
   return [args] { return command_random(*args); };
 }

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "rules_md.h"
 
 namespace hoyito {
@@ -21,9 +22,11 @@ namespace json = boost::json;
 
 void add_rules_options(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--variant", args.variant, "hoyito1, hoyito2 or hoyito3")->default_val("hoyito2");
-  cmd.add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6);
-  cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")->default_val(4);
-  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1);
+  cmd.add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6)->check(CLI::IsMember({6, 12}));
+  cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")
+      ->default_val(4)
+      ->check(at_least(1));
+  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(at_least(1));
   cmd.add_option("--previous-winner", args.previous_winner, "Hoyito III: south, north or draw");
   cmd.add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
 }

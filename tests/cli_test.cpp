@@ -94,7 +94,7 @@ TEST(Cli, ReplayRejectsATamperedRecordWithExitOne) {
 
 TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --variant hoyito4", {"unknown variant", "hoyito4"});
-  expect_bad_input("random --holes 7", {"holes_per_row", "7"});
+  expect_bad_input("random --holes 7", {"--holes", "7"});
   expect_bad_input("random --option nonsense=1", {"unknown option", "nonsense"});
   expect_bad_input("random --option endless_sowing=maybe", {"endless_sowing", "maybe"});
   expect_bad_input("random --option skip_origin", {"NAME=VALUE"});
