@@ -9,6 +9,7 @@
 #include "cli/validators.h"
 #include "core/output.h"
 #include "harness/verify.h"
+#include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
 
@@ -16,6 +17,8 @@ CommandRun add_verify(CLI::App& cmd) {
   auto o = std::make_shared<VerifyOptions>();
   o->specs = default_specs_folder();
   o->out = default_output_path("verify");
+  o->version = HOYITO_VERSION;
+  o->commit = HOYITO_COMMIT;
   cmd.add_option("--games", o->games, "lockstep games per 2x6 configuration (2x12: a quarter; at least 1)")
       ->default_val(o->games)
       ->check(at_least(1));
@@ -41,8 +44,13 @@ CommandRun add_verify(CLI::App& cmd) {
   cmd.add_option("--skip", o->skip, fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
       ->delimiter(',')
       ->check(CLI::IsMember(checks));
-  cmd.add_option("--out", o->out, "folder for the records and disagreement files written (default: the user's cache folder)")
+  cmd.add_option("--out", o->out,
+                 "folder for the records and disagreement files written (default: the user's cache folder); each run "
+                 "first removes what an earlier run wrote there (disagreement-*.json, lap-limit-disagreement-*.json, "
+                 "exhaustive-2x*-disagreement.json, games-*.jsonl), other files stay")
       ->default_val(o->out);
+  cmd.add_option("--json", o->json, "also write the result as JSON to this file (specs/verify-result.schema.json)");
+  cmd.add_option("--junit", o->junit, "also write the result as JUnit XML to this file (a test case per check and configuration)");
   cmd.add_option("--specs", o->specs, "the specs folder (default: share/hoyito/specs of an installed program)")
       ->default_val(o->specs);
   return [o] {

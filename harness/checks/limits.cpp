@@ -76,6 +76,7 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
       result.failures += 1;
       const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, result.failures);
       write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
+      result.files.push_back(path);
       reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
                                 d->rules.options.lap_limit, d->field, path));
       stop = options.fail_fast;
