@@ -8,22 +8,10 @@ import copy
 import json
 import re
 import subprocess
-import sys
-from pathlib import Path
 
-import jsonschema
+from schema_test import check, hoyito, load_schema, report, work
 
-hoyito, source, work = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
-work.mkdir(parents=True, exist_ok=True)
-schema = json.loads((source / "specs/command-result.schema.json").read_text())
-jsonschema.Draft202012Validator.check_schema(schema)
-validator = jsonschema.Draft202012Validator(schema)
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
+schema, validator = load_schema("command-result.schema.json")
 
 
 def run(*args):
@@ -101,7 +89,4 @@ for mutate in (lambda d: d.pop("signature"), lambda d: d.update(games=0), lambda
     mutate(broken)
     check(list(validator.iter_errors(broken)), "the schema accepts a broken bench result")
 
-if failures:
-    print("\n".join("FAIL: " + f for f in failures))
-    sys.exit(1)
-print("PASS: replay, perft and bench --json are valid against specs/command-result.schema.json and say what was printed")
+report("replay, perft and bench --json are valid against specs/command-result.schema.json and say what was printed")

@@ -7,23 +7,12 @@ Usage: verify_result_test.py HOYITO SOURCE_DIR WORK_DIR"""
 import copy
 import json
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import jsonschema
+from schema_test import check, hoyito, load_schema, report, work
 
-hoyito, source, work = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
-work.mkdir(parents=True, exist_ok=True)
-schema = json.loads((source / "specs/verify-result.schema.json").read_text())
-jsonschema.Draft202012Validator.check_schema(schema)
-validator = jsonschema.Draft202012Validator(schema)
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
+schema, validator = load_schema("verify-result.schema.json")
 
 
 def verify(name, *flags):
@@ -75,7 +64,4 @@ for mutate in (lambda d: d.pop("seed"), lambda d: d.update(verdict="OK"),
     mutate(bad)
     check(list(validator.iter_errors(bad)), "the schema accepts a broken result")
 
-if failures:
-    print("\n".join("FAIL: " + f for f in failures))
-    sys.exit(1)
-print("PASS: verify --json is valid against specs/verify-result.schema.json and --junit lists every check")
+report("verify --json is valid against specs/verify-result.schema.json and --junit lists every check")
