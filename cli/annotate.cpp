@@ -4,9 +4,9 @@
 #include <iostream>
 #include <memory>
 
-#include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "harness/annotate_page.h"
 
 namespace hoyito {
@@ -26,8 +26,6 @@ int run_annotate(const AnnotateArgs& args) {
   PageOptions options;
   options.plies = parse_ply_range(args.plies);
   options.lang = parse_lang(args.lang);
-  if (args.depth < kAutoDepth || args.depth > 8)
-    throw InputError(fmt::format("--depth {}: expected 0 (none) to 8", args.depth));
   options.depth = args.depth;
   const PageFormat format = parse_format(args.format);
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
@@ -42,12 +40,13 @@ int run_annotate(const AnnotateArgs& args) {
 CommandRun add_annotate(CLI::App& cmd) {
   auto args = std::make_shared<AnnotateArgs>();
   cmd.add_option("FILE", args->file, "record (or JSON Lines), scenario or disagreement file")->required();
-  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1);
+  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1)->check(at_least(1));
   cmd.add_option("--plies", args->plies, "the plies to annotate: K or K..L (default: all)");
   cmd.add_option("--format", args->format, "md (Markdown and SVG files), html (one self-contained page) or svg")
       ->default_val("md");
   cmd.add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
-  cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none; default 4 on 2x6, 2 on 2x12)");
+  cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")
+      ->check(CLI::Range(0, 8));
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
   return [args] { return run_annotate(*args); };
 }

@@ -1,16 +1,19 @@
 // `hoyito random`, `apply` and `replay`: game records made and checked.
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/output.h"
 #include "core/record.h"
 #include "harness/campaign.h"
 #include "harness/differential.h"
 #include "harness/notation.h"
 #include "harness/play.h"
+#include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
 
@@ -79,8 +82,6 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
 
 int command_random(const RandomArgs& args) {
   const Rules rules = make_rules(args.rules);
-  if (args.games < 0) throw InputError(fmt::format("--games: {} is negative", args.games));
-  if (args.index < -1) throw InputError(fmt::format("--index: {} is negative", args.index));
   if (args.out.empty()) {
     write_records(rules, args, [](const std::string& line) { write_stdout(line); });
     return 0;
@@ -100,8 +101,33 @@ int command_apply(const ApplyArgs& args) {
   return 0;
 }
 
-int command_replay(const std::string& file) {
-  int count = 0;
+// What `replay` found, for its --json file (specs/command-result.schema.json#/$defs/replay).
+struct ReplayCounts {
+  int records = 0, valid = 0, disagreements = 0, reproduced = 0;
+  std::string invalid_where, invalid_message;  // the first invalid game record
+};
+
+json::object replay_json(const std::string& file, const ReplayCounts& c, int exit_code) {
+  return {{"format", "hoyito-replay-result/1"},
+          {"version", HOYITO_VERSION},
+          {"commit", HOYITO_COMMIT},
+          {"file", file},
+          {"records", c.records},
+          {"valid", c.valid},
+          {"disagreements", c.disagreements},
+          {"reproduced", c.reproduced},
+          {"invalid", c.invalid_where.empty() ? json::value(nullptr)
+                                              : json::value(json::object{{"where", c.invalid_where},
+                                                                         {"message", c.invalid_message}})},
+          {"exit_code", exit_code}};
+}
+
+int command_replay(const std::string& file, const std::string& json_path) {
+  // Made first, so that a path that cannot be written fails before the replay; bad input (an
+  // InputError) leaves no file.
+  std::optional<WholeFile> json_file;
+  if (!json_path.empty()) json_file.emplace(json_path);
+  ReplayCounts counts;
   int exit_code = 0;
   for_each_json_document(file, [&](const JsonDocument& doc) {
     // A disagreement transcript (hoyito verify, exhaustive): replay it on model and engine.
@@ -110,25 +136,34 @@ int command_replay(const std::string& file) {
       const bool reproduced = replay_disagreement(doc.value, doc.where, report);
       std::cout << report;
       if (reproduced) exit_code = 1;
-      ++count;
+      ++counts.records;
+      ++counts.disagreements;
+      counts.reproduced += reproduced;
       return exit_code == 0;
     }
     const GameRecord record = game_from_json(doc.value, doc.where);  // malformed: InputError, exit 2
+    ++counts.records;
     try {
       replay_record(record, doc.where);
     } catch (const InputError& e) {  // well-formed but not what the rules give: exit 1
       std::cout << "INVALID " << e.what() << "\n";
+      counts.invalid_where = doc.where;
+      counts.invalid_message = e.what();
       exit_code = 1;
       return false;
     }
-    ++count;
+    ++counts.valid;
     std::cout << fmt::format("{}: valid, {} 2x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
                              variant_name(record.rules.variant), record.rules.holes_per_row, record.plies.size(),
                              status_name(record.result.status), record.result.captured[0], record.result.captured[1],
                              outcome_name(record.result.winner));
     return true;
   });
-  if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", count);
+  if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", counts.records);
+  if (json_file) {
+    json_file->write(json::serialize(replay_json(file, counts, exit_code)) + "\n");
+    json_file->commit();
+  }
   return exit_code;
 }
 
@@ -137,11 +172,13 @@ int command_replay(const std::string& file) {
 CommandRun add_random(CLI::App& cmd) {
   auto args = std::make_shared<RandomArgs>();
   add_rules_options(cmd, args->rules);
-  cmd.add_option("--games", args->games, "number of games")->default_val(1);
-  cmd.add_option("--seed", args->seed, "random seed; the same seed gives the same games")->default_val(1);
+  cmd.add_option("--games", args->games, "number of games (at least 1)")->default_val(1)->check(at_least(1));
+  cmd.add_option("--seed", args->seed, "random seed (0 to 2^64 - 1); the same seed gives the same games")
+      ->default_val(1)
+      ->check(seed_digits());
   cmd.add_option("--index", args->index,
                  "only game K of the seed (from 0): the game of a record whose origin says seed S, index K")
-      ->check(CLI::NonNegativeNumber);
+      ->check(decimal_uint64("a game index", INT64_MAX));
   cmd.add_option("--out", args->out, "output file, written whole or not at all (default: standard output)");
   return [args] { return command_random(*args); };
 }
@@ -155,9 +192,13 @@ CommandRun add_apply(CLI::App& cmd) {
 }
 
 CommandRun add_replay(CLI::App& cmd) {
-  auto file = std::make_shared<std::string>();
-  cmd.add_option("FILE", *file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB", kMostRecordBytes >> 20))->required();
-  return [file] { return command_replay(*file); };
+  struct ReplayArgs {
+    std::string file, json;
+  };
+  auto args = std::make_shared<ReplayArgs>();
+  cmd.add_option("FILE", args->file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB", kMostRecordBytes >> 20))->required();
+  cmd.add_option("--json", args->json, "also write what was found as JSON to this file (specs/command-result.schema.json)");
+  return [args] { return command_replay(args->file, args->json); };
 }
 
 }  // namespace hoyito

@@ -1,4 +1,5 @@
 // `hoyito rules`, and the rules options of every command that plays.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 // GCC 12 warns of maybe-uninitialized std::function members inside <regex> under the
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "rules_md.h"
 
 namespace hoyito {
@@ -21,9 +23,11 @@ namespace json = boost::json;
 
 void add_rules_options(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--variant", args.variant, "hoyito1, hoyito2 or hoyito3")->default_val("hoyito2");
-  cmd.add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6);
-  cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")->default_val(4);
-  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1);
+  cmd.add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6)->check(CLI::IsMember({6, 12}));
+  cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")
+      ->default_val(4)
+      ->check(at_least(1));
+  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(at_least(1));
   cmd.add_option("--previous-winner", args.previous_winner, "Hoyito III: south, north or draw");
   cmd.add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
 }
@@ -57,27 +61,52 @@ Rules make_rules(const RulesArgs& args) {
 
 namespace {
 
-struct RuleLine {
-  std::string id, summary;
+struct RuleText {
+  std::string id, text;  // the whole rule, its source citations included, as plain text
 };
 
-// The rule bullets of specs/rules.md: "- **ID** text"; the summary is the text's first sentence.
-std::vector<RuleLine> rules_from_markdown() {
-  std::vector<RuleLine> out;
+// The rule bullets of specs/rules.md: "- **ID** text", the text going on over the indented lines
+// below it; emphasis and code marks are dropped.
+std::vector<RuleText> rules_from_markdown() {
+  std::vector<RuleText> out;
   std::istringstream in{std::string(kRulesMarkdown)};
   std::string line;
   const std::regex bullet(R"(^- \*\*([A-Z]+(-[IV]+)?-[0-9]+)\*\* (.*)$)");
+  const std::regex continuation(R"(^ {2,}(\S.*)$)");
   std::smatch m;
-  while (std::getline(in, line)) {
-    if (!std::regex_match(line, m, bullet)) continue;
-    std::string text = m[3];
-    std::string plain;
+  bool in_rule = false;
+  const auto append = [&](const std::string& text) {
+    std::string& whole = out.back().text;
+    if (!whole.empty()) whole += ' ';
     for (char c : text)
-      if (c != '*' && c != '`') plain += c;
-    const auto stop = plain.find(". ");
-    out.push_back({m[1], stop == std::string::npos ? plain : plain.substr(0, stop + 1)});
+      if (c != '*' && c != '`') whole += c;
+  };
+  while (std::getline(in, line)) {
+    if (std::regex_match(line, m, bullet)) {
+      out.push_back({m[1], ""});
+      append(m[3]);
+      in_rule = true;
+    } else if (in_rule && std::regex_match(line, m, continuation)) {
+      append(m[1]);
+    } else {
+      in_rule = false;
+    }
   }
   return out;
+}
+
+// `text` in lines of at most `width` characters, every line after the first indented by `indent`.
+std::string wrapped(const std::string& text, std::size_t width, std::size_t indent) {
+  std::istringstream words(text);
+  std::string out, line, word;
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n" + std::string(indent, ' ');
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line;
 }
 
 std::string join_values(const OptionInfo& info) {
@@ -86,11 +115,20 @@ std::string join_values(const OptionInfo& info) {
   return s;
 }
 
-int command_rules(bool as_json) {
-  const auto rules = rules_from_markdown();
+constexpr std::size_t kRuleColumn = 13;  // where a rule's text starts on its line
+constexpr std::size_t kLineWidth = 100;
+
+int command_rules(bool as_json, const std::string& only) {
+  auto rules = rules_from_markdown();
+  if (!only.empty()) {
+    const auto found = std::find_if(rules.begin(), rules.end(), [&](const RuleText& r) { return r.id == only; });
+    if (found == rules.end())
+      throw InputError(fmt::format("rules {}: not a rule ID of specs/rules.md (`hoyito rules` lists them)", only));
+    rules = {*found};
+  }
   if (as_json) {
     json::array rule_array, option_array;
-    for (const auto& r : rules) rule_array.push_back(json::object{{"id", r.id}, {"summary", r.summary}});
+    for (const auto& r : rules) rule_array.push_back(json::object{{"id", r.id}, {"text", r.text}});
     for (const auto& o : option_table()) {
       json::array values;
       for (auto v : o.values) values.push_back(json::string(v));
@@ -98,11 +136,18 @@ int command_rules(bool as_json) {
                                           {"default", o.values.front()}, {"rules", o.rule_ids},
                                           {"summary", o.summary}});
     }
-    std::cout << json::serialize(json::object{{"rules", rule_array}, {"options", option_array}}) << "\n";
+    json::object all{{"rules", rule_array}};
+    if (only.empty()) all["options"] = option_array;
+    std::cout << json::serialize(all) << "\n";
+    return 0;
+  }
+  if (!only.empty()) {
+    std::cout << fmt::format("{}\n{}\n", rules.front().id, wrapped(rules.front().text, kLineWidth, 0));
     return 0;
   }
   std::cout << fmt::format("Rules ({} IDs, from specs/rules.md)\n", rules.size());
-  for (const auto& r : rules) std::cout << fmt::format("  {:<10} {}\n", r.id, r.summary);
+  for (const auto& r : rules)
+    std::cout << fmt::format("  {:<10} {}\n", r.id, wrapped(r.text, kLineWidth - kRuleColumn, kRuleColumn));
   std::cout << "\nOptions (--option NAME=VALUE; default first)\n";
   for (const auto& o : option_table())
     std::cout << fmt::format("  {:<4} {:<25} {:<28} {} [{}]\n", o.question, o.name, join_values(o), o.summary, o.rule_ids);
@@ -112,9 +157,14 @@ int command_rules(bool as_json) {
 }  // namespace
 
 CommandRun add_rules(CLI::App& cmd) {
-  auto as_json = std::make_shared<bool>(false);
-  cmd.add_flag("--json", *as_json, "print as JSON");
-  return [as_json] { return command_rules(*as_json); };
+  struct RulesCommandArgs {
+    bool as_json = false;
+    std::string id;
+  };
+  auto args = std::make_shared<RulesCommandArgs>();
+  cmd.add_option("ID", args->id, "print only this rule, in full (e.g. SOW-1)");
+  cmd.add_flag("--json", args->as_json, "print as JSON");
+  return [args] { return command_rules(args->as_json, args->id); };
 }
 
 }  // namespace hoyito

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/record.h"
 #include "harness/game_file.h"
 
@@ -62,8 +63,8 @@ CommandRun add_show(CLI::App& cmd) {
   };
   auto args = std::make_shared<ShowArgs>();
   cmd.add_option("FILE", args->file, fmt::format("record (or JSON Lines), scenario or disagreement file: a regular file or a pipe, one record (a line) at most {} MB; read only up to --record", kMostRecordBytes >> 20))->required();
-  cmd.add_option("--ply", args->ply, "the position after ply K (0: the start; default: the last)");
-  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1);
+  cmd.add_option("--ply", args->ply, "the position after ply K (0: the start; default: the last)")->check(at_least(0));
+  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1)->check(at_least(1));
   return [args] { return command_show(args->file, args->ply, args->record); };
 }
 

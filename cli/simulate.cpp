@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/output.h"
 #include "core/record.h"
 #include "harness/campaign.h"
@@ -140,8 +141,10 @@ CommandRun add_simulate(CLI::App& command) {
       ->expected(2)
       ->default_str("random,random")
       ->check(parsed_by([](const std::string& p) { parse_player_spec(p); }, "PLAYER"));
-  cmd->add_option("--threads", args->threads, "worker threads (default: every core)")->check(CLI::Range(1, 1024));
-  cmd->add_option("--seed", args->seed, "random seed: deal i is played from (seed, i) alone")->default_val(args->seed);
+  cmd->add_option("--threads", args->threads, "worker threads (default: every core)")->check(threads_range());
+  cmd->add_option("--seed", args->seed, "random seed: deal i is played from (seed, i) alone")
+      ->default_val(args->seed)
+      ->check(seed_digits());
   cmd->add_option("--shard", args->shard, "play only the deals i with i mod M = K-1 (K/M), for hoyito merge")
       ->check(parsed_by([](const std::string& s) { parse_shard(s); }, "K/M"));
   cmd->add_option("--match", args->match, "Hoyito III matches of this many games (MATCH-1..3, G8, G9)")

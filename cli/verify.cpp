@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/output.h"
 #include "harness/verify.h"
+#include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
 
@@ -15,28 +17,40 @@ CommandRun add_verify(CLI::App& cmd) {
   auto o = std::make_shared<VerifyOptions>();
   o->specs = default_specs_folder();
   o->out = default_output_path("verify");
-  cmd.add_option("--games", o->games, "lockstep games per standard 2x6 configuration (the others: a share of it)")->default_val(o->games);
-  cmd.add_option("--record-games", o->record_games, "records per variant and size written and replayed")
-      ->default_val(o->record_games);
-  cmd.add_option("--seed", o->seed, "random seed")->default_val(o->seed);
-  cmd.add_option("--seconds", o->seconds, "stop starting games after this many seconds (0: none)")->default_val(o->seconds);
-  cmd.add_option("--threads", o->threads, "worker threads")->default_val(o->threads);
+  o->version = HOYITO_VERSION;
+  o->commit = HOYITO_COMMIT;
+  cmd.add_option("--games", o->games, "lockstep games per standard 2x6 configuration (the others: a share of it; at least 1)")
+      ->default_val(o->games)
+      ->check(at_least(1));
+  cmd.add_option("--record-games", o->record_games, "records per variant and size written and replayed (at least 1)")
+      ->default_val(o->record_games)
+      ->check(at_least(1));
+  cmd.add_option("--seed", o->seed, "random seed (0 to 2^64 - 1)")->default_val(o->seed)->check(seed_digits());
+  cmd.add_option("--seconds", o->seconds, "stop starting lockstep games after this many seconds (above 0; default: no limit)")
+      ->check(positive_seconds());
+  cmd.add_option("--threads", o->threads, "worker threads (1 to 256)")->default_val(o->threads)->check(threads_range());
   cmd.add_option("--variant", o->variant, "only this variant");
-  cmd.add_option("--holes", o->holes, "only this board size (6 or 12)");
+  cmd.add_option("--holes", o->holes, "only this board size (6 or 12)")->check(CLI::IsMember({6, 12}));
   cmd.add_option("--config", o->config, "only the configuration of this name");
-  cmd.add_option("--game", o->game, "only this game number (reproduces one game; below the games of --games)");
+  cmd.add_option("--game", o->game, "only this game number (reproduces one game; below the games of --games)")
+      ->check(at_least(0));
   cmd.add_flag("--full", o->full, "add the exhaustive small-scope and perft checks");
   cmd.add_flag("--fail-fast", o->fail_fast, "stop at the first failure (for mutation testing)");
   cmd.add_option("--game-timeout", o->game_timeout,
                  "seconds after which a game (or a scenario, a record file, ...) is reported as hung (exit 1)")
       ->default_val(o->game_timeout)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_seconds());
   const std::vector<std::string> checks = check_names();
   cmd.add_option("--skip", o->skip, fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
       ->delimiter(',')
       ->check(CLI::IsMember(checks));
-  cmd.add_option("--out", o->out, "folder for the records and disagreement files written (default: the user's cache folder)")
+  cmd.add_option("--out", o->out,
+                 "folder for the records and disagreement files written (default: the user's cache folder); each run "
+                 "first removes what an earlier run wrote there (disagreement-*.json, lap-limit-disagreement-*.json, "
+                 "exhaustive-2x*-disagreement.json, games-*.jsonl), other files stay")
       ->default_val(o->out);
+  cmd.add_option("--json", o->json, "also write the result as JSON to this file (specs/verify-result.schema.json)");
+  cmd.add_option("--junit", o->junit, "also write the result as JUnit XML to this file (a test case per check and configuration)");
   cmd.add_option("--specs", o->specs, "the specs folder (default: share/hoyito/specs of an installed program)")
       ->default_val(o->specs);
   return [o] {

@@ -4,10 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <functional>
 
+#include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
 
 namespace hoyito {
@@ -141,10 +143,28 @@ std::string to_json_line(const GameRecord& game) { return json::serialize(to_jso
 
 namespace {
 
+constexpr std::size_t kShownValue = 40;     // characters of a value quoted in an error
+constexpr std::size_t kShownMessage = 300;  // characters of a message from a name parser
+
+// `text` cut to `most` characters with "...": an error line stays one short line whatever the
+// input holds (a 50 MB string in a field).
+std::string clipped(std::string_view text, std::size_t most) {
+  if (text.size() <= most) return std::string(text);
+  return std::string(text.substr(0, most - 3)) + "...";
+}
+
 std::string shown(const json::value& v) {
-  std::string s = json::serialize(v);
-  if (s.size() > 40) s = s.substr(0, 37) + "...";
-  return s;
+  if (v.is_string() && v.get_string().size() > kShownValue)  // not serialized whole: it may be huge
+    return json::serialize(json::value(clipped(v.get_string(), kShownValue))) + "...";
+  if (v.is_structured()) return v.is_object() ? "an object" : "an array";
+  return clipped(json::serialize(v), kShownValue);
+}
+
+// The keys of an object must be among `known` (the schema's additionalProperties: false).
+void only_fields(const json::object& o, std::initializer_list<std::string_view> known, const std::string& path) {
+  for (const auto& [key, value] : o)
+    if (std::find(known.begin(), known.end(), std::string_view(key)) == known.end())
+      throw InputError(fmt::format("{}.{}: unknown field", path, clipped(key, kShownValue)));
 }
 
 const json::object& as_object(const json::value& v, const std::string& path) {
@@ -185,13 +205,60 @@ auto named(const std::string& path, F&& parse) {
   try {
     return parse();
   } catch (const InputError& e) {
-    throw InputError(fmt::format("{}: {}", path, e.what()));
+    throw InputError(fmt::format("{}: {}", path, clipped(e.what(), kShownMessage)));
   }
 }
 
 int optional_outcome(const json::value& v, const std::string& path) {
   if (v.is_null()) return kNobody;
   return named(path, [&] { return parse_outcome(as_string(v, path)); });
+}
+
+// The optional origin of a record (specs/game-record.md): the seed and game index `hoyito
+// random` made it from, so that `random --seed S --index K` makes it again. Checked, not kept:
+// replaying a record does not need it.
+void check_origin(const json::value& v, const std::string& path) {
+  const json::object& o = as_object(v, path);
+  only_fields(o, {"command", "seed", "index"}, path);
+  const json::value& command = field(o, "command", path);
+  if (!command.is_string() || command.get_string() != "random")
+    throw InputError(fmt::format("{}.command: expected \"random\", got {}", path, shown(command)));
+  for (const char* key : {"seed", "index"}) {
+    const json::value& n = field(o, key, path);
+    if (!n.is_uint64() && !(n.is_int64() && n.get_int64() >= 0))
+      throw InputError(fmt::format("{}.{}: expected a whole number from 0 to 2^64 - 1, got {}", path, key, shown(n)));
+  }
+}
+
+bool board_empty(const Position& p) {
+  return std::all_of(p.board.begin(), p.board.end(), [](int seeds) { return seeds == 0; });
+}
+
+// What no play of the rules gives, refused before any replay. A position with seeds on the board
+// and the game going on changes its captures only by casas of four (CAP-II-1, CAP-III-1, CAP-I-1,
+// CAP-I-2; a chain is of fours, CAP-II-2): the awards that give other counts (the last seeds,
+// END-I-1, END-II-1, END-III-2..4; the own-side seeds of a third repetition, END-3) all end the
+// game. So a ply that does not end the game keeps each player's captures equal to the start's
+// modulo four. (A made-up start may hold any counts: END-III-4 allows odd seeds left.) And an
+// empty board cannot be played on: a game that reaches it has ended (END-1).
+void refuse_impossible_play(const GameRecord& g, const std::string& path) {
+  const auto ends = [](const Ply& ply) {
+    return std::any_of(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::game_end; });
+  };
+  if (board_empty(g.start) && (!g.plies.empty() || g.result.status == Status::playing))
+    throw InputError(fmt::format("{}.start: the board is empty, yet the game goes on (END-1: it has ended)", path));
+  for (size_t i = 0; i < g.plies.size(); ++i) {
+    const Ply& ply = g.plies[i];
+    if (ends(ply)) continue;
+    const std::string at = fmt::format("{}.plies[{}].after", path, i);
+    if (board_empty(ply.after))
+      throw InputError(fmt::format("{}: the board is empty, yet no game_end event ends the game (END-1)", at));
+    for (int p : {kSouth, kNorth})
+      if ((ply.after.captured[p] - g.start.captured[p]) % 4 != 0)
+        throw InputError(fmt::format("{}.captured[{}]: {} differs from the start's {} by other than fours, yet the game "
+                                     "goes on (captures are casas of four; the awards end the game)",
+                                     at, p, ply.after.captured[p], g.start.captured[p]));
+  }
 }
 
 }  // namespace
@@ -201,7 +268,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
   const json::object& o = as_object(v, path);
   Rules r;
   for (const auto& [key, value] : o) {
-    const std::string at = fmt::format("{}.{}", path, std::string_view(key));
+    const std::string at = fmt::format("{}.{}", path, clipped(key, kShownValue));
     if (key == "variant") {
       r.variant = named(at, [&, &value = value] { return parse_variant(as_string(value, at)); });
     } else if (key == "holes_per_row") {
@@ -214,14 +281,18 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
       r.previous_winner = optional_outcome(value, at);
     } else if (key == "options") {
       for (const auto& [name, option] : as_object(value, at)) {
-        const std::string opt_at = fmt::format("{}.{}", at, std::string_view(name));
+        const std::string opt_at = fmt::format("{}.{}", at, clipped(name, kShownValue));
+        // The types of specs/game-record.schema.json: skip_origin a boolean, the limits whole
+        // numbers, every other option a string ("false" and "5000" as strings are refused).
         std::string text;
-        if (option.is_bool())
+        if (name == "skip_origin") {
+          if (!option.is_bool()) throw InputError(fmt::format("{}: expected true or false, got {}", opt_at, shown(option)));
           text = option.get_bool() ? "true" : "false";
-        else if (option.is_int64() || option.is_uint64())
-          text = json::serialize(option);
-        else
+        } else if (name == "ply_limit" || name == "lap_limit") {
+          text = fmt::to_string(as_int(option, opt_at, 1, 1000000000));
+        } else {
           text = std::string(as_string(option, opt_at));
+        }
         named(opt_at, [&, &name = name] { set_option(r, name, text); return 0; });
       }
     } else {
@@ -241,9 +312,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
 Position position_from_json(const json::value& v, const Rules& rules, std::string_view where) {
   const std::string path(where);
   const json::object& o = as_object(v, path);
-  for (const auto& [key, value] : o)
-    if (key != "board" && key != "captured" && key != "to_move")
-      throw InputError(fmt::format("{}.{}: unknown field", path, std::string_view(key)));
+  only_fields(o, {"board", "captured", "to_move"}, path);
   Position p;
   const json::array& board = as_array(field(o, "board", path), path + ".board");
   if (static_cast<int>(board.size()) != rules.holes())
@@ -272,7 +341,7 @@ Event event_from_json(const json::value& v, int holes_per_row, std::string_view 
   e.rule = named(rule_at, [&] { return parse_rule_id(as_string(field(o, "rule", path), rule_at)); });
   const int holes = 2 * holes_per_row;
   for (const auto& [key, value] : o) {
-    const std::string at = fmt::format("{}.{}", path, std::string_view(key));
+    const std::string at = fmt::format("{}.{}", path, clipped(key, kShownValue));
     if (key == "event" || key == "rule") continue;
     if (key == "hole") e.hole = as_int(value, at, 0, holes - 1);
     else if (key == "from") e.from = as_int(value, at, 0, holes - 1);
@@ -289,6 +358,7 @@ Event event_from_json(const json::value& v, int holes_per_row, std::string_view 
 Result result_from_json(const json::value& v, std::string_view where) {
   const std::string path(where);
   const json::object& o = as_object(v, path);
+  only_fields(o, {"status", "captured", "winner"}, path);
   Result r;
   const std::string status_at = path + ".status";
   r.status = named(status_at, [&] { return parse_status(as_string(field(o, "status", path), status_at)); });
@@ -306,6 +376,8 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
   const json::value& format = field(o, "format", path);
   if (!format.is_string() || format.get_string() != "hoyito-game/1")
     throw InputError(fmt::format("{}.format: expected \"hoyito-game/1\", got {}", path, shown(format)));
+  only_fields(o, {"format", "rules", "start", "plies", "result", "origin"}, path);
+  if (const json::value* origin = o.if_contains("origin")) check_origin(*origin, path + ".origin");
   GameRecord g;
   g.rules = rules_from_json(field(o, "rules", path), path + ".rules");
   g.start = position_from_json(field(o, "start", path), g.rules, path + ".start");
@@ -313,6 +385,7 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
   for (size_t i = 0; i < plies.size(); ++i) {
     const std::string at = fmt::format("{}.plies[{}]", path, i);
     const json::object& po = as_object(plies[i], at);
+    only_fields(po, {"player", "move", "hole", "events", "after"}, at);
     Ply ply;
     ply.player = named(at + ".player", [&] { return parse_player(as_string(field(po, "player", at), at + ".player")); });
     const std::string move_at = at + ".move";
@@ -329,6 +402,7 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
     g.plies.push_back(std::move(ply));
   }
   g.result = result_from_json(field(o, "result", path), path + ".result");
+  refuse_impossible_play(g, path);
   return g;
 }
 
@@ -338,10 +412,74 @@ const json::value& required_field(const json::object& object, std::string_view k
   return *v;
 }
 
+namespace {
+
+constexpr std::size_t kMostDepth = 64;  // nesting of a record is 5 deep; deeper is not one
+
+// A SAX handler that builds nothing and refuses a key repeated in one object: Boost.JSON keeps
+// the last of duplicates silently, and a record whose two "ply_limit"s say different things
+// must not be read as either.
+struct DuplicateKeyCheck {
+  static constexpr std::size_t max_array_size = -1, max_object_size = -1, max_string_size = -1, max_key_size = -1;
+  std::vector<std::vector<std::string>> keys;  // per open object (an empty entry for an array)
+  std::string key;
+  std::string duplicate;  // the first repeated key, once found
+
+  bool open(boost::system::error_code&) { return keys.emplace_back(), true; }
+  bool close(boost::system::error_code&) { return keys.pop_back(), true; }
+  bool on_document_begin(boost::system::error_code&) { return true; }
+  bool on_document_end(boost::system::error_code&) { return true; }
+  bool on_array_begin(boost::system::error_code& ec) { return open(ec); }
+  bool on_array_end(std::size_t, boost::system::error_code& ec) { return close(ec); }
+  bool on_object_begin(boost::system::error_code& ec) { return open(ec); }
+  bool on_object_end(std::size_t, boost::system::error_code& ec) { return close(ec); }
+  bool on_string_part(json::string_view, std::size_t, boost::system::error_code&) { return true; }
+  bool on_string(json::string_view, std::size_t, boost::system::error_code&) { return true; }
+  bool on_key_part(json::string_view s, std::size_t, boost::system::error_code&) { return key.append(s), true; }
+  bool on_key(json::string_view s, std::size_t, boost::system::error_code& ec) {
+    key.append(s);
+    std::vector<std::string>& seen = keys.back();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      duplicate = key;
+      ec = json::error::syntax;
+      return false;
+    }
+    seen.push_back(std::move(key));
+    key.clear();
+    return true;
+  }
+  bool on_number_part(json::string_view, boost::system::error_code&) { return true; }
+  bool on_int64(std::int64_t, json::string_view, boost::system::error_code&) { return true; }
+  bool on_uint64(std::uint64_t, json::string_view, boost::system::error_code&) { return true; }
+  bool on_double(double, json::string_view, boost::system::error_code&) { return true; }
+  bool on_bool(bool, boost::system::error_code&) { return true; }
+  bool on_null(boost::system::error_code&) { return true; }
+  bool on_comment_part(json::string_view, boost::system::error_code&) { return true; }
+  bool on_comment(json::string_view, boost::system::error_code&) { return true; }
+};
+
+// "line L, column C (byte B)" of byte `offset` of `text`, counted from 1.
+std::string place(std::string_view text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  const std::string_view before = text.substr(0, offset);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+  const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+  return fmt::format("line {}, column {} (byte {})", line, offset - line_start + 1, offset);
+}
+
+}  // namespace
+
 json::value parse_json(std::string_view text, std::string_view where) {
-  boost::system::error_code ec;
   json::parse_options opts;
-  opts.max_depth = 64;
+  opts.max_depth = kMostDepth;
+  // First the checking pass: a syntax error or a repeated key, with where it is in the text.
+  json::basic_parser<DuplicateKeyCheck> check(opts);
+  boost::system::error_code ec;
+  const std::size_t used = check.write_some(false, text.data(), text.size(), ec);
+  if (!check.handler().duplicate.empty())
+    throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
+                                 clipped(check.handler().duplicate, kShownValue)));
+  if (ec) throw InputError(fmt::format("{}: malformed JSON at {}: {}", where, place(text, used), ec.message()));
   json::value v = json::parse(text, ec, {}, opts);
   if (ec) throw InputError(fmt::format("{}: malformed JSON: {}", where, ec.message()));
   return v;
@@ -450,13 +588,14 @@ void for_each_json_document(const std::string& path, const std::function<bool(co
   if (!found) throw InputError(fmt::format("{}: no JSON value in file", path));
   int number = in.line_number();
   boost::system::error_code ec;
-  json::value first = json::parse(line, ec);
+  json::parse(line, ec);  // a probe: is the first line a whole value?
   if (ec) {  // not a value on its own line: the whole file is one value
     read_rest(in, line);
     visit({path, parse_json(line, path)});
     return;
   }
-  if (!visit({fmt::format("{}:{}", path, number), std::move(first)})) return;
+  const std::string first_where = fmt::format("{}:{}", path, number);
+  if (!visit({first_where, parse_json(line, first_where)})) return;  // parse_json: duplicate keys too
   while (in.next(line)) {
     number = in.line_number();
     if (blank(line)) continue;

@@ -15,7 +15,7 @@ packages=(
   gnuplot-nox                  # hoyito simulate --charts: SVG charts
   parallel                     # scripts/simulate-parallel.sh: shards on every core or over ssh
   slurm-wlm munge              # scripts/slurm/: job arrays (tested on a single-node Slurm on localhost)
-  python3-jsonschema           # tests: simulate's JSON against specs/simulation.schema.json
+  python3-jsonschema           # tests: simulate's and verify's JSON, and the game records, against specs/*.schema.json
   time                         # tests: peak memory by /usr/bin/time -v (memory_bound.sh, cli_io.sh)
 )
 missing=()

@@ -94,7 +94,7 @@ TEST(Cli, ReplayRejectsATamperedRecordWithExitOne) {
 
 TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --variant hoyito4", {"unknown variant", "hoyito4"});
-  expect_bad_input("random --holes 7", {"holes_per_row", "7"});
+  expect_bad_input("random --holes 7", {"--holes", "7"});
   expect_bad_input("random --option nonsense=1", {"unknown option", "nonsense"});
   expect_bad_input("random --option endless_sowing=maybe", {"endless_sowing", "maybe"});
   expect_bad_input("random --option skip_origin", {"NAME=VALUE"});
@@ -201,3 +201,100 @@ TEST(Cli, VerifyThatChecksNothingFails) {
 TEST(Cli, UnknownCommandNamesEveryCommand) {
   expect_bad_input("frobnicate", {"unknown command 'frobnicate'", "verify", "bench"});
 }
+
+namespace {
+
+// Issue 12: out-of-range numbers are refused by the flag's validator, in one line, exit 2, before
+// any work starts, on every command that takes them.
+TEST(Cli, NumericFlagsAreValidated) {
+  expect_bad_input("exhaustive --threads 0 --max-seeds 2", {"--threads", "0"});
+  expect_bad_input("exhaustive --max-seeds 0", {"--max-seeds", "0"});
+  expect_bad_input("bench --games -1", {"--games", "-1"});
+  expect_bad_input("bench --games 0", {"--games", "0"});
+  expect_bad_input("perft --depth 21", {"--depth", "21"});
+  expect_bad_input("verify --seconds 0", {"--seconds", "0"});
+  expect_bad_input("verify --seconds inf", {"--seconds", "inf"});
+  expect_bad_input("verify --seconds nan", {"--seconds", "nan"});
+  expect_bad_input("verify --threads 257", {"--threads", "257"});
+  expect_bad_input("verify --games 0", {"--games", "0"});
+  expect_bad_input("verify --record-games 0", {"--record-games", "0"});
+  expect_bad_input("verify --seed 010", {"--seed", "010"});
+  expect_bad_input("random --seed -1", {"--seed", "-1"});
+  expect_bad_input("random --seed 18446744073709551616", {"--seed", "18446744073709551616"});
+  expect_bad_input("random --games 0", {"--games", "0"});
+  expect_bad_input("random --index -1", {"--index", "-1"});
+  expect_bad_input("random --seeds-per-hole 0", {"--seeds-per-hole", "0"});
+  expect_bad_input("random --round 0", {"--round", "0"});
+  expect_bad_input("show x.json --ply -1", {"--ply", "-1"});
+  expect_bad_input("show x.json --record 0", {"--record", "0"});
+  expect_bad_input("annotate x.json --depth 9", {"--depth", "9"});
+  expect_bad_input("annotate x.json --record 0", {"--record", "0"});
+  expect_bad_input("simulate --threads 0", {"--threads", "0"});
+  expect_bad_input("simulate --seed -1", {"--seed", "-1"});
+  const CommandRun max_seed = run("random --seed 18446744073709551615 --games 1");
+  EXPECT_EQ(max_seed.exit_code, 0) << max_seed.err;
+  EXPECT_NE(max_seed.out.find("\"seed\":18446744073709551615"), std::string::npos) << max_seed.out;
+}
+
+// A run with a filter says PASS (partial), lists the checks left out and says the coverage gate
+// does not apply; a check that checked nothing (--seconds too short for a game) makes it fail.
+TEST(Cli, VerifyPassesOnlyForWhatRan) {
+  const std::string out = ::testing::TempDir() + "/hoyito_cli_partial_" + std::to_string(getpid());
+  const CommandRun empty = run("verify --config hoyito2-2x6-noskip-illegal-plylimit --seconds 0.000001 --out " + out);
+  EXPECT_EQ(empty.exit_code, 1) << empty.out;
+  EXPECT_NE(empty.out.find("FAIL: nothing was checked"), std::string::npos) << empty.out;
+  EXPECT_EQ(empty.out.find("PASS"), std::string::npos) << empty.out;
+  const CommandRun some = run("verify --config hoyito2-2x6-noskip-illegal-plylimit --games 2 --out " + out);
+  EXPECT_EQ(some.exit_code, 0) << some.out;
+  EXPECT_NE(some.out.find("PASS (partial)"), std::string::npos) << some.out;
+  EXPECT_NE(some.out.find("rule-coverage gate not applied: --config"), std::string::npos) << some.out;
+  EXPECT_NE(some.out.find("checks left out: scenarios"), std::string::npos) << some.out;
+}
+
+// A selected check that checked nothing fails the run even when another check checked something:
+// the records check runs, the lockstep check is stopped by --seconds before its first game.
+TEST(Cli, VerifyFailsWhenASelectedCheckCheckedNothing) {
+  const std::string out = ::testing::TempDir() + "/hoyito_cli_nothing_" + std::to_string(getpid());
+  const CommandRun r = run("verify --skip scenarios,limits,matches --record-games 1 --seconds 0.000001 --out " + out);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("checks that checked nothing: lockstep (--seconds"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nFAIL in"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("PASS:"), std::string::npos) << r.out;  // the rule IDs PASS-1..3 aside
+  EXPECT_EQ(r.out.find("PASS (partial)"), std::string::npos) << r.out;
+}
+
+// A run clears the disagreement and record files an earlier run left in --out; other files stay.
+TEST(Cli, VerifyClearsWhatAnEarlierRunWrote) {
+  namespace fs = std::filesystem;
+  const std::string out = ::testing::TempDir() + "/hoyito_cli_fresh_" + std::to_string(getpid());
+  fs::create_directories(out);
+  for (const char* old : {"disagreement-3.json", "lap-limit-disagreement-1.json", "exhaustive-2x6-disagreement.json",
+                          "games-hoyito9-2x6.jsonl"})
+    std::ofstream(out + "/" + old) << "{}";
+  std::ofstream(out + "/notes.txt") << "mine";
+  const CommandRun r = run("verify --config hoyito2-2x6-noskip-illegal-plylimit --games 2 --out " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  for (const char* old : {"disagreement-3.json", "lap-limit-disagreement-1.json", "exhaustive-2x6-disagreement.json",
+                          "games-hoyito9-2x6.jsonl"})
+    EXPECT_FALSE(fs::exists(out + "/" + old)) << old;
+  EXPECT_TRUE(fs::exists(out + "/notes.txt"));
+}
+
+// Every rule's whole text (SOW-2 goes on past "(mod 2N)", its second line), and one rule alone.
+TEST(Cli, RulesPrintsWholeTexts) {
+  const CommandRun all = run("rules");
+  EXPECT_NE(all.out.find("following the hole h they were lifted from"), std::string::npos) << all.out;
+  const CommandRun one = run("rules SOW-1");
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_NE(one.out.find("the hole must not be empty"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("SOW-2"), std::string::npos) << one.out;
+  const CommandRun json = run("rules SOW-1 --json");
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_NE(json.out.find("\"text\":\"On their turn a player lifts all the seeds of one of their own holes; the hole must not "
+                          "be empty."),
+            std::string::npos)
+      << json.out;
+  expect_bad_input("rules SOW-99", {"SOW-99", "not a rule ID"});
+}
+
+}  // namespace

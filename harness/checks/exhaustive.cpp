@@ -25,12 +25,16 @@ CheckResult run_exhaustive_pass(int holes, int max_seeds, int threads, const std
                             seconds, static_cast<double>(c.positions) * per_second,
                             static_cast<double>(c.moves) * per_second,
                             interrupted() ? fmt::format(" of {} boards{}", boards, interrupt_note()) : ""));
+  CheckResult result;
+  result.failures = static_cast<int>(std::min<std::uint64_t>(c.disagreements, 1U << 30));
+  result.checked = static_cast<long>(c.moves);
   if (c.first) {
+    result.files.push_back(out);
     write_transcript(out, *c.first, shrink(*c.first),
                      fmt::format("hoyito exhaustive --holes {} --max-seeds {}", holes, max_seeds), 0);
     reporter.line(fmt::format("first disagreement written to {} (hoyito replay {})", out, out));
   }
-  return {static_cast<int>(std::min<std::uint64_t>(c.disagreements, 1U << 30)), static_cast<long>(c.moves)};
+  return result;
 }
 
 CheckResult run_exhaustive(const VerifyOptions& options, Reporter& reporter) {
@@ -40,6 +44,7 @@ CheckResult run_exhaustive(const VerifyOptions& options, Reporter& reporter) {
         holes, seeds, options.threads, fmt::format("{}/exhaustive-2x{}-disagreement.json", options.out, holes), reporter);
     result.failures += pass.failures;
     result.checked += pass.checked;
+    result.files.insert(result.files.end(), pass.files.begin(), pass.files.end());
   }
   return result;
 }

@@ -78,6 +78,7 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
       found += 1;
       const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, ++disagreements);
       write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
+      result.files.push_back(path);
       reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
                                 d->rules.options.lap_limit, d->field, path));
       if (options.fail_fast || g.stop_at_first) break;

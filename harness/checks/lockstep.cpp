@@ -22,6 +22,7 @@ struct ConfigStats {
   long plies = 0;
   int endless = 0, unterminated = 0, voided = 0, disagreements = 0;
   DistinctCounter positions;  // bounded memory: 4 KiB a configuration at any run length
+  std::vector<std::string> files;  // its disagreement files (at most kMostTranscripts in all)
 
   void add(const LockstepGame& game, const DistinctCounter& game_positions) {
     positions.merge(game_positions);
@@ -95,6 +96,10 @@ class Lockstep {
     const std::string path = fmt::format("{}/disagreement-{}.json", options_.out, number);
     // Written at once unshrunk (shrinking may hang with a broken engine), then again shrunk.
     write_transcript(path, d, d, name.replay, options_.seed);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stats_[task.config].files.push_back(path);
+    }
     reporter_.line(fmt::format("DISAGREEMENT {}: {} differs at ply {}, written to {}; shrinking it", name.what, d.field,
                                d.moves.size(), path));
     campaign.set_activity(worker, "shrinking its disagreement");
@@ -109,6 +114,7 @@ class Lockstep {
                        {"unterm", 6}, {"void", 5}, {"disagr", 6}});
     reporter_.line(fmt::format("\n{}", table.header()));
     ConfigStats total;
+    CheckResult result;
     long positions = 0;
     auto row = [&](const std::string& name, const ConfigStats& s, long distinct) {
       reporter_.line(table.row({name, fmt::to_string(s.games), fmt::to_string(s.plies), fmt::to_string(distinct),
@@ -117,6 +123,10 @@ class Lockstep {
     };
     for (size_t c = 0; c < configs_.size(); ++c) {
       const ConfigStats& s = stats_[c];
+      const int most = configs_[c].games(options_.games);
+      const int planned = options_.game < 0 ? most : options_.game < most ? 1 : 0;
+      result.configurations.push_back({configs_[c].name, planned, s.games, s.plies, s.disagreements, s.files});
+      result.files.insert(result.files.end(), s.files.begin(), s.files.end());
       if (s.games == 0) continue;
       row(configs_[c].name, s, s.positions.estimate());
       total.games += s.games;
@@ -150,7 +160,9 @@ class Lockstep {
                                summary.timed_out ? fmt::format(" (stopped by --seconds {})", options_.seconds)
                                : summary.interrupted ? fmt::format(" of {}{}", tasks_.size(), interrupt_note())
                                                      : ""));
-    return {total.disagreements, total.games};
+    result.failures = total.disagreements;
+    result.checked = total.games;
+    return result;
   }
 
   const VerifyOptions& options_;

@@ -78,7 +78,10 @@ CheckResult run_matches(const VerifyOptions& options, Reporter& reporter) {
       reporter);
   reporter.line(fmt::format("matches: {} hoyito3 matches, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)",
                             matches.size(), counts.games, counts.plies, counts.disagreements, clock.seconds()));
-  return {counts.disagreements, counts.games};
+  CheckResult result;
+  result.failures = counts.disagreements;
+  result.checked = counts.games;
+  return result;
 }
 
 }  // namespace hoyito

@@ -1,0 +1,56 @@
+// The checks of the numeric flags every command shares, as CLI11 validators: an out-of-range or
+// malformed number is refused while the command line is parsed, with one line naming the flag
+// and the value, and exit code 2 (cli/app.cpp). A run that would check nothing (`--threads 0`,
+// `--games 0`) or print nonsense (`--games -1`) never starts.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace hoyito {
+
+// Worker threads: 1 to 256 (0 would check nothing).
+inline CLI::Validator threads_range() { return CLI::Range(1, 256); }
+
+// A count that must be at least `least` (games: 1; a ply or a depth: 0), up to 2^31 - 1.
+inline CLI::Validator at_least(int least) { return CLI::Range(least, 2147483647); }
+
+// Seconds: above zero and finite ("0", "-1", "inf" and "nan" are refused).
+inline CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value)) return fmt::format("'{}' is not a number of seconds", text);
+        if (!std::isfinite(value) || value <= 0) return fmt::format("{} is not a finite number of seconds above 0", text);
+        return {};
+      },
+      "SECONDS>0");
+}
+
+// A 64-bit unsigned number in decimal digits (a seed, a game index). CLI11's own conversion
+// takes "-1" (as 2^64 - 1), an overflowing number (as 2^64 - 1) and "010" (as octal 8), all
+// refused here; a seed and an index are written into every reproduce command, so they must mean
+// what they say.
+// `most`: the largest value allowed (an index held in a signed 64-bit field stops at 2^63 - 1).
+inline CLI::Validator decimal_uint64(const char* what, std::uint64_t most = UINT64_MAX) {
+  return CLI::Validator(
+      [what, most](const std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        const bool leading_zero = text.size() > 1 && text[0] == '0';  // CLI11 would read it as octal
+        if (text.empty() || text[0] < '0' || text[0] > '9' || leading_zero || stop != end || error != std::errc() ||
+            value > most)
+          return fmt::format("'{}' is not {} from 0 to {} in decimal digits (no leading zero)", text, what, most);
+        return {};
+      },
+      "UINT64");
+}
+inline CLI::Validator seed_digits() { return decimal_uint64("a seed"); }
+
+}  // namespace hoyito
