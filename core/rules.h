@@ -55,6 +55,7 @@ constexpr Player owner(int hole, int holes_per_row) { return static_cast<Player>
 // a Hoyito III match round (END-III-3, END-III-4), where none means there was no previous game.
 enum class Winner : std::uint8_t { south, north, draw, none };
 constexpr Winner winner_of(Player p) { return static_cast<Winner>(p); }
+constexpr std::size_t index(Winner w) { return static_cast<std::size_t>(w); }  // tables of south, north, draw
 constexpr bool is_player(Winner w) { return w == Winner::south || w == Winner::north; }
 // The winning player; `w` must be south or north (is_player).
 constexpr Player player_of(Winner w) {

@@ -19,7 +19,7 @@ Position two_move_position() {
   Position p;
   p.board = {1, 3, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1};
   p.captured = {19, 19};
-  p.to_move = kSouth;
+  p.to_move = Player::south;
   return p;
 }
 
@@ -65,7 +65,7 @@ TEST(Search, AnExtraMoveIsTheSamePlayerMovingAgain) {
   EXPECT_EQ(values[0], (search::MoveValue{0, 4}));
   engine::Game after_a = game;
   after_a.play_fast(0);
-  EXPECT_EQ(after_a.to_move(), kSouth);
+  EXPECT_EQ(after_a.to_move(), Player::south);
   EXPECT_EQ(after_a.legal_mask(), engine::kPassBit);
   EXPECT_EQ(search::move_values(after_a, 1), (std::vector<search::MoveValue>{{kPass, 4}}));
 }
