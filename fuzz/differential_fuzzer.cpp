@@ -59,10 +59,10 @@ Rules read_rules(FuzzedDataProvider& in) {
   if (r.variant == Variant::hoyito3) {
     r.round = 1 + in.ConsumeIntegralInRange<int>(0, 4);
     if (r.round >= 3) {
-      constexpr int kKnown[] = {Player::south, Player::north, Winner::draw};
+      constexpr Winner kKnown[] = {Winner::south, Winner::north, Winner::draw};
       r.previous_winner = kKnown[in.ConsumeIntegralInRange<int>(0, 2)];
     } else {
-      constexpr int kAny[] = {Winner::none, Player::south, Player::north, Winner::draw};
+      constexpr Winner kAny[] = {Winner::none, Winner::south, Winner::north, Winner::draw};
       r.previous_winner = kAny[in.ConsumeIntegralInRange<int>(0, 3)];
     }
   }
@@ -70,7 +70,7 @@ Rules read_rules(FuzzedDataProvider& in) {
 }
 
 Position read_position(FuzzedDataProvider& in, const Rules& rules) {
-  const int to_move = in.ConsumeBool() ? Player::north : Player::south;
+  const Player to_move = in.ConsumeBool() ? Player::north : Player::south;
   if (!in.ConsumeBool()) return start_position(rules, to_move);
   Position p;
   p.to_move = to_move;

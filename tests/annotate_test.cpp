@@ -326,7 +326,7 @@ TEST(AnnotateStory, EveryScenarioPlyRebuildsFromItsEvents) {
 }
 
 TEST(AnnotateAccount, ResultInBothLanguages) {
-  const Result result{Status::finished, {28, 20}, Player::south};
+  const Result result{Status::finished, {28, 20}, Winner::south};
   EXPECT_EQ(result_text(result, Lang::en), "Result: finished; captured South 28, North 20; winner South");
   EXPECT_EQ(result_text(result, Lang::es), "Resultado: terminada; capturadas Sur 28, Norte 20; ganador Sur");
 }

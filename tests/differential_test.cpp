@@ -201,7 +201,7 @@ struct SetRound : Command {
     rules = s.game.rules();
     rules.variant = Variant::hoyito3;
     rules.round = *rc::gen::inRange(1, 6);
-    rules.previous_winner = rules.round == 1 ? Winner::none : *rc::gen::element(Player::south, Player::north, Winner::draw);
+    rules.previous_winner = rules.round == 1 ? Winner::none : *rc::gen::element(Winner::south, Winner::north, Winner::draw);
   }
   void apply(ModelState& s) const override { s.game = model::Game(rules, s.game.position()); }
   void run(const ModelState& s, EngineUnderTest& sut) const override {

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -32,10 +33,9 @@ using hoyito::RuleId;
 using hoyito::Rules;
 using hoyito::Status;
 using hoyito::Variant;
-using hoyito::Winner::none;
-using hoyito::Player::north;
 using hoyito::kPass;
-using hoyito::Player::south;
+using hoyito::Player;
+using hoyito::Winner;
 using hoyito::engine::Game;
 
 std::string show(const Position& p) {
@@ -128,7 +128,7 @@ Rules make_rules(Variant v, int n, int seeds = 4) {
   return r;
 }
 
-Position make_position(std::vector<int> board, std::array<int, 2> captured, int to_move) {
+Position make_position(std::vector<int> board, std::array<int, 2> captured, Player to_move) {
   Position p;
   p.board = std::move(board);
   p.captured = captured;
@@ -146,8 +146,9 @@ Event lap_event(int from, int to, int seeds, RuleId rule = RuleId::SOW_2) {
   return e;
 }
 
-// An expected event: `kind` and `rule`, then the fields a capture or an award uses (-1: unused).
-Event expected(EventKind kind, RuleId rule, int hole, int seeds, int player) {
+// An expected event: `kind` and `rule`, then the fields a capture or an award uses (-1, or no
+// player: unused).
+Event expected(EventKind kind, RuleId rule, int hole, int seeds, std::optional<Player> player) {
   Event e;
   e.kind = kind;
   e.rule = rule;
@@ -156,15 +157,15 @@ Event expected(EventKind kind, RuleId rule, int hole, int seeds, int player) {
   e.player = player;
   return e;
 }
-Event capture_event(RuleId rule, int hole, int player) { return expected(EventKind::capture, rule, hole, 4, player); }
-Event award_event(RuleId rule, int player, int seeds) {
+Event capture_event(RuleId rule, int hole, Player player) { return expected(EventKind::capture, rule, hole, 4, player); }
+Event award_event(RuleId rule, Player player, int seeds) {
   return expected(EventKind::last_four_award, rule, -1, seeds, player);
 }
-Event lift_event(int hole, int seeds) { return expected(EventKind::lift, RuleId::SOW_1, hole, seeds, -1); }
-Event relay_event(int hole, int seeds) { return expected(EventKind::relay, RuleId::SOW_5, hole, seeds, -1); }
-Event sow_end_event(int hole) { return expected(EventKind::sow_end, RuleId::SOW_4, hole, -1, -1); }
-Event game_won_event(int winner) {  // END-1: finished, scored by END-2
-  Event e = expected(EventKind::game_end, RuleId::END_1, -1, -1, -1);
+Event lift_event(int hole, int seeds) { return expected(EventKind::lift, RuleId::SOW_1, hole, seeds, std::nullopt); }
+Event relay_event(int hole, int seeds) { return expected(EventKind::relay, RuleId::SOW_5, hole, seeds, std::nullopt); }
+Event sow_end_event(int hole) { return expected(EventKind::sow_end, RuleId::SOW_4, hole, -1, std::nullopt); }
+Event game_won_event(Winner winner) {  // END-1: finished, scored by END-2
+  Event e = expected(EventKind::game_end, RuleId::END_1, -1, -1, std::nullopt);
   e.status = Status::finished;
   e.winner = winner;
   return e;
@@ -196,7 +197,7 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   const auto ply = g.play(0);
   EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
                                             lap_event(0, 3, 3), sow_end_event(3),
-                                            award_event(RuleId::END_I_1, Player::south, 4), game_won_event(Player::south)}))
+                                            award_event(RuleId::END_I_1, Player::south, 4), game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
@@ -216,10 +217,10 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
   EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
                                             lap_event(0, 3, 3), relay_event(3, 2), lap_event(3, 5, 2),
                                             sow_end_event(5), award_event(RuleId::END_I_1, Player::south, 3),
-                                            game_won_event(Player::south)}))
+                                            game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{27, 21}));
-  EXPECT_EQ(g.result().winner, Player::south);
+  EXPECT_EQ(g.result().winner, Winner::south);
 }
 
 TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsOver) {
@@ -231,7 +232,7 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
   const auto ply = g.play(0);
   EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
                                             lap_event(0, 3, 3), capture_event(RuleId::CAP_I_2, 3, Player::south),
-                                            award_event(RuleId::END_I_1, Player::south, 2), game_won_event(Player::south)}))
+                                            award_event(RuleId::END_I_1, Player::south, 2), game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{29, 19}));
 }
@@ -253,7 +254,7 @@ TEST(EngineHoyito3, SplitOfAnOddRemainderGivesTheOddSeedToTheCapturer) {
   EXPECT_EQ(ply.events[3].seeds, 2);
   EXPECT_EQ(ply.events[4].player, Player::north);
   EXPECT_EQ(ply.events[4].seeds, 1);
-  EXPECT_EQ(ply.events[5].winner, Player::south);
+  EXPECT_EQ(ply.events[5].winner, Winner::south);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{26, 22}));
 }
 
@@ -330,7 +331,7 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
   EXPECT_EQ(ply.events[3].kind, EventKind::game_end);
   EXPECT_EQ(ply.events[3].rule, RuleId::END_3);
   EXPECT_EQ(ply.events[3].status, Status::finished);
-  EXPECT_EQ(ply.events[3].winner, Player::north);
+  EXPECT_EQ(ply.events[3].winner, Winner::north);
   EXPECT_EQ(g.plies_played(), 4);
 }
 
@@ -453,7 +454,7 @@ void check_moves(const Rules& r, const Position& p, long& endless, long& finite,
   const int n = r.holes_per_row;
   std::uint64_t finite_mask = 0;
   bool any_undecided = false;
-  for (int h = p.to_move * n; h < p.to_move * n + n; ++h) {
+  for (int h = static_cast<int>(index(p.to_move)) * n; h < static_cast<int>(index(p.to_move)) * n + n; ++h) {
     if (p.board[static_cast<size_t>(h)] == 0) continue;
     long laps = 0;
     const Naive verdict = naive_verdict(r, p.board, h, &laps);
@@ -522,7 +523,7 @@ TEST(EngineEndless, AgreesWithANaiveDetectorOnRandomBoards) {
           const int total = r.total_seeds();
           const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
           for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
-          const int to_move = static_cast<int>(rng() % 2);
+          const Player to_move = static_cast<Player>(rng() % 2);
           check_moves(r, make_position(board, {total - on_board, 0}, to_move), endless, finite, undecided, longest);
           if (HasFatalFailure()) return;
         }
@@ -788,13 +789,13 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
   r.options.ply_limit = 600;
   if (s.variant == Variant::hoyito3 && seed % 3 == 1) {
     r.round = 3;
-    r.previous_winner = static_cast<int>(seed % 4 == 1 ? hoyito::Winner::draw : Player::north);
+    r.previous_winner = seed % 4 == 1 ? Winner::draw : Winner::north;
     if (seed % 2) r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
   }
   std::mt19937_64 rng(seed);
   const int total = r.total_seeds();
   for (int game = 0; game < games; ++game) {
-    Game slow(r, hoyito::start_position(r, static_cast<int>(rng() % 2)));
+    Game slow(r, hoyito::start_position(r, static_cast<Player>(rng() % 2)));
     Game fast = slow;
     Position pos = slow.position();
     bool shared = false;

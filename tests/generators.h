@@ -20,7 +20,7 @@ inline Rules gen_rules() {
   r.options.drawn_previous_last_four = *rc::gen::element(DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split);
   if (r.variant == Variant::hoyito3) {
     r.round = *rc::gen::inRange(1, 5);
-    if (r.round >= 2) r.previous_winner = *rc::gen::element(Player::south, Player::north, Winner::draw);
+    if (r.round >= 2) r.previous_winner = *rc::gen::element(Winner::south, Winner::north, Winner::draw);
   }
   return r;
 }

@@ -121,7 +121,7 @@ TEST(ModelLapLimit, EndlessMoveDecidedAtItsFirstRepeatUndecidedOneLapEarlier) {
 const Position kEnPassantThenRelay{{3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, Player::south};
 
 // One expected event: its kind and rule, and the fields it uses (game-record.md "Events").
-Event event(EventKind kind, RuleId rule, int hole = -1, int seeds = -1, int player = -1) {
+Event event(EventKind kind, RuleId rule, int hole = -1, int seeds = -1, std::optional<Player> player = std::nullopt) {
   Event e;
   e.kind = kind;
   e.rule = rule;
@@ -144,7 +144,7 @@ TEST(ModelG13, HoyitoIMoveIsSownToItsEndBeforeTheGameEnds) {
 
   Event end = event(EventKind::game_end, RuleId::END_1);
   end.status = Status::finished;
-  end.winner = Player::south;
+  end.winner = Winner::south;
   const std::vector<Event> expected{
       event(EventKind::lift, RuleId::SOW_1, 0, 3),
       event(EventKind::capture, RuleId::CAP_I_1, 1, 4, Player::south),
@@ -158,7 +158,7 @@ TEST(ModelG13, HoyitoIMoveIsSownToItsEndBeforeTheGameEnds) {
   EXPECT_EQ(ply.events, expected);
   EXPECT_EQ(ply.after, (Position{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {27, 21}, Player::north}));
   EXPECT_EQ(game.status(), Status::finished);
-  EXPECT_EQ(game.result().winner, Player::south);
+  EXPECT_EQ(game.result().winner, Winner::south);
 }
 
 TEST(ModelG13, FiniteMoveDecidedAtItsLastLapUndecidedOneLapEarlier) {

@@ -26,8 +26,8 @@ Position two_move_position() {
 // Plain minimax on the model: every ply to `depth`, value for the player to move.
 int model_minimax(const model::Game& game, int depth) {
   const auto& p = game.position();
-  const int me = p.to_move;
-  if (depth == 0 || game.status() != Status::playing) return p.captured[me] - p.captured[1 - me];
+  const Player me = p.to_move;
+  if (depth == 0 || game.status() != Status::playing) return p.captured[index(me)] - p.captured[index(opponent(me))];
   int best = -1000;
   for (int ply : game.legal_plies()) {
     model::Game child = game;
