@@ -62,6 +62,7 @@ constexpr Player player_of(Winner w) {
   assert(is_player(w));
   return static_cast<Player>(w);
 }
+static_assert(winner_of(Player::south) == Winner::south && winner_of(Player::north) == Winner::north);
 
 enum class EndlessSowing { illegal, void_game };       // G6
 enum class EndlessGame { ply_limit, third_repetition };  // G7
