@@ -40,7 +40,7 @@ Rules make_rules(const RulesArgs& args) {
   rules.round = args.round;
   if (!args.previous_winner.empty()) {
     try {
-      rules.previous_winner = parse_outcome(args.previous_winner);
+      rules.previous_winner = parse_winner(args.previous_winner);
     } catch (const InputError& e) {
       throw InputError(fmt::format("--previous-winner: {}", e.what()));
     }

@@ -35,7 +35,7 @@ int command_show(const std::string& file, int ply, int which) {
   std::cout << board_text(p.after, n);
   if (ply == plies && record.result.status != Status::playing)
     std::cout << fmt::format("result: {}, captured {}-{}, winner {}\n", status_name(record.result.status),
-                             record.result.captured[0], record.result.captured[1], outcome_name(record.result.winner));
+                             record.result.captured[0], record.result.captured[1], winner_name(record.result.winner));
   return 0;
 }
 
@@ -51,8 +51,8 @@ std::string board_text(const Position& p, int n) {
     south += fmt::format("[{:>2}]", p.board[static_cast<size_t>(k)]);
     bottom += fmt::format("{:>3} ", hole_name(k, n));
   }
-  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{} to move\n", top, north, p.captured[kNorth], south,
-                     p.captured[kSouth], bottom, player_name(p.to_move));
+  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{} to move\n", top, north, p.captured[index(Player::north)], south,
+                     p.captured[index(Player::south)], bottom, player_name(p.to_move));
 }
 
 CommandRun add_show(CLI::App& cmd) {

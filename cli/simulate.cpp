@@ -72,7 +72,7 @@ int run(const SimulateArgs& args) {
   spec.commit = HOYITO_COMMIT;
   if (spec.match_rounds > 0 && spec.rules.variant != Variant::hoyito3)
     throw InputError(fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
-  if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != kNobody))
+  if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != Winner::none))
     throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
   if (args.per_game && args.csv.empty()) throw InputError("--per-game writes the --csv file: give --csv FILE");
 

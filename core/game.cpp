@@ -4,7 +4,7 @@
 
 namespace hoyito {
 
-Position start_position(const Rules& rules, int to_move) {
+Position start_position(const Rules& rules, Player to_move) {
   Position p;
   p.board.assign(static_cast<size_t>(rules.holes()), rules.seeds_per_hole);
   p.to_move = to_move;
@@ -21,16 +21,14 @@ void validate(const Position& position, const Rules& rules, std::string_view whe
       throw InputError(fmt::format("{}.board[{}]: negative count {}", where, h, position.board[h]));
     total += position.board[h];
   }
-  for (int p : {kSouth, kNorth}) {
-    if (position.captured[p] < 0)
-      throw InputError(fmt::format("{}.captured[{}]: negative count {}", where, p, position.captured[p]));
-    total += position.captured[p];
+  for (const Player p : kPlayers) {
+    const int captured = position.captured[index(p)];
+    if (captured < 0) throw InputError(fmt::format("{}.captured[{}]: negative count {}", where, index(p), captured));
+    total += captured;
   }
   if (total != rules.total_seeds())
     throw InputError(fmt::format("{}: board and captured add up to {} seeds, expected {}", where, total,
                                  rules.total_seeds()));
-  if (position.to_move != kSouth && position.to_move != kNorth)
-    throw InputError(fmt::format("{}.to_move: {} is not south or north", where, position.to_move));
 }
 
 namespace {
@@ -74,6 +72,11 @@ std::string move_text(int hole, int holes_per_row) {
   return hole == kPass ? std::string("pass") : hole_name(hole, holes_per_row);
 }
 
+namespace {
+// The player of an event of a kind that has one; an event read from a record may lack it.
+std::string_view event_player(const Event& e) { return e.player ? player_name(*e.player) : "nobody"; }
+}  // namespace
+
 std::string describe(const Event& e, int n) {
   std::string rule(rule_text(e.rule));
   switch (e.kind) {
@@ -83,20 +86,20 @@ std::string describe(const Event& e, int n) {
     case EventKind::sow_end: return fmt::format("{}: last seed in empty {}, move ends", rule, hole_name(e.hole, n));
     case EventKind::relay: return fmt::format("{}: relay, lift {} from {}", rule, e.seeds, hole_name(e.hole, n));
     case EventKind::capture:
-      return fmt::format("{}: {} captures {} from {}", rule, player_name(e.player), e.seeds, hole_name(e.hole, n));
+      return fmt::format("{}: {} captures {} from {}", rule, event_player(e), e.seeds, hole_name(e.hole, n));
     case EventKind::chain_capture:
-      return fmt::format("{}: {} chain-captures {} from {}", rule, player_name(e.player), e.seeds,
+      return fmt::format("{}: {} chain-captures {} from {}", rule, event_player(e), e.seeds,
                          hole_name(e.hole, n));
-    case EventKind::extra_move: return fmt::format("{}: {} moves again", rule, player_name(e.player));
-    case EventKind::pass: return fmt::format("{}: {} passes", rule, player_name(e.player));
+    case EventKind::extra_move: return fmt::format("{}: {} moves again", rule, event_player(e));
+    case EventKind::pass: return fmt::format("{}: {} passes", rule, event_player(e));
     case EventKind::endless_sowing:
       return fmt::format("{}: sowing from {} never ends", rule, hole_name(e.hole, n));
     case EventKind::last_four_award:
-      return fmt::format("{}: last {} seeds to {}", rule, e.seeds, player_name(e.player));
+      return fmt::format("{}: last {} seeds to {}", rule, e.seeds, event_player(e));
     case EventKind::side_award:
-      return fmt::format("{}: {} takes {} seeds from own side", rule, player_name(e.player), e.seeds);
+      return fmt::format("{}: {} takes {} seeds from own side", rule, event_player(e), e.seeds);
     case EventKind::game_end:
-      return fmt::format("{}: game ends, {}, winner {}", rule, status_name(e.status), outcome_name(e.winner));
+      return fmt::format("{}: game ends, {}, winner {}", rule, status_name(e.status), winner_name(e.winner));
   }
   return rule;
 }

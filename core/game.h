@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,11 +17,11 @@ namespace hoyito {
 struct Position {
   std::vector<int> board;
   std::array<int, 2> captured{0, 0};
-  int to_move = kSouth;
+  Player to_move = Player::south;
   bool operator==(const Position&) const = default;
 };
 
-Position start_position(const Rules& rules, int to_move = kSouth);  // BRD-3
+Position start_position(const Rules& rules, Player to_move = Player::south);  // BRD-3
 // Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
 // for the rules: wrong board length, a negative count, seeds that do not add up to the total.
 void validate(const Position& position, const Rules& rules, std::string_view where = "position");
@@ -58,7 +59,8 @@ enum class Status : std::uint8_t { playing, finished, unterminated, void_game };
 std::string_view status_name(Status s);
 Status parse_status(std::string_view text);  // throws InputError
 
-// One event of a ply (specs/game-record.md "Events"). Fields a kind does not use stay -1.
+// One event of a ply (specs/game-record.md "Events"). Fields a kind does not use stay -1 (the
+// player empty, the winner none).
 struct Event {
   EventKind kind = EventKind::lift;
   RuleId rule = RuleId::SOW_1;
@@ -66,9 +68,9 @@ struct Event {
   int from = -1;
   int to = -1;
   int seeds = -1;
-  int player = -1;                  // kSouth / kNorth
+  std::optional<Player> player;     // capture, chain_capture, extra_move, pass, the awards
   Status status = Status::playing;  // game_end only
-  int winner = kNobody;             // game_end only: kSouth, kNorth, kDraw, kNobody
+  Winner winner = Winner::none;     // game_end only
   bool operator==(const Event&) const = default;
 };
 std::string describe(const Event& e, int holes_per_row);  // one line, for people
@@ -76,7 +78,7 @@ std::string describe(const Event& e, int holes_per_row);  // one line, for peopl
 inline constexpr int kPass = -1;  // the "hole" of a pass ply
 
 struct Ply {
-  int player = kSouth;
+  Player player = Player::south;
   int hole = kPass;  // kPass for a pass
   std::vector<Event> events;
   Position after;
@@ -86,7 +88,7 @@ struct Ply {
 struct Result {
   Status status = Status::playing;
   std::array<int, 2> captured{0, 0};
-  int winner = kNobody;
+  Winner winner = Winner::none;
   bool operator==(const Result&) const = default;
 };
 

@@ -19,6 +19,19 @@ namespace json = boost::json;
 // ---------------------------------------------------------------------------------------------
 // Writing
 
+namespace {
+// "south", "north", "draw", or null for none (no winner, no previous game).
+json::value winner_json(Winner winner) {
+  if (winner == Winner::none) return nullptr;
+  return json::string(winner_name(winner));
+}
+// The player of an event of a kind that has one; an event read from a record may lack it: null.
+json::value event_player_json(const Event& e) {
+  if (!e.player) return nullptr;
+  return json::string(player_name(*e.player));
+}
+}  // namespace
+
 json::object to_json(const Rules& rules) {
   json::object options;
   for (const auto& info : option_table()) {
@@ -37,10 +50,7 @@ json::object to_json(const Rules& rules) {
   o["holes_per_row"] = rules.holes_per_row;
   o["seeds_per_hole"] = rules.seeds_per_hole;
   o["round"] = rules.round;
-  if (rules.previous_winner == kNobody)
-    o["previous_winner"] = nullptr;
-  else
-    o["previous_winner"] = outcome_name(rules.previous_winner);
+  o["previous_winner"] = winner_json(rules.previous_winner);
   o["options"] = std::move(options);
   return o;
 }
@@ -76,23 +86,20 @@ json::object to_json(const Event& e) {
     case EventKind::chain_capture:
       o["hole"] = e.hole;
       o["seeds"] = e.seeds;
-      o["player"] = player_name(e.player);
+      o["player"] = event_player_json(e);
       break;
     case EventKind::extra_move:
     case EventKind::pass:
-      o["player"] = player_name(e.player);
+      o["player"] = event_player_json(e);
       break;
     case EventKind::last_four_award:
     case EventKind::side_award:
-      o["player"] = player_name(e.player);
+      o["player"] = event_player_json(e);
       o["seeds"] = e.seeds;
       break;
     case EventKind::game_end:
       o["status"] = status_name(e.status);
-      if (e.winner == kNobody)
-        o["winner"] = nullptr;
-      else
-        o["winner"] = outcome_name(e.winner);
+      o["winner"] = winner_json(e.winner);
       break;
   }
   return o;
@@ -117,10 +124,7 @@ json::object to_json(const Result& r) {
   json::object o;
   o["status"] = status_name(r.status);
   o["captured"] = json::array{r.captured[0], r.captured[1]};
-  if (r.winner == kNobody)
-    o["winner"] = nullptr;
-  else
-    o["winner"] = outcome_name(r.winner);
+  o["winner"] = winner_json(r.winner);
   return o;
 }
 
@@ -209,9 +213,9 @@ auto named(const std::string& path, F&& parse) {
   }
 }
 
-int optional_outcome(const json::value& v, const std::string& path) {
-  if (v.is_null()) return kNobody;
-  return named(path, [&] { return parse_outcome(as_string(v, path)); });
+Winner optional_winner(const json::value& v, const std::string& path) {
+  if (v.is_null()) return Winner::none;
+  return named(path, [&] { return parse_winner(as_string(v, path)); });
 }
 
 // The optional origin of a record (specs/game-record.md): the seed and game index `hoyito
@@ -253,11 +257,13 @@ void refuse_impossible_play(const GameRecord& g, const std::string& path) {
     const std::string at = fmt::format("{}.plies[{}].after", path, i);
     if (board_empty(ply.after))
       throw InputError(fmt::format("{}: the board is empty, yet no game_end event ends the game (END-1)", at));
-    for (int p : {kSouth, kNorth})
+    for (const Player player : kPlayers) {
+      const std::size_t p = index(player);
       if ((ply.after.captured[p] - g.start.captured[p]) % 4 != 0)
         throw InputError(fmt::format("{}.captured[{}]: {} differs from the start's {} by other than fours, yet the game "
                                      "goes on (captures are casas of four; the awards end the game)",
                                      at, p, ply.after.captured[p], g.start.captured[p]));
+    }
   }
 }
 
@@ -278,7 +284,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
     } else if (key == "round") {
       r.round = as_int(value, at, 0, 1000000);
     } else if (key == "previous_winner") {
-      r.previous_winner = optional_outcome(value, at);
+      r.previous_winner = optional_winner(value, at);
     } else if (key == "options") {
       for (const auto& [name, option] : as_object(value, at)) {
         const std::string opt_at = fmt::format("{}.{}", at, clipped(name, kShownValue));
@@ -349,7 +355,7 @@ Event event_from_json(const json::value& v, int holes_per_row, std::string_view 
     else if (key == "seeds") e.seeds = as_int(value, at, 0, 1000000);
     else if (key == "player") e.player = named(at, [&, &value = value] { return parse_player(as_string(value, at)); });
     else if (key == "status") e.status = named(at, [&, &value = value] { return parse_status(as_string(value, at)); });
-    else if (key == "winner") e.winner = optional_outcome(value, at);
+    else if (key == "winner") e.winner = optional_winner(value, at);
     else throw InputError(fmt::format("{}: unknown field", at));
   }
   return e;
@@ -366,7 +372,7 @@ Result result_from_json(const json::value& v, std::string_view where) {
   if (captured.size() != 2)
     throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
   for (int i = 0; i < 2; ++i) r.captured[i] = as_int(captured[i], fmt::format("{}.captured[{}]", path, i));
-  r.winner = optional_outcome(field(o, "winner", path), path + ".winner");
+  r.winner = optional_winner(field(o, "winner", path), path + ".winner");
   return r;
 }
 

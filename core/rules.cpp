@@ -139,14 +139,12 @@ void validate(const Rules& rules) {
     throw InputError(fmt::format("rules.seeds_per_hole: {} is not from 1 to 10", rules.seeds_per_hole));
   if (rules.round < 1 || rules.round > 1000000)
     throw InputError(fmt::format("rules.round: {} is not from 1 to 1000000", rules.round));
-  if (rules.previous_winner < kNobody || rules.previous_winner > kDraw)
-    throw InputError(fmt::format("rules.previous_winner: {} is not a player or draw", rules.previous_winner));
   if (rules.variant != Variant::hoyito3) {
     if (rules.round != 1)
       throw InputError(fmt::format("rules.round: {} but only hoyito3 has rounds (use 1)", rules.round));
-    if (rules.previous_winner != kNobody)
+    if (rules.previous_winner != Winner::none)
       throw InputError("rules.previous_winner: only hoyito3 has a previous game (use null)");
-  } else if (rules.round >= 3 && rules.previous_winner == kNobody) {
+  } else if (rules.round >= 3 && rules.previous_winner == Winner::none) {
     throw InputError(fmt::format(
         "rules.previous_winner: round {} of hoyito3 needs the previous game's winner (south, north or draw)",
         rules.round));
@@ -173,26 +171,27 @@ Variant parse_variant(std::string_view text) {
   throw InputError(fmt::format("unknown variant '{}' (allowed: hoyito1, hoyito2, hoyito3)", text));
 }
 
-std::string_view player_name(int player) { return player == kSouth ? "south" : "north"; }
+std::string_view player_name(Player player) { return player == Player::south ? "south" : "north"; }
 
-std::string_view outcome_name(int outcome) {
-  switch (outcome) {
-    case kSouth: return "south";
-    case kNorth: return "north";
-    case kDraw: return "draw";
-    default: return "null";
+std::string_view winner_name(Winner winner) {
+  switch (winner) {
+    case Winner::south: return "south";
+    case Winner::north: return "north";
+    case Winner::draw: return "draw";
+    case Winner::none: break;
   }
+  return "null";
 }
 
-int parse_player(std::string_view text) {
-  if (text == "south") return kSouth;
-  if (text == "north") return kNorth;
+Player parse_player(std::string_view text) {
+  if (text == "south") return Player::south;
+  if (text == "north") return Player::north;
   throw InputError(fmt::format("'{}' is not a player (south or north)", text));
 }
 
-int parse_outcome(std::string_view text) {
-  if (text == "draw") return kDraw;
-  if (text == "south" || text == "north") return parse_player(text);
+Winner parse_winner(std::string_view text) {
+  if (text == "draw") return Winner::draw;
+  if (text == "south" || text == "north") return winner_of(parse_player(text));
   throw InputError(fmt::format("'{}' is not a result (south, north or draw)", text));
 }
 

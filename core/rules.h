@@ -5,7 +5,10 @@
 // (engine/) share: it describes *which* rules are played, never *how* they are played.
 #pragma once
 
+#include <array>
+#include <cassert>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,11 +41,28 @@ enum class Variant { hoyito1, hoyito2, hoyito3 };
 // both implementations on the boundary (`hoyito verify`, check "limits").
 inline constexpr std::size_t kMaxLaps = 1'000'000'000;
 
-// Players and game outcomes as small integers, the way records spell them.
-inline constexpr int kSouth = 0;
-inline constexpr int kNorth = 1;
-inline constexpr int kDraw = 2;     // as a winner or previous result
-inline constexpr int kNobody = -1;  // no winner (unterminated, void, playing) or no previous game
+// The two players (BRD-4: South owns holes 0..N-1, North N..2N-1). The underlying values are the
+// indices of per-player arrays (captured[index(p)]) and the bit stored in packed keys, so the
+// helpers below are a cast or a xor, never a branch.
+enum class Player : std::uint8_t { south, north };
+inline constexpr std::array<Player, 2> kPlayers{Player::south, Player::north};
+constexpr std::size_t index(Player p) { return static_cast<std::size_t>(p); }
+constexpr Player opponent(Player p) { return static_cast<Player>(static_cast<std::uint8_t>(p) ^ 1U); }
+constexpr Player owner(int hole, int holes_per_row) { return static_cast<Player>(hole >= holes_per_row); }
+
+// A game's winner as records spell it: a player, a draw (END-2: equal captures), or none (the
+// game is unterminated, void or still playing). The same value is the previous game's result of
+// a Hoyito III match round (END-III-3, END-III-4), where none means there was no previous game.
+enum class Winner : std::uint8_t { south, north, draw, none };
+constexpr Winner winner_of(Player p) { return static_cast<Winner>(p); }
+constexpr std::size_t index(Winner w) { return static_cast<std::size_t>(w); }  // tables of south, north, draw
+constexpr bool is_player(Winner w) { return w == Winner::south || w == Winner::north; }
+// The winning player; `w` must be south or north (is_player).
+constexpr Player player_of(Winner w) {
+  assert(is_player(w));
+  return static_cast<Player>(w);
+}
+static_assert(winner_of(Player::south) == Winner::south && winner_of(Player::north) == Winner::north);
 
 enum class EndlessSowing { illegal, void_game };       // G6
 enum class EndlessGame { ply_limit, third_repetition };  // G7
@@ -66,7 +86,7 @@ struct Rules {
   int holes_per_row = 6;
   int seeds_per_hole = 4;
   int round = 1;                     // Hoyito III match round, from 1 (MATCH-1)
-  int previous_winner = kNobody;     // kSouth, kNorth, kDraw or kNobody
+  Winner previous_winner = Winner::none;  // the previous game's result (END-III-3/4); none: no previous game
   Options options;
 
   int holes() const { return 2 * holes_per_row; }
@@ -94,14 +114,13 @@ void set_option(Rules& rules, std::string_view name, std::string_view value);
 
 std::string_view variant_name(Variant v);
 Variant parse_variant(std::string_view text);  // throws InputError
-std::string_view player_name(int player);      // "south" / "north"
-std::string_view outcome_name(int outcome);    // "south" / "north" / "draw" / "null"
-int parse_player(std::string_view text);       // throws InputError
-int parse_outcome(std::string_view text);      // south/north/draw; throws InputError
+std::string_view player_name(Player player);   // "south" / "north"
+std::string_view winner_name(Winner winner);   // "south" / "north" / "draw" / "null"
+Player parse_player(std::string_view text);    // throws InputError
+Winner parse_winner(std::string_view text);    // south/north/draw; throws InputError
 
 // Hole names (BRD-4): South's holes a.., North's A.., each from its owner's left.
 std::string hole_name(int hole, int holes_per_row);
 int parse_hole(std::string_view text, int holes_per_row);  // throws InputError
-inline int owner(int hole, int holes_per_row) { return hole < holes_per_row ? kSouth : kNorth; }
 
 }  // namespace hoyito

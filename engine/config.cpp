@@ -38,11 +38,11 @@ Config make_config(const Rules& rules) {
       c.extra_move = true;
       c.capture_rule = RuleId::CAP_III_1;
       c.extra_rule = RuleId::CAP_III_3;
-      if (rules.round <= 2 || rules.previous_winner == kNobody) {
+      if (rules.round <= 2 || rules.previous_winner == Winner::none) {
         c.award = Award::capturer;  // END-III-2 (a single game is round 1)
         c.award_rule = RuleId::END_III_2;
-      } else if (rules.previous_winner == kSouth || rules.previous_winner == kNorth) {
-        c.award = rules.previous_winner == kSouth ? Award::south : Award::north;  // END-III-3
+      } else if (is_player(rules.previous_winner)) {
+        c.award = rules.previous_winner == Winner::south ? Award::south : Award::north;  // END-III-3
         c.award_rule = RuleId::END_III_3;
       } else {  // previous game drawn: END-III-4, G8
         c.award = rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? Award::split

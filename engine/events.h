@@ -41,7 +41,7 @@ inline Event relay(int hole, int seeds) {
   return e;
 }
 
-inline Event capture(RuleId rule, int hole, int seeds, int player) {
+inline Event capture(RuleId rule, int hole, int seeds, Player player) {
   Event e = make(EventKind::capture, rule);
   e.hole = hole;
   e.seeds = seeds;
@@ -49,7 +49,7 @@ inline Event capture(RuleId rule, int hole, int seeds, int player) {
   return e;
 }
 
-inline Event chain_capture(int hole, int seeds, int player) {
+inline Event chain_capture(int hole, int seeds, Player player) {
   Event e = make(EventKind::chain_capture, RuleId::CAP_II_2);
   e.hole = hole;
   e.seeds = seeds;
@@ -57,13 +57,13 @@ inline Event chain_capture(int hole, int seeds, int player) {
   return e;
 }
 
-inline Event extra_move(RuleId rule, int player) {
+inline Event extra_move(RuleId rule, Player player) {
   Event e = make(EventKind::extra_move, rule);
   e.player = player;
   return e;
 }
 
-inline Event pass(RuleId rule, int player) {
+inline Event pass(RuleId rule, Player player) {
   Event e = make(EventKind::pass, rule);
   e.player = player;
   return e;
@@ -75,21 +75,21 @@ inline Event endless_sowing(int hole) {
   return e;
 }
 
-inline Event last_four_award(RuleId rule, int player, int seeds) {
+inline Event last_four_award(RuleId rule, Player player, int seeds) {
   Event e = make(EventKind::last_four_award, rule);
   e.player = player;
   e.seeds = seeds;
   return e;
 }
 
-inline Event side_award(int player, int seeds) {
+inline Event side_award(Player player, int seeds) {
   Event e = make(EventKind::side_award, RuleId::END_3);
   e.player = player;
   e.seeds = seeds;
   return e;
 }
 
-inline Event game_end(RuleId rule, Status status, int winner) {
+inline Event game_end(RuleId rule, Status status, Winner winner) {
   Event e = make(EventKind::game_end, rule);
   e.status = status;
   e.winner = winner;

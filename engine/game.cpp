@@ -47,7 +47,7 @@ Result Game::result() const {
   Result r;
   r.status = status_;
   r.captured = captured_;
-  r.winner = status_ == Status::finished ? winner_ : kNobody;
+  r.winner = status_ == Status::finished ? winner_ : Winner::none;
   return r;
 }
 
@@ -153,7 +153,7 @@ void Game::check_legal(int hole) const {
 
 template <bool kRecord>
 void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
-  const int mover = to_move_;
+  const Player mover = to_move_;
   mask_valid_ = false;
   trials_valid_ = 0;
   ++plies_;
@@ -162,7 +162,7 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     // endless), PASS-1 otherwise.
     const RuleId rule = own_occupied(mover) != 0 ? RuleId::PASS_3 : extra_move_ ? RuleId::PASS_2 : RuleId::PASS_1;
     if constexpr (kRecord) events->push_back(ev::pass(rule, mover));
-    to_move_ = 1 - mover;
+    to_move_ = opponent(mover);
     extra_move_ = false;
     after_ply<kRecord>(events);
     return;
@@ -174,10 +174,10 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     // (SOW-6, Q-VOID).
     if constexpr (kRecord) {
       events->push_back(ev::endless_sowing(hole));
-      events->push_back(ev::game_end(RuleId::SOW_6, Status::void_game, kNobody));
+      events->push_back(ev::game_end(RuleId::SOW_6, Status::void_game, Winner::none));
     }
     status_ = Status::void_game;
-    winner_ = kNobody;
+    winner_ = Winner::none;
     return;
   }
   if constexpr (kRecord) {
@@ -192,7 +192,7 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
 // The turn after a move that ended (`end`: quiet, captured or game_over), board and captures
 // already those after it (TURN-1, CAP-I-3, CAP-II-3, CAP-III-3, END-1), then END-3.
 template <bool kRecord>
-inline void Game::after_move(int mover, MoveEnd end, std::vector<Event>* events) {
+inline void Game::after_move(Player mover, MoveEnd end, std::vector<Event>* events) {
   switch (end) {
     case MoveEnd::captured:
       if (config_.extra_move) {  // CAP-II-3, CAP-III-3: the mover plays again
@@ -202,13 +202,13 @@ inline void Game::after_move(int mover, MoveEnd end, std::vector<Event>* events)
       }
       [[fallthrough]];  // CAP-I-3: no extra move
     case MoveEnd::quiet:
-      to_move_ = 1 - mover;
+      to_move_ = opponent(mover);
       extra_move_ = false;
       break;
     case MoveEnd::game_over:  // END-1 (the events are the move's own)
       status_ = Status::finished;
       winner_ = winner_by_captures(captured_);
-      to_move_ = 1 - mover;
+      to_move_ = opponent(mover);
       extra_move_ = false;
       return;
     case MoveEnd::endless:
@@ -228,8 +228,8 @@ inline void Game::after_ply(std::vector<Event>* events) {
   }
   if (plies_ >= config_.ply_limit) {
     status_ = Status::unterminated;
-    winner_ = kNobody;
-    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, kNobody));
+    winner_ = Winner::none;
+    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, Winner::none));
   }
 }
 
@@ -238,14 +238,14 @@ template <bool kRecord>
 [[gnu::noinline]] void Game::third_repetition_check(std::vector<Event>* events) {
   if (repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3) {
     // Third occurrence: each player takes the seeds on their side; scored by END-2.
-    const int south = board_.sum(config_.shape->side[kSouth]);
-    const int north = board_.sum(config_.shape->side[kNorth]);
+    const int south = board_.sum(config_.shape->side[index(Player::south)]);
+    const int north = board_.sum(config_.shape->side[index(Player::north)]);
     if constexpr (kRecord) {
-      events->push_back(ev::side_award(kSouth, south));
-      events->push_back(ev::side_award(kNorth, north));
+      events->push_back(ev::side_award(Player::south, south));
+      events->push_back(ev::side_award(Player::north, north));
     }
-    captured_[kSouth] += south;
-    captured_[kNorth] += north;
+    captured_[index(Player::south)] += south;
+    captured_[index(Player::north)] += north;
     board_ = Board{};
     status_ = Status::finished;
     winner_ = winner_by_captures(captured_);

@@ -34,7 +34,7 @@ class Game {
   Status status() const { return status_; }
   Result result() const;
   int plies_played() const { return plies_; }
-  int to_move() const { return to_move_; }
+  Player to_move() const { return to_move_; }
 
   // Ascending hole indices; {kPass} when the player must pass (PASS-1/2/3); {} once over.
   std::vector<int> legal_plies() const;
@@ -79,14 +79,14 @@ class Game {
   bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
-  void after_move(int mover, MoveEnd end, std::vector<Event>* events);
+  void after_move(Player mover, MoveEnd end, std::vector<Event>* events);
   template <bool kRecord>
   void after_ply(std::vector<Event>* events);
   template <bool kRecord>
   void third_repetition_check(std::vector<Event>* events);
   void check_legal(int hole) const;
   std::uint64_t compute_legal_mask() const;
-  std::uint64_t own_occupied(int player) const;
+  std::uint64_t own_occupied(Player player) const;
   // trials_ index of the mover's hole `hole`: its place in its row (no division).
   std::size_t trial_slot(int hole) const { return static_cast<std::size_t>(hole >= config_.n ? hole - config_.n : hole); }
 
@@ -94,9 +94,9 @@ class Game {
   Config config_;
   Board board_;
   std::array<int, 2> captured_{0, 0};
-  int to_move_ = kSouth;
+  Player to_move_ = Player::south;
   Status status_ = Status::playing;
-  int winner_ = kNobody;
+  Winner winner_ = Winner::none;
   int plies_ = 0;
   bool extra_move_ = false;  // the player to move earned this ply by a capture (CAP-II-3, CAP-III-3)
   mutable bool mask_valid_ = false;
@@ -128,8 +128,8 @@ int Game::play_random(Below&& below) {
 }
 
 // Inline: called once a ply by play_random.
-inline std::uint64_t Game::own_occupied(int player) const {
-  return board_.occupied_row(player == kSouth ? 0 : config_.n, config_.n);
+inline std::uint64_t Game::own_occupied(Player player) const {
+  return board_.occupied_row(player == Player::south ? 0 : config_.n, config_.n);
 }
 
 inline std::uint64_t Game::random_candidates() const {

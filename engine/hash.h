@@ -16,13 +16,13 @@ struct PositionKey {
   bool operator==(const PositionKey&) const = default;
 };
 
-inline PositionKey position_key(const Board& board, const std::array<int, 2>& captured, int to_move) {
+inline PositionKey position_key(const Board& board, const std::array<int, 2>& captured, Player to_move) {
   PositionKey key;
   key.w[0] = board.w[0];
   key.w[1] = board.w[1];
   key.w[2] = board.w[2];
   key.w[3] = static_cast<std::uint64_t>(captured[0]) | static_cast<std::uint64_t>(captured[1]) << 16 |
-             static_cast<std::uint64_t>(to_move) << 32;
+             static_cast<std::uint64_t>(index(to_move)) << 32;
   return key;
 }
 

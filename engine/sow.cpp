@@ -113,28 +113,28 @@ inline LapEnd sow_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, 
 // A move that captured left `left` seeds on the board (left <= 4): award them (END-I-1,
 // END-II-1, END-III-2..4), clear the board and end the game (END-1).
 template <bool kRecord>
-void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int left,
+void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int left,
                     std::vector<Event>* events) {
   if (left > 0) {
     switch (c.award) {
       case Award::capturer:
       case Award::south:
       case Award::north: {
-        const int to = c.award == Award::capturer ? mover : c.award == Award::south ? kSouth : kNorth;
-        cap[static_cast<std::size_t>(to)] += left;
+        const Player to = c.award == Award::capturer ? mover : c.award == Award::south ? Player::south : Player::north;
+        cap[index(to)] += left;
         if constexpr (kRecord) events->push_back(ev::last_four_award(c.award_rule, to, left));
         break;
       }
       case Award::split: {
         // Two and two (END-III-4, G8), South's share listed first, then North's. Another count
         // (a made-up start only): half each, the odd seed to the capturer; a share may be 0.
-        const int south = left / 2 + (mover == kSouth ? left % 2 : 0);
+        const int south = left / 2 + (mover == Player::south ? left % 2 : 0);
         const int north = left - south;
-        cap[kSouth] += south;
-        cap[kNorth] += north;
+        cap[index(Player::south)] += south;
+        cap[index(Player::north)] += north;
         if constexpr (kRecord) {
-          events->push_back(ev::last_four_award(c.award_rule, kSouth, south));
-          events->push_back(ev::last_four_award(c.award_rule, kNorth, north));
+          events->push_back(ev::last_four_award(c.award_rule, Player::south, south));
+          events->push_back(ev::last_four_award(c.award_rule, Player::north, north));
         }
         break;
       }
@@ -148,9 +148,9 @@ void end_by_capture(const Config& c, Board& b, std::array<int, 2>& cap, int move
 // included): four or fewer seeds left on the board end the game (END-1). The hand is empty, so
 // the seeds on the board are those not captured.
 template <bool kRecord>
-MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
+MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap, Player mover,
                               std::vector<Event>* events) {
-  const int left = c.total - cap[kSouth] - cap[kNorth];
+  const int left = c.total - cap[index(Player::south)] - cap[index(Player::north)];
   if (left > 4) return MoveEnd::captured;
   end_by_capture<kRecord>(c, b, cap, mover, left, events);
   return MoveEnd::game_over;
@@ -347,7 +347,7 @@ LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
 
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
 template <bool kRecord, int kHoles>
-MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
+MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
                   std::vector<Event>* events) {
   const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
   BoardInRegisters<kHoles> r = start;
@@ -367,12 +367,12 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
     if (landing_seeds == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
       r.store(b);
       b.clear(landing);
-      cap[static_cast<std::size_t>(mover)] += 4;
+      cap[index(mover)] += 4;
       if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, landing, 4, mover));
       if (c.chain) {  // CAP-II-2: backward, both rows, up to the first hole not holding four
         for (int h = prev_hole<kHoles>(landing); b[h] == 4; h = prev_hole<kHoles>(h)) {
           b.clear(h);
-          cap[static_cast<std::size_t>(mover)] += 4;
+          cap[index(mover)] += 4;
           if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
         }
       }
@@ -390,7 +390,7 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
 // END-1 only once the whole move is over, whatever the en passant captures left (G13). A lap of fewer than 2N seeds none of whose passing
 // seeds meets a hole of three is sown arithmetically; any other lap seed by seed.
 template <bool kRecord, int kHoles>
-MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
+MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
                        std::vector<Event>* events) {
   const BoardShape& shape = *c.shape;
   const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
@@ -419,7 +419,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
         // with the seeds in hand, to the end of the move (G13).
         if (hand > 0 && r.at(pos) == 4) {
           r.add(shape.unit[static_cast<unsigned>(pos)], -4);
-          cap[static_cast<std::size_t>(mover)] += 4;
+          cap[index(mover)] += 4;
           captured = true;
           if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_1, pos, 4, mover));
         }
@@ -438,7 +438,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     if (landing_seeds == 4) {  // CAP-I-2: the move ends
       r.store(b);
       b.clear(landing);
-      cap[static_cast<std::size_t>(mover)] += 4;
+      cap[index(mover)] += 4;
       if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, landing, 4, mover));
       return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
@@ -454,15 +454,14 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
 }  // namespace
 
 template <bool kRecord>
-MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
+MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole,
                  std::vector<Event>* events) {
   // The preconditions of sow.h: a move of the mover's (SOW-1), from a hole with seeds, on a board
   // of the configuration's size whose seeds and captures add up to the game's total (BRD-3).
   assert(config.holes == 12 || config.holes == 24);
-  assert(mover == kSouth || mover == kNorth);
-  assert(hole >= mover * config.n && hole < (mover + 1) * config.n);
+  assert(hole >= 0 && hole < config.holes && owner(hole, config.n) == mover);
   assert(board[hole] > 0);
-  assert(board.sum(config.shape->all) + captured[kSouth] + captured[kNorth] == config.total);
+  assert(board.sum(config.shape->all) + captured[0] + captured[1] == config.total);
   assert(!kRecord || events != nullptr);
   if (config.variant == Variant::hoyito1) {
     // The en passant captures of a move that never ends (or is undecided) are not made: the
@@ -483,7 +482,7 @@ LapRepeat endless_repeat(const Config& config, const Board& board, int hole) {
   return endless_repeat_on<12>(config, board, hole);
 }
 
-template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);
-template MoveEnd sow_move<false>(const Config&, Board&, std::array<int, 2>&, int, int, std::vector<Event>*);
+template MoveEnd sow_move<true>(const Config&, Board&, std::array<int, 2>&, Player, int, std::vector<Event>*);
+template MoveEnd sow_move<false>(const Config&, Board&, std::array<int, 2>&, Player, int, std::vector<Event>*);
 
 }  // namespace hoyito::engine

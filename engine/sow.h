@@ -60,7 +60,7 @@ enum class MoveEnd : std::uint8_t {
 // An endless or undecided move leaves `board` and `captured` as they were (its events, with
 // kRecord, are still appended), so that the caller may sow on its own board and copy nothing.
 template <bool kRecord>
-MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
+MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole,
                  std::vector<Event>* events);
 
 // Where an endless sowing (SOW-6) first repeats itself exactly: the lap-end state of lap
@@ -75,11 +75,11 @@ struct LapRepeat {
 // found endless (not undecided): the sowing is walked again, without events.
 LapRepeat endless_repeat(const Config& config, const Board& board, int hole);
 
-// END-2 (G11): who captured more, or kDraw.
-inline int winner_by_captures(const std::array<int, 2>& captured) {
-  if (captured[kSouth] > captured[kNorth]) return kSouth;
-  if (captured[kNorth] > captured[kSouth]) return kNorth;
-  return kDraw;
+// END-2 (G11): who captured more, or a draw.
+inline Winner winner_by_captures(const std::array<int, 2>& captured) {
+  if (captured[index(Player::south)] > captured[index(Player::north)]) return Winner::south;
+  if (captured[index(Player::north)] > captured[index(Player::south)]) return Winner::north;
+  return Winner::draw;
 }
 
 }  // namespace hoyito::engine

@@ -101,7 +101,7 @@ const std::string& scratch_folder() {
     hoyito3.variant = Variant::hoyito3;
     put("games.jsonl", to_json_line(random_game(short_games, 1, 0)) + "\n" + to_json_line(random_game(hoyito3, 1, 1)) + "\n");
     GameRecord invalid = game;
-    invalid.plies.front().after.captured[kSouth] += 1;
+    invalid.plies.front().after.captured[index(Player::south)] += 1;
     invalid.plies.front().after.board[0] -= 1;
     put("invalid.json", to_json_line(invalid) + "\n");
     put("broken.json", to_json_line(game).substr(0, 120));

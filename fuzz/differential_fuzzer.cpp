@@ -59,10 +59,10 @@ Rules read_rules(FuzzedDataProvider& in) {
   if (r.variant == Variant::hoyito3) {
     r.round = 1 + in.ConsumeIntegralInRange<int>(0, 4);
     if (r.round >= 3) {
-      constexpr int kKnown[] = {kSouth, kNorth, kDraw};
+      constexpr Winner kKnown[] = {Winner::south, Winner::north, Winner::draw};
       r.previous_winner = kKnown[in.ConsumeIntegralInRange<int>(0, 2)];
     } else {
-      constexpr int kAny[] = {kNobody, kSouth, kNorth, kDraw};
+      constexpr Winner kAny[] = {Winner::none, Winner::south, Winner::north, Winner::draw};
       r.previous_winner = kAny[in.ConsumeIntegralInRange<int>(0, 3)];
     }
   }
@@ -70,7 +70,7 @@ Rules read_rules(FuzzedDataProvider& in) {
 }
 
 Position read_position(FuzzedDataProvider& in, const Rules& rules) {
-  const int to_move = in.ConsumeBool() ? kNorth : kSouth;
+  const Player to_move = in.ConsumeBool() ? Player::north : Player::south;
   if (!in.ConsumeBool()) return start_position(rules, to_move);
   Position p;
   p.to_move = to_move;
@@ -81,8 +81,8 @@ Position read_position(FuzzedDataProvider& in, const Rules& rules) {
     p.board.push_back(count);
     left -= count;
   }
-  p.captured[kSouth] = in.ConsumeIntegralInRange<int>(0, left);
-  p.captured[kNorth] = left - p.captured[kSouth];
+  p.captured[index(Player::south)] = in.ConsumeIntegralInRange<int>(0, left);
+  p.captured[index(Player::north)] = left - p.captured[index(Player::south)];
   return p;
 }
 

@@ -14,8 +14,8 @@ Lang parse_lang(std::string_view text) {
 
 std::string_view lang_code(Lang lang) { return lang == Lang::en ? "en" : "es"; }
 
-std::string player_word(int player, Lang lang) {
-  return std::string(word(player == kNorth ? Word::north : Word::south, lang));
+std::string player_word(Player player, Lang lang) {
+  return std::string(word(player == Player::north ? Word::north : Word::south, lang));
 }
 
 std::string seeds_text(int seeds, Lang lang) {
@@ -33,12 +33,12 @@ std::string hole_list(const std::vector<int>& holes, int n, Lang lang) {
 
 std::string result_text(const Result& result, Lang lang) {
   constexpr Word statuses[] = {Word::status_playing, Word::status_finished, Word::status_unterminated, Word::status_void};
-  const std::string winner = result.winner == kSouth || result.winner == kNorth ? player_word(result.winner, lang)
-                             : result.winner == kDraw                          ? std::string(word(Word::draw, lang))
-                                                                               : std::string(word(Word::nobody, lang));
+  const std::string winner = is_player(result.winner)         ? player_word(player_of(result.winner), lang)
+                             : result.winner == Winner::draw ? std::string(word(Word::draw, lang))
+                                                             : std::string(word(Word::nobody, lang));
   return fmt::format("{}: {}; {} {} {}, {} {}; {} {}", word(Word::result, lang),
                      word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
-                     word(Word::south, lang), result.captured[kSouth], word(Word::north, lang), result.captured[kNorth],
+                     word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang), result.captured[index(Player::north)],
                      word(Word::winner, lang), winner);
 }
 
@@ -70,7 +70,7 @@ std::string phrase_key(const Event& e, const Rules& rules, const LapStory* lap) 
     case EventKind::game_end:
       if (e.status == Status::unterminated) return "game_end.unterminated";
       if (e.status == Status::void_game) return "game_end.void";
-      return e.winner == kDraw ? "game_end.draw" : "game_end";
+      return e.winner == Winner::draw ? "game_end.draw" : "game_end";
     default: return std::string(event_kind_name(e.kind));
   }
 }
@@ -97,15 +97,15 @@ std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang la
     }
     if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) ++capture_index;
     const int count = lap ? lap->landing_count : 0;
-    const int player = e.player >= 0 ? e.player : story.ply.player;
+    const Player player = e.player.value_or(story.ply.player);
     std::string text = fmt::format(
         fmt::runtime(phrase(phrase_key(e, rules, lap), lang)), fmt::arg("player", player_word(player, lang)),
         fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_name(e.hole, n) : ""),
         fmt::arg("from", e.from >= 0 ? hole_name(e.from, n) : ""), fmt::arg("to", e.to >= 0 ? hole_name(e.to, n) : ""),
         fmt::arg("lap", lap ? lap->number : lap_index), fmt::arg("count", count), fmt::arg("holes", holes),
         fmt::arg("rule", rule_text(e.rule)), fmt::arg("round", rules.round),
-        fmt::arg("winner", e.winner == kSouth || e.winner == kNorth ? player_word(e.winner, lang) : ""),
-        fmt::arg("south", story.ply.after.captured[kSouth]), fmt::arg("north", story.ply.after.captured[kNorth]),
+        fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
+        fmt::arg("south", story.ply.after.captured[index(Player::south)]), fmt::arg("north", story.ply.after.captured[index(Player::north)]),
         fmt::arg("ply_limit", rules.options.ply_limit));
     if (lap) ++lap_index;
     out.push_back({lap_index, std::move(text)});
@@ -155,8 +155,8 @@ std::string start_alt_text(const Position& start, const Rules& rules, Lang lang,
   const std::string intro = after_ply == 0 ? std::string(word(Word::alt_start, lang))
                                            : fmt::format(fmt::runtime(word(Word::after_ply, lang)), fmt::arg("ply", after_ply)) + ":";
   return fmt::format("{} {} {}: {} {}, {} {}. {}.", intro, rows_text(start, n, lang),
-                     word(Word::captured, lang), word(Word::south, lang), start.captured[kSouth],
-                     word(Word::north, lang), start.captured[kNorth], to_move_text(start, lang));
+                     word(Word::captured, lang), word(Word::south, lang), start.captured[index(Player::south)],
+                     word(Word::north, lang), start.captured[index(Player::north)], to_move_text(start, lang));
 }
 
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
@@ -183,8 +183,8 @@ std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
   }
   text += ' ';
   text += fmt::format(fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", rows_text(story.ply.after, n, lang)),
-                            fmt::arg("south", story.ply.after.captured[kSouth]),
-                            fmt::arg("north", story.ply.after.captured[kNorth]),
+                            fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+                            fmt::arg("north", story.ply.after.captured[index(Player::north)]),
                             fmt::arg("to_move", to_move_text(story.ply.after, lang)));
   return text;
 }

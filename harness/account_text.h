@@ -49,7 +49,7 @@ bool needs_summary(int laps, int keep = 3);
 
 // A hole list in the language: "C", "C and B", "C, B and A".
 std::string hole_list(const std::vector<int>& holes, int holes_per_row, Lang lang);
-std::string player_word(int player, Lang lang);
+std::string player_word(Player player, Lang lang);
 std::string seeds_text(int seeds, Lang lang);  // "1 seed", "4 seeds"
 // "Result: finished; captured South 28, North 20; winner South", in the language.
 std::string result_text(const Result& result, Lang lang);

@@ -52,10 +52,10 @@ PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, in
   bool rebuilt = true;  // the frames reproduce the recorded position so far
   std::vector<Frame> frames;
   auto frame = [&](int hole, int lap) { frames.push_back({board, captured, hole, lap}); };
-  auto take = [&](int hole, int seeds, int player) {
+  auto take = [&](int hole, int seeds, std::optional<Player> player) {
     if (board[static_cast<size_t>(hole)] < seeds) rebuilt = false;
     board[static_cast<size_t>(hole)] -= std::min(seeds, board[static_cast<size_t>(hole)]);
-    if (player == kSouth || player == kNorth) captured[static_cast<size_t>(player)] += seeds;
+    if (player) captured[index(*player)] += seeds;
   };
   frame(-1, 0);
   std::vector<const Event*> en_passant;  // CAP-I-1 captures listed before the lap they happen in
@@ -115,15 +115,15 @@ PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, in
       case EventKind::last_four_award:  // END-1: what is left on the board goes to the award's player(s)
         if (!board_cleared) std::fill(board.begin(), board.end(), 0);
         board_cleared = true;
-        if (e.player == kSouth || e.player == kNorth) captured[static_cast<size_t>(e.player)] += e.seeds;
+        if (e.player) captured[index(*e.player)] += e.seeds;
         frame(-1, lap_number);
         break;
       case EventKind::side_award:  // END-3: each player takes the seeds on their own side
         for (int k = 0; k < rules.holes_per_row; ++k) {
-          const int hole = e.player == kSouth ? k : rules.holes_per_row + k;
+          const int hole = e.player == Player::south ? k : rules.holes_per_row + k;
           board[static_cast<size_t>(hole)] = 0;
         }
-        if (e.player == kSouth || e.player == kNorth) captured[static_cast<size_t>(e.player)] += e.seeds;
+        if (e.player) captured[index(*e.player)] += e.seeds;
         frame(-1, lap_number);
         break;
       case EventKind::endless_sowing:  // SOW-6 void: nothing is sown

@@ -30,7 +30,8 @@ struct LapStory {
 // One captured hole, in capture order.
 struct CaptureStory {
   int order = 1;               // from 1
-  int hole = 0, seeds = 0, player = kSouth;
+  int hole = 0, seeds = 0;
+  std::optional<Player> player;  // as the event has it (a record may lack it)
   RuleId rule = RuleId::CAP_II_1;
   bool chain = false;          // CAP-II-2: part of the backward run after the landing hole
   bool en_passant = false;     // CAP-I-1

@@ -21,7 +21,7 @@ namespace {
 constexpr std::uint64_t kSeed = 2026;
 constexpr std::uint64_t kGames2x6 = 300, kGames2x12 = 40;
 
-Rules make_rules(Variant variant, int holes = 6, int round = 1, int previous = kNobody) {
+Rules make_rules(Variant variant, int holes = 6, int round = 1, Winner previous = Winner::none) {
   Rules rules;
   rules.variant = variant;
   rules.holes_per_row = holes;
@@ -39,7 +39,7 @@ Rules with_option(Rules rules, std::string_view name, std::string_view value) {
 std::string random_command(const Rules& rules, std::uint64_t games) {
   std::string command = fmt::format("hoyito random --variant {} --holes {}", variant_name(rules.variant), rules.holes_per_row);
   if (rules.round != 1) command += fmt::format(" --round {}", rules.round);
-  if (rules.previous_winner != kNobody) command += fmt::format(" --previous-winner {}", outcome_name(rules.previous_winner));
+  if (rules.previous_winner != Winner::none) command += fmt::format(" --previous-winner {}", winner_name(rules.previous_winner));
   const Rules defaults;
   for (const OptionInfo& info : option_table())
     if (option_value(rules, info.name) != option_value(defaults, info.name))
@@ -151,7 +151,7 @@ int endless_avoided(const GameRecord& r) {
     const Position& before = k == 0 ? r.start : r.plies[k - 1].after;
     if (r.plies[k].hole == kPass) continue;
     for (int i = 0; i < r.rules.holes_per_row; ++i) {
-      const int hole = before.to_move == kSouth ? i : r.rules.holes_per_row + i;
+      const int hole = before.to_move == Player::south ? i : r.rules.holes_per_row + i;
       if (before.board[static_cast<size_t>(hole)] > 0 && model::sow_move(r.rules, before, hole).endless)
         return static_cast<int>(k) + 1;
     }
@@ -253,8 +253,8 @@ std::vector<Example> match_examples() {
     const auto award = std::find_if(last.events.begin(), last.events.end(), [](const Event& e) { return e.rule == RuleId::END_III_3; });
     if (award == last.events.end() || award->player == last.player) continue;
     std::vector<model::MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
-    if_capturer[2].captured[static_cast<size_t>(award->player)] -= award->seeds;
-    if_capturer[2].captured[static_cast<size_t>(last.player)] += award->seeds;
+    if_capturer[2].captured[index(*award->player)] -= award->seeds;  // a last_four_award has its player
+    if_capturer[2].captured[index(last.player)] += award->seeds;
     const model::MatchStanding real = model::match_standing(base, results);
     const model::MatchStanding other = model::match_standing(base, if_capturer);
     if (real.winner == other.winner) continue;
@@ -269,8 +269,8 @@ std::vector<Example> match_examples() {
         "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match goes to {} (MATCH-3). In round 3 the last {} seeds "
         "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 (END-III-2), "
         "the match would have gone to {}. The page shows the end of game 3.",
-        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], outcome_name(real.winner),
-        award->seeds, player_name(award->player), player_name(last.player), outcome_name(other.winner));
+        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], winner_name(real.winner),
+        award->seeds, player_name(*award->player), player_name(last.player), winner_name(other.winner));
     ex.game.record = games[2];
     ex.game.title = ex.title;
     ex.game.source = "docs/examples/match-round3-decides.json";
@@ -313,19 +313,19 @@ std::vector<Wanted> wanted_examples() {
        fires(RuleId::END_III_2), nullptr, 1, 0, {}},
       {"last-four-hoyito3-round2", "The last four, Hoyito III round 2 (after a South win)",
        "Round 2 follows the round-1 rule: the capturer takes the last four (END-III-2).",
-       make_rules(Variant::hoyito3, 6, 2, kSouth), fires(RuleId::END_III_2), nullptr, 1, 0, {}},
+       make_rules(Variant::hoyito3, 6, 2, Winner::south), fires(RuleId::END_III_2), nullptr, 1, 0, {}},
       {"last-four-round3-after-south", "The last four, Hoyito III round 3 after a South win",
        "From round 3 the last four go to the winner of the previous game, South here, whoever captured (END-III-3).",
-       make_rules(Variant::hoyito3, 6, 3, kSouth), fires(RuleId::END_III_3), nullptr, 1, 0, {}},
+       make_rules(Variant::hoyito3, 6, 3, Winner::south), fires(RuleId::END_III_3), nullptr, 1, 0, {}},
       {"last-four-round3-after-north", "The last four, Hoyito III round 3 after a North win",
-       "The last four go to North, the previous game's winner (END-III-3).", make_rules(Variant::hoyito3, 6, 3, kNorth),
+       "The last four go to North, the previous game's winner (END-III-3).", make_rules(Variant::hoyito3, 6, 3, Winner::north),
        fires(RuleId::END_III_3), nullptr, 1, 0, {}},
       {"last-four-round3-draw-capturer", "The last four, round 3 after a draw (G8 capturer)",
        "After a drawn previous game, with drawn_previous_last_four = capturer, the capturer takes them (END-III-4).",
-       make_rules(Variant::hoyito3, 6, 3, kDraw), fires(RuleId::END_III_4), nullptr, 1, 0, {}},
+       make_rules(Variant::hoyito3, 6, 3, Winner::draw), fires(RuleId::END_III_4), nullptr, 1, 0, {}},
       {"last-four-round3-draw-split", "The last four, round 3 after a draw (G8 split)",
        "With drawn_previous_last_four = split, two seeds go to each player (END-III-4).",
-       with_option(make_rules(Variant::hoyito3, 6, 3, kDraw), "drawn_previous_last_four", "split"),
+       with_option(make_rules(Variant::hoyito3, 6, 3, Winner::draw), "drawn_previous_last_four", "split"),
        fires(RuleId::END_III_4), nullptr, 1, 0, {}},
       {"hoyito1-en-passant", "A Hoyito I en passant capture",
        "In Hoyito I a seed that makes a casa in the middle of a lap captures it at once (CAP-I-1); there is no extra "

@@ -21,8 +21,8 @@ PageFormat parse_format(std::string_view text) {
 std::string rules_text(const Rules& rules) {
   std::string text = fmt::format("{} 2x{}", variant_name(rules.variant), rules.holes_per_row);
   if (rules.seeds_per_hole != 4) text += fmt::format(", {} seeds per hole", rules.seeds_per_hole);
-  if (rules.round != 1 || rules.previous_winner != kNobody)
-    text += fmt::format(", round {}, previous winner {}", rules.round, outcome_name(rules.previous_winner));
+  if (rules.round != 1 || rules.previous_winner != Winner::none)
+    text += fmt::format(", round {}, previous winner {}", rules.round, winner_name(rules.previous_winner));
   const Rules defaults;
   for (const OptionInfo& info : option_table()) {
     const std::string value = option_value(rules, info.name);

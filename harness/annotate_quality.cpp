@@ -20,7 +20,7 @@ QualityLine line_for(const engine::Game& game, const Rules& rules, int depth) {
   line.best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.value < b.value; })->value;
   const Position& p = game.position();
   for (int k = 0; k < rules.holes_per_row; ++k) {
-    const int hole = p.to_move == kSouth ? k : rules.holes_per_row + k;
+    const int hole = p.to_move == Player::south ? k : rules.holes_per_row + k;
     if (p.board[static_cast<size_t>(hole)] == 0) continue;  // SOW-1: not a move at all
     MoveQuality q;
     q.hole = hole;

@@ -102,15 +102,15 @@ std::vector<Configuration> all_configurations() {
       struct RoundCase {
         const char* name;
         int round;
-        int previous;
+        Winner previous;
         DrawnPreviousLastFour drawn;
       };
-      for (const RoundCase& c : {RoundCase{"round2-south", 2, kSouth, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round2-north", 2, kNorth, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-south", 3, kSouth, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-north", 3, kNorth, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-draw-capturer", 3, kDraw, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-draw-split", 3, kDraw, DrawnPreviousLastFour::split}}) {
+      for (const RoundCase& c : {RoundCase{"round2-south", 2, Winner::south, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round2-north", 2, Winner::north, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-south", 3, Winner::south, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-north", 3, Winner::north, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-draw-capturer", 3, Winner::draw, DrawnPreviousLastFour::capturer},
+                                 RoundCase{"round3-draw-split", 3, Winner::draw, DrawnPreviousLastFour::split}}) {
         Rules r;
         r.variant = v;
         r.holes_per_row = n;

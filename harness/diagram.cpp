@@ -186,9 +186,9 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
     }
   const int side = board_width(n) + 4;
   svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kNorthY + 5,
-                     escape(word(Word::captured, lang)), p.captured[kNorth]);
+                     escape(word(Word::captured, lang)), p.captured[index(Player::north)]);
   svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kSouthY + 5,
-                     escape(word(Word::captured, lang)), p.captured[kSouth]);
+                     escape(word(Word::captured, lang)), p.captured[index(Player::south)]);
   std::string to_move = fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
   svg += fmt::format("<text class=\"to-move\" x=\"{}\" y=\"{}\" font-size=\"13\" font-style=\"italic\">{}</text>\n", side,
                      top + (kNorthY + kSouthY) / 2 + 5, escape(to_move));

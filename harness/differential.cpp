@@ -174,8 +174,9 @@ class Paths {
     Side f;
     try {
       f.legal = plies_of(fast_.legal_mask());
+      const Player mover = fast_.to_move();
       fast_.play_fast(hole);
-      f.ply = Ply{m.ply ? m.ply->player : kNobody, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position()};
+      f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position()};
     } catch (const InputError& error) {
       f.error = error.what();
     }
@@ -203,8 +204,9 @@ class Paths {
       if (ply % 2 == 0) {
         p.ply = probe_.play(hole);
       } else {
+        const Player mover = probe_.to_move();
         probe_.play_fast(hole);
-        p.ply = Ply{m.ply ? m.ply->player : kNobody, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position()};
+        p.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position()};
       }
     } catch (const InputError& error) {
       p.error = error.what();
@@ -434,7 +436,7 @@ Disagreement shrink(const Disagreement& d, double max_seconds) {
       if (best.start.board[h] == 0) continue;
       Position p = best.start;
       p.board[h] -= 1;
-      p.captured[kSouth] += 1;
+      p.captured[index(Player::south)] += 1;
       if (best.moves.size() == 1 && best.moves[0] != kPass && p.board[static_cast<size_t>(best.moves[0])] == 0) continue;
       if (auto again = compare_moves(best.rules, p, best.moves)) {
         best = *again;

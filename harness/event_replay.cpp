@@ -22,7 +22,7 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
   const int holes = r.holes();
   const int n = r.holes_per_row;
   auto& b = pos.board;
-  const int mover = ply.player;
+  const Player mover = ply.player;
   int hand = 0;
   int from = -1;
   std::vector<Event> pending;  // Hoyito I en passant captures, listed before their lap
@@ -62,7 +62,7 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
         }
         if (b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4 || e.player != mover) return fail("bad capture");
         b[static_cast<size_t>(e.hole)] = 0;
-        pos.captured[static_cast<size_t>(mover)] += 4;
+        pos.captured[index(mover)] += 4;
         if (r.variant == Variant::hoyito2) chain_at = e.hole;
         break;
       case EventKind::chain_capture:
@@ -71,7 +71,7 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
           return fail("bad chain capture");
         chain_at = e.hole;
         b[static_cast<size_t>(e.hole)] = 0;
-        pos.captured[static_cast<size_t>(mover)] += 4;
+        pos.captured[index(mover)] += 4;
         break;
       case EventKind::lap: {
         if (e.from != from || e.seeds > hand || e.seeds <= 0) return fail("bad lap");
@@ -86,7 +86,7 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
           if (r.variant == Variant::hoyito1 && s < hand && b[static_cast<size_t>(p)] == 4) {
             if (next_pending >= pending.size() || pending[next_pending].hole != p) return fail("missed en passant");
             b[static_cast<size_t>(p)] = 0;
-            pos.captured[static_cast<size_t>(mover)] += 4;
+            pos.captured[index(mover)] += 4;
             ++next_pending;
           }
         }
@@ -109,13 +109,14 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
       case EventKind::last_four_award: {
         int in_play = hand;
         for (int x : b) in_play += x;
-        if (in_play > 4 || in_play <= 0) return fail("bad award");
-        pos.captured[static_cast<size_t>(e.player)] += e.seeds;
+        if (in_play > 4 || in_play <= 0 || !e.player) return fail("bad award");
+        pos.captured[index(*e.player)] += e.seeds;
         // With split there are two events; clear the board when all is handed out.
         int given = e.seeds;
         if (i + 1 < ply.events.size() && ply.events[i + 1].kind == EventKind::last_four_award) {
+          if (!ply.events[i + 1].player) return fail("bad award");
           given += ply.events[i + 1].seeds;
-          pos.captured[static_cast<size_t>(ply.events[i + 1].player)] += ply.events[i + 1].seeds;
+          pos.captured[index(*ply.events[i + 1].player)] += ply.events[i + 1].seeds;
           ++i;
         }
         if (given != in_play) return fail("award does not take every seed left");
@@ -124,12 +125,13 @@ std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
         break;
       }
       case EventKind::side_award: {
-        const int first = e.player == kSouth ? 0 : n;
+        if (!e.player) return fail("bad side award");
+        const int first = e.player == Player::south ? 0 : n;
         int side = 0;
         for (int h = first; h < first + n; ++h) side += b[static_cast<size_t>(h)];
         if (side != e.seeds) return fail("bad side award");
         for (int h = first; h < first + n; ++h) b[static_cast<size_t>(h)] = 0;
-        pos.captured[static_cast<size_t>(e.player)] += side;
+        pos.captured[index(*e.player)] += side;
         break;
       }
       case EventKind::game_end:

@@ -27,12 +27,12 @@ std::vector<Rules> single_move_configurations(int holes_per_row) {
       r.options.skip_origin = skip;
       out.push_back(r);
       if (v != Variant::hoyito3) continue;
-      for (int previous : {kSouth, kNorth, kDraw}) {
+      for (const Winner previous : {Winner::south, Winner::north, Winner::draw}) {
         Rules round3 = r;
         round3.round = 3;
         round3.previous_winner = previous;
         out.push_back(round3);
-        if (previous == kDraw) {
+        if (previous == Winner::draw) {
           round3.options.drawn_previous_last_four = DrawnPreviousLastFour::split;
           out.push_back(round3);
         }
@@ -79,7 +79,7 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
   auto worker = [&](int t) {
     ExhaustiveCounts mine;
     std::vector<int> board(static_cast<size_t>(holes), 0);
-    Position p{board, {0, 0}, kSouth};  // one buffer for every position: no allocation per board
+    Position p{board, {0, 0}, Player::south};  // one buffer for every position: no allocation per board
     std::uint64_t index = 0;
     for_each_board(board, 0, max_seeds, [&](const std::vector<int>& b) {
       // Boards are dealt in turn to the workers: neighbouring boards cost about the same, so each
@@ -95,7 +95,7 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
         if (base.round != 1 && on_board > 8) continue;
         const int rest = base.total_seeds() - on_board;
         p.captured = {rest - rest / 2, rest / 2};
-        for (int side : {kSouth, kNorth}) {
+        for (const Player side : kPlayers) {
           p.to_move = side;
           mine.positions += 1;
           auto note = [&](std::optional<Disagreement> d) {

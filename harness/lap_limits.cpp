@@ -58,9 +58,9 @@ Position small_counts_position(const Rules& rules, int most, SplitMix64& rng) {
   int seeds = 0;
   for (int& count : p.board) seeds += count = static_cast<int>(rng.below(static_cast<std::uint64_t>(most) + 1));
   const int captured = rules.total_seeds() - seeds;
-  p.captured[kSouth] = static_cast<int>(rng.below(static_cast<std::uint64_t>(captured) + 1));
-  p.captured[kNorth] = captured - p.captured[kSouth];
-  p.to_move = static_cast<int>(rng.below(2));
+  p.captured[index(Player::south)] = static_cast<int>(rng.below(static_cast<std::uint64_t>(captured) + 1));
+  p.captured[index(Player::north)] = captured - p.captured[index(Player::south)];
+  p.to_move = static_cast<Player>(rng.below(2));
   return p;
 }
 

@@ -44,15 +44,15 @@ int random_ply(std::uint64_t mask, SplitMix64& rng) {
 
 int greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
   if (mask == engine::kPassBit) return kPass;
-  const int mover = game.to_move();
-  const int before = game.result().captured[static_cast<std::size_t>(mover)];
+  const Player mover = game.to_move();
+  const int before = game.result().captured[index(mover)];
   int best = -1;
   std::uint64_t best_mask = 0;
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
     const int hole = std::countr_zero(rest);
     engine::Game child = game;
     child.play_fast(hole);
-    const int gained = child.result().captured[static_cast<std::size_t>(mover)] - before;
+    const int gained = child.result().captured[index(mover)] - before;
     if (gained > best) {
       best = gained;
       best_mask = 0;

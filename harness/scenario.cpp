@@ -24,11 +24,11 @@ std::array<int, 2> pair_of_ints(const json::value& v, const std::string& where) 
   return {static_cast<int>(v.get_array()[0].get_int64()), static_cast<int>(v.get_array()[1].get_int64())};
 }
 
-int outcome_or_null(const json::value& v, const std::string& where) {
-  if (v.is_null()) return kNobody;
+Winner winner_or_null(const json::value& v, const std::string& where) {
+  if (v.is_null()) return Winner::none;
   if (!v.is_string()) throw InputError(fmt::format("{}: expected south, north, draw or null", where));
   try {
-    return parse_outcome(v.get_string());
+    return parse_winner(v.get_string());
   } catch (const InputError& e) {
     throw InputError(fmt::format("{}: {}", where, e.what()));
   }
@@ -50,8 +50,8 @@ ScenarioMatch load_match(const json::object& m, const std::string& where) {
   for (const auto& s : strings(required_field(e, "starters", at), at + ".starters")) match.starters.push_back(parse_player(s));
   const json::value& prev = required_field(e, "previous_winners", at);
   if (!prev.is_array()) throw InputError(fmt::format("{}.previous_winners: expected an array", at));
-  for (const auto& p : prev.get_array()) match.previous_winners.push_back(outcome_or_null(p, at + ".previous_winners"));
-  match.winner = outcome_or_null(required_field(e, "winner", at), at + ".winner");
+  for (const auto& p : prev.get_array()) match.previous_winners.push_back(winner_or_null(p, at + ".previous_winners"));
+  match.winner = winner_or_null(required_field(e, "winner", at), at + ".winner");
   match.games_won = pair_of_ints(required_field(e, "games_won", at), at + ".games_won");
   match.seeds = pair_of_ints(required_field(e, "seeds", at), at + ".seeds");
   return match;

@@ -32,16 +32,17 @@ struct ScenarioStep {
 };
 
 // The exact refusal of an endless move (SOW-6), as model and engine word it.
-inline std::string endless_refusal(const std::string& move, int player, std::uint64_t lap, std::uint64_t repeats) {
+inline std::string endless_refusal(const std::string& move, Player player, std::uint64_t lap, std::uint64_t repeats) {
   return fmt::format("move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats that of lap {}",
                      move, player_name(player), lap, repeats);
 }
 
 struct ScenarioMatch {
   std::vector<std::array<int, 2>> games;  // captures of each finished game
-  std::vector<int> starters, previous_winners;
+  std::vector<Player> starters;
+  std::vector<Winner> previous_winners;
   std::array<int, 2> games_won{0, 0}, seeds{0, 0};
-  int winner = kNobody;
+  Winner winner = Winner::none;
 };
 
 struct Scenario {
@@ -96,7 +97,7 @@ std::vector<std::string> check_scenario(const Scenario& s) {
       if (*step.error != "undecided" && std::find(legal.begin(), legal.end(), hole) != legal.end())
         fail(i, fmt::format("move {} was accepted, expected {}", step.move, *step.error));
       bool threw = false;
-      const int mover = game.position().to_move;
+      const Player mover = game.position().to_move;
       try {
         game.play(hole);
       } catch (const InputError& e) {

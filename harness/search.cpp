@@ -17,7 +17,7 @@ int ply_of_bit(int bit) { return bit == 63 ? kPass : bit; }  // bit 63 of the le
 int negamax(const engine::Game& game, int depth, int alpha, int beta) {
   if (depth == 0 || game.status() != Status::playing) return capture_difference(game);
   const std::uint64_t mask = game.legal_mask();
-  const int mover = game.to_move();
+  const Player mover = game.to_move();
   int best = -kInfinity;
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
     engine::Game child = game;
@@ -37,15 +37,15 @@ int negamax(const engine::Game& game, int depth, int alpha, int beta) {
 
 int capture_difference(const engine::Game& game) {
   const auto captured = game.result().captured;
-  const int me = game.to_move();
-  return captured[static_cast<std::size_t>(me)] - captured[static_cast<std::size_t>(1 - me)];
+  const Player me = game.to_move();
+  return captured[index(me)] - captured[index(opponent(me))];
 }
 
 std::vector<MoveValue> move_values(const engine::Game& game, int depth) {
   std::vector<MoveValue> values;
   if (game.status() != Status::playing) return values;
   const std::uint64_t mask = game.legal_mask();
-  const int mover = game.to_move();
+  const Player mover = game.to_move();
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
     const int ply = ply_of_bit(std::countr_zero(rest));
     engine::Game child = game;

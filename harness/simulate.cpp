@@ -122,7 +122,7 @@ MoveObservation observe_events(const Ply& ply, std::array<int, 2>& awarded) {
         break;
       case EventKind::last_four_award:
         m.award = e.rule;
-        awarded[static_cast<std::size_t>(e.player)] += e.seeds;
+        awarded[index(*e.player)] += e.seeds;  // the engine's award has its player
         break;
       case EventKind::endless_sowing: m.endless_played = true; break;
       default: break;
@@ -139,7 +139,7 @@ std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Positio
   for (std::size_t h = 0; h < p.board.size(); ++h) board.set(static_cast<int>(h), p.board[h]);
   const int n = rules.holes_per_row;
   std::vector<std::uint64_t> laps;
-  for (int h = p.to_move == kSouth ? 0 : n, end = h + n; h < end; ++h) {
+  for (int h = p.to_move == Player::south ? 0 : n, end = h + n; h < end; ++h) {
     if (p.board[static_cast<std::size_t>(h)] == 0) continue;
     const bool refused = (legal >> h & 1) == 0;
     if (!refused && !config.endless_void) continue;
@@ -155,7 +155,7 @@ std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Positio
 
 int own_nonempty_holes(const Position& p) {
   const int n = static_cast<int>(p.board.size()) / 2;
-  const int first = p.to_move == kSouth ? 0 : n;
+  const int first = p.to_move == Player::south ? 0 : n;
   return static_cast<int>(std::count_if(p.board.begin() + first, p.board.begin() + first + n, [](int c) { return c > 0; }));
 }
 
@@ -173,9 +173,9 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   Position before = start;  // detailed only
   auto below = [&rng](std::uint64_t n) { return rng.below(n); };
   while (game.status() == Status::playing) {
-    const int mover = game.to_move();
+    const Player mover = game.to_move();
     const auto captured_before = game.result().captured;
-    const PlayerSpec& player = *setup.seats[static_cast<std::size_t>(mover)];
+    const PlayerSpec& player = *setup.seats[index(mover)];
     int ply = kPass;
     if (!detailed && player.kind == PlayerSpec::Kind::random) {
       // The random player's fast path: engine::Game::play_random draws uniformly among the legal
@@ -203,13 +203,13 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
         m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
         if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
         if (setup.detailed) stats.add(m);
-        const int other = 1 - mover;
-        if (round_rule && m.award && awarded[static_cast<std::size_t>(other)] > 0) {
+        const Player other = opponent(mover);
+        if (round_rule && m.award && awarded[index(other)] > 0) {
           // The round rule gave seeds to the non-capturer: would the capturer taking them
           // have changed the winner?
           auto counterfactual = game.result().captured;
-          counterfactual[static_cast<std::size_t>(other)] -= awarded[static_cast<std::size_t>(other)];
-          counterfactual[static_cast<std::size_t>(mover)] += awarded[static_cast<std::size_t>(other)];
+          counterfactual[index(other)] -= awarded[index(other)];
+          counterfactual[index(mover)] += awarded[index(other)];
           g.round_rule_applied = true;
           g.round_rule_decided = model::winner_by_captures(counterfactual) != game.result().winner;
         }
@@ -223,7 +223,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
       g.moves += 1;
       if (game.status() == Status::playing && game.to_move() == mover) g.extra_moves += 1;  // CAP-II-3, CAP-III-3
     }
-    if (game.result().captured[static_cast<std::size_t>(mover)] > captured_before[static_cast<std::size_t>(mover)])
+    if (game.result().captured[index(mover)] > captured_before[index(mover)])
       g.capture_plies += 1;
   }
   const Result result = game.result();
@@ -252,7 +252,7 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
   for (int seating = 0; seating < (spec.paired ? 2 : 1); ++seating) {
     // The same generator for both seatings: with --paired the seats are swapped, not the luck.
     SplitMix64 rng{game_seed(spec.seed, deal)};
-    GameSetup setup{rules, kSouth, {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
+    GameSetup setup{rules, Player::south, {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
                     seating, detailed, std::nullopt};
     if (detailed) stats.add_detailed_game();
     // Q-LIMIT: a game whose legal moves the lap_limit guard cannot decide is stopped there,

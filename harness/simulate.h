@@ -62,8 +62,8 @@ struct SimulationSpec {
 // its events when `detailed`, with legal_mask() + play_fast() otherwise.
 struct GameSetup {
   Rules rules;
-  int starter = kSouth;
-  std::array<const PlayerSpec*, 2> seats{};  // [kSouth], [kNorth]
+  Player starter = Player::south;
+  std::array<const PlayerSpec*, 2> seats{};  // [index(Player)]
   int south_player = 0;
   bool detailed = false;
   std::optional<Position> start;  // a made-up start (tests); the rules' start position otherwise
@@ -82,7 +82,7 @@ struct GameRow {
   int sweep_value = 0;
   int seating = 0;  // 0, or 1 for the swapped game of --paired
   int round = 1;
-  int starter = kSouth;
+  Player starter = Player::south;
   Result result;
   std::uint64_t plies = 0;
   int opening = kPass;

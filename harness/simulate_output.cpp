@@ -226,7 +226,7 @@ std::string game_csv_header() { return "deal,value,seating,round,starter,status,
 std::string game_csv_row(const GameRow& r, const SimulationSpec& spec) {
   const std::string value = spec.sweep ? spec.sweep->values[static_cast<std::size_t>(r.sweep_value)] : "all";
   return fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r.deal, value, r.seating, r.round, player_name(r.starter),
-                     r.undecided ? std::string_view("undecided") : status_name(r.result.status), outcome_name(r.result.winner), r.result.captured[0], r.result.captured[1],
+                     r.undecided ? std::string_view("undecided") : status_name(r.result.status), winner_name(r.result.winner), r.result.captured[0], r.result.captured[1],
                      r.plies, r.plies == 0 ? "" : move_text(r.opening, spec.rules.holes_per_row));
 }
 

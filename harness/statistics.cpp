@@ -17,7 +17,7 @@ Outcome outcome_of(const Result& result) {
     case Status::finished:
     case Status::playing: break;
   }
-  return result.winner == kSouth ? south_win : result.winner == kNorth ? north_win : draw;
+  return result.winner == Winner::south ? south_win : result.winner == Winner::north ? north_win : draw;
 }
 
 // --- Histograms -------------------------------------------------------------------------------
@@ -103,7 +103,7 @@ Statistics::Statistics(const Rules& rules, int rounds)
 
 void Statistics::add(const GameObservation& g) {
   games += 1;
-  outcomes[static_cast<std::size_t>(g.south_player)][static_cast<std::size_t>(g.starter)][g.outcome] += 1;
+  outcomes[static_cast<std::size_t>(g.south_player)][index(g.starter)][g.outcome] += 1;
   length.add(g.plies);
   capture_plies.add(g.capture_plies);
   if (g.outcome == unterminated) seeds_left_unterminated.add(static_cast<std::uint64_t>(g.seeds_left));
@@ -134,7 +134,7 @@ void Statistics::add(const MoveObservation& m) {
 
 void Statistics::add(const MatchObservation& m) {
   matches += 1;
-  match_winners[static_cast<std::size_t>(m.south_player)][static_cast<std::size_t>(m.winner)] += 1;
+  match_winners[static_cast<std::size_t>(m.south_player)][index(m.winner)] += 1;
 }
 
 // Every count, by name, in the order it is written: one list for merging, writing and reading.
@@ -325,12 +325,12 @@ json::object Statistics::to_json() const {
   std::array<std::uint64_t, 2> starter_wins{}, other_wins{};  // [starter]
   std::array<std::uint64_t, 2> player_wins{};                 // [player]
   for (int sp = 0; sp < 2; ++sp)
-    for (int st = 0; st < 2; ++st) {
-      const auto& c = outcomes[static_cast<std::size_t>(sp)][static_cast<std::size_t>(st)];
+    for (const Player st : kPlayers) {
+      const auto& c = outcomes[static_cast<std::size_t>(sp)][index(st)];
       for (int o = 0; o < kOutcomes; ++o) by_seat[static_cast<std::size_t>(o)] += c[static_cast<std::size_t>(o)];
       const std::uint64_t south = c[south_win], north = c[north_win];
-      starter_wins[static_cast<std::size_t>(st)] += st == kSouth ? south : north;
-      other_wins[static_cast<std::size_t>(st)] += st == kSouth ? north : south;
+      starter_wins[index(st)] += st == Player::south ? south : north;
+      other_wins[index(st)] += st == Player::south ? north : south;
       player_wins[static_cast<std::size_t>(sp)] += south;      // player sp sat South
       player_wins[static_cast<std::size_t>(1 - sp)] += north;  // the other sat North
     }
@@ -383,17 +383,17 @@ json::object Statistics::to_json() const {
     std::array<std::uint64_t, 3> seat_winners{};
     std::array<std::uint64_t, 2> player_match_wins{};
     for (int sp = 0; sp < 2; ++sp)
-      for (int w = 0; w < 3; ++w) {
-        const auto c = match_winners[static_cast<std::size_t>(sp)][static_cast<std::size_t>(w)];
-        seat_winners[static_cast<std::size_t>(w)] += c;
-        if (w != kDraw) player_match_wins[static_cast<std::size_t>(w == kSouth ? sp : 1 - sp)] += c;
+      for (const Winner w : {Winner::south, Winner::north, Winner::draw}) {
+        const auto c = match_winners[static_cast<std::size_t>(sp)][index(w)];
+        seat_winners[index(w)] += c;
+        if (w != Winner::draw) player_match_wins[static_cast<std::size_t>(w == Winner::south ? sp : 1 - sp)] += c;
       }
     summary["matches"] = json::object{
         {"matches", matches},
         {"by_round", rounds},
-        {"winners", json::object{{"south", rate_json(seat_winners[kSouth], matches)},
-                                 {"north", rate_json(seat_winners[kNorth], matches)},
-                                 {"draw", rate_json(seat_winners[kDraw], matches)}}},
+        {"winners", json::object{{"south", rate_json(seat_winners[index(Winner::south)], matches)},
+                                 {"north", rate_json(seat_winners[index(Winner::north)], matches)},
+                                 {"draw", rate_json(seat_winners[index(Winner::draw)], matches)}}},
         {"by_player", decisive_json("first", player_match_wins[0], "second", player_match_wins[1])},
         {"round_rule_applied", round_rule_applied},
         {"round_rule_decided", rate_json(round_rule_decided, round_rule_applied)}};

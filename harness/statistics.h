@@ -68,7 +68,7 @@ struct SmallestDeal {
 // One finished (or stopped) game, as the game loop sums it up.
 struct GameObservation {
   Outcome outcome = draw;
-  int starter = kSouth;       // who moved first
+  Player starter = Player::south;  // who moved first
   int south_player = 0;       // which player (0: the first of --players, 1: the second) sat South
   int round = 1;              // Hoyito III match round (1 outside matches)
   std::uint64_t plies = 0;    // moves and passes (END-3 counts both)
@@ -103,7 +103,7 @@ struct MoveObservation {
 // One Hoyito III match (--match).
 struct MatchObservation {
   int south_player = 0;
-  int winner = kDraw;  // MATCH-3: kSouth, kNorth or kDraw
+  Winner winner = Winner::draw;  // MATCH-3: south, north or draw
 };
 
 struct Statistics {
@@ -154,7 +154,7 @@ struct Statistics {
   std::array<std::uint64_t, kRuleCount> awards{};
   std::array<std::uint64_t, kRuleCount> passes_by_rule{};  // PASS-1, PASS-2, PASS-3
   std::uint64_t endless_played = 0, endless_refused = 0, moves_with_endless_refused = 0;
-  // Matches: match_winners[south_player][kSouth, kNorth, kDraw].
+  // Matches: match_winners[south_player][index(Winner): south, north, draw].
   std::uint64_t matches = 0;
   std::array<std::array<std::uint64_t, 3>, 2> match_winners{};
 };

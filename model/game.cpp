@@ -12,7 +12,7 @@ namespace hoyito::model {
 
 namespace {
 
-bool has_seeds_on_own_side(const Position& p, int player, int holes_per_row) {
+bool has_seeds_on_own_side(const Position& p, Player player, int holes_per_row) {
   for (int h = 0; h < 2 * holes_per_row; ++h)
     if (owner(h, holes_per_row) == player && p.board[h] > 0) return true;
   return false;
@@ -24,7 +24,7 @@ bool is_start_position(const Rules& rules, const Position& p) {
          std::all_of(p.board.begin(), p.board.end(), [&](int seeds) { return seeds == rules.seeds_per_hole; });
 }
 
-Event game_end_event(RuleId rule, Status status, int winner) {
+Event game_end_event(RuleId rule, Status status, Winner winner) {
   Event e;
   e.kind = EventKind::game_end;
   e.rule = rule;
@@ -90,7 +90,7 @@ int Game::count_position() {
   // at the ply limit (END-3).
   if (rules_.options.endless_game != EndlessGame::third_repetition) return 0;
   auto key = std::make_pair(position_.board,
-                            std::array<int, 3>{position_.captured[0], position_.captured[1], position_.to_move});
+                            std::array<int, 3>{position_.captured[0], position_.captured[1], static_cast<int>(position_.to_move)});
   return ++occurrences_[key];
 }
 
@@ -125,7 +125,7 @@ void Game::play_pass(Ply& ply) {
   else
     e.rule = RuleId::PASS_1;
   ply.events.push_back(e);
-  position_.to_move = 1 - ply.player;  // TURN-1
+  position_.to_move = opponent(ply.player);  // TURN-1
   extra_move_pending_ = false;
 }
 
@@ -147,7 +147,7 @@ void Game::play_move(Ply& ply) {
   extra_move_pending_ = false;
   if (outcome.endless) {
     // SOW-6 (G6 void): the game is void at this point; nothing is sown.
-    ply.events.push_back(game_end_event(RuleId::SOW_6, Status::void_game, kNobody));
+    ply.events.push_back(game_end_event(RuleId::SOW_6, Status::void_game, Winner::none));
     status_ = Status::void_game;
     return;
   }
@@ -165,7 +165,7 @@ void Game::share_out_at_third_repetition(Ply& ply) {
   if (status_ != Status::playing) return;
   const int seen = count_position();
   if (rules_.options.endless_game != EndlessGame::third_repetition || seen < 3) return;
-  for (int player : {kSouth, kNorth}) {
+  for (const Player player : kPlayers) {
     Event e;
     e.kind = EventKind::side_award;
     e.rule = RuleId::END_3;
@@ -174,7 +174,7 @@ void Game::share_out_at_third_repetition(Ply& ply) {
     for (int h = 0; h < rules_.holes(); ++h)
       if (owner(h, rules_.holes_per_row) == player)
         e.seeds += std::exchange(position_.board[static_cast<std::size_t>(h)], 0);
-    position_.captured[static_cast<std::size_t>(player)] += e.seeds;
+    position_.captured[index(player)] += e.seeds;
     ply.events.push_back(e);
   }
   status_ = Status::finished;
@@ -186,7 +186,7 @@ void Game::stop_at_ply_limit(Ply& ply) {
   // END-3 (G7 ply_limit, and the backstop under third_repetition): unterminated, seeds unassigned.
   if (status_ != Status::playing || plies_played_ < rules_.options.ply_limit) return;
   status_ = Status::unterminated;
-  ply.events.push_back(game_end_event(RuleId::END_3, status_, kNobody));
+  ply.events.push_back(game_end_event(RuleId::END_3, status_, Winner::none));
 }
 
 void Game::count_rules_of(const Ply& ply) const {

@@ -40,8 +40,8 @@ MoveOutcome sow_move(const Rules& rules, const Position& position, int hole);
 // but without sowing the move again with its events: what a legality test needs (G6 illegal).
 bool is_endless(const Rules& rules, const Position& position, int hole);
 
-// END-2: the winner by captures (kSouth, kNorth or kDraw).
-int winner_by_captures(const std::array<int, 2>& captured);
+// END-2: the winner by captures (south, north or draw).
+Winner winner_by_captures(const std::array<int, 2>& captured);
 
 // A game from a start position, ply by ply.
 class Game {
@@ -72,7 +72,7 @@ class Game {
   Rules rules_;
   Position position_;
   Status status_ = Status::playing;
-  int winner_ = kNobody;
+  Winner winner_ = Winner::none;
   int plies_played_ = 0;
   bool extra_move_pending_ = false;  // the last ply earned the player to move an extra move
   std::map<std::pair<std::vector<int>, std::array<int, 3>>, int> occurrences_;  // END-3
@@ -84,15 +84,15 @@ struct MatchGame {
   std::array<int, 2> captured{0, 0};  // the captures of a finished game
 };
 struct MatchStanding {
-  std::vector<int> starters;          // who starts each game, one more than the games played
-  std::vector<int> previous_winners;  // the previous_winner of each game's rules (kNobody first)
+  std::vector<Player> starters;          // who starts each game, one more than the games played
+  std::vector<Winner> previous_winners;  // the previous_winner of each game's rules (none first)
   std::array<int, 2> games_won{0, 0};
   std::array<int, 2> seeds{0, 0};
-  int winner = kNobody;               // kSouth, kNorth or kDraw once a game has been played
+  Winner winner = Winner::none;          // south, north or draw once a game has been played
 };
 MatchStanding match_standing(const Rules& rules, const std::vector<MatchGame>& games);
 
 // The rules of game `round` (from 1) of a match, given the previous game's winner (MATCH-1).
-Rules rules_for_round(const Rules& rules, int round, int previous_winner);
+Rules rules_for_round(const Rules& rules, int round, Winner previous_winner);
 
 }  // namespace hoyito::model

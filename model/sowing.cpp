@@ -51,14 +51,14 @@ struct Sowing {
   const Rules& rules;
   std::vector<Event>* events;
   int holes;
-  int mover;
+  Player mover;
   LapEnd state;                  // the board, and the hole the last seed fell into
   int origin = -1;               // the hole the current lap was lifted from
   int in_hand = 0;
   std::uint64_t laps = 0;        // laps sown so far
   std::array<int, 2> captured;   // the position's captures and this move's
   bool captured_this_move = false;
-  int to_move;                   // who moves after the move (set when it ends)
+  Player to_move;                // who moves after the move (set when it ends)
   bool ended_game = false;
 
   Sowing(const Rules& r, const Position& position, std::vector<Event>* recorded)
@@ -135,7 +135,7 @@ struct Sowing {
   // The mover takes the four in `hole` (G2: either side).
   void take_casa(int hole, EventKind kind, RuleId rule) {
     state.board[hole] -= kCasa;
-    captured[mover] += kCasa;
+    captured[index(mover)] += kCasa;
     captured_this_move = true;
     Event e = make_event(kind, rule);
     e.hole = hole;
@@ -172,11 +172,11 @@ struct Sowing {
     e.winner = winner_by_captures(captured);
     emit(e);
     ended_game = true;
-    to_move = 1 - mover;  // TURN-1: no extra move after the game's last capture
+    to_move = opponent(mover);  // TURN-1: no extra move after the game's last capture
   }
 
-  void award(int player, int seeds, RuleId rule) {
-    captured[player] += seeds;
+  void award(Player player, int seeds, RuleId rule) {
+    captured[index(player)] += seeds;
     Event e = make_event(EventKind::last_four_award, rule);
     e.player = player;
     e.seeds = seeds;
@@ -191,14 +191,14 @@ struct Sowing {
       case Variant::hoyito3: break;
     }
     if (rules.round <= 2) return award(mover, seeds, RuleId::END_III_2);  // G12: a single game is round 1
-    if (rules.previous_winner != kDraw) return award(rules.previous_winner, seeds, RuleId::END_III_3);
+    if (rules.previous_winner != Winner::draw) return award(player_of(rules.previous_winner), seeds, RuleId::END_III_3);
     if (rules.options.drawn_previous_last_four == DrawnPreviousLastFour::capturer)
       return award(mover, seeds, RuleId::END_III_4);
     // G8 split: two and two (an odd seed, possible only in made-up positions, to the capturer).
     const int to_other = seeds / 2;
-    const int south = mover == kSouth ? seeds - to_other : to_other;
-    award(kSouth, south, RuleId::END_III_4);
-    award(kNorth, seeds - south, RuleId::END_III_4);
+    const int south = mover == Player::south ? seeds - to_other : to_other;
+    award(Player::south, south, RuleId::END_III_4);
+    award(Player::north, seeds - south, RuleId::END_III_4);
   }
 
   // CAP-II-3, CAP-III-3: a capture earns the mover another move; CAP-I-3 and TURN-1: otherwise
@@ -211,7 +211,7 @@ struct Sowing {
       emit(e);
       to_move = mover;
     } else {
-      to_move = 1 - mover;
+      to_move = opponent(mover);
     }
   }
 
@@ -327,11 +327,11 @@ MoveOutcome endless_move(const Position& position, int hole, const SowingLength&
 
 }  // namespace
 
-int winner_by_captures(const std::array<int, 2>& captured) {
+Winner winner_by_captures(const std::array<int, 2>& captured) {
   // END-2, G11: more captured seeds win; equal captures are a draw.
-  if (captured[kSouth] > captured[kNorth]) return kSouth;
-  if (captured[kNorth] > captured[kSouth]) return kNorth;
-  return kDraw;
+  if (captured[index(Player::south)] > captured[index(Player::north)]) return Winner::south;
+  if (captured[index(Player::north)] > captured[index(Player::south)]) return Winner::north;
+  return Winner::draw;
 }
 
 bool is_endless(const Rules& rules, const Position& position, int hole) {

@@ -89,7 +89,7 @@ TEST(AnnotateStory, ChainCapturesInOrder) {
     EXPECT_EQ(story.captures[i].order, static_cast<int>(i) + 1);
     EXPECT_EQ(story.captures[i].hole, holes[i]);
     EXPECT_EQ(story.captures[i].chain, i > 0);
-    EXPECT_EQ(story.captures[i].player, kSouth);
+    EXPECT_EQ(story.captures[i].player, Player::south);
   }
   EXPECT_FALSE(story.frames.empty());  // the events rebuild the recorded board and captures
   EXPECT_EQ(story.frames.back().captured, (std::array<int, 2>{36, 4}));
@@ -326,7 +326,7 @@ TEST(AnnotateStory, EveryScenarioPlyRebuildsFromItsEvents) {
 }
 
 TEST(AnnotateAccount, ResultInBothLanguages) {
-  const Result result{Status::finished, {28, 20}, kSouth};
+  const Result result{Status::finished, {28, 20}, Winner::south};
   EXPECT_EQ(result_text(result, Lang::en), "Result: finished; captured South 28, North 20; winner South");
   EXPECT_EQ(result_text(result, Lang::es), "Resultado: terminada; capturadas Sur 28, Norte 20; ganador Sur");
 }

@@ -201,7 +201,7 @@ struct SetRound : Command {
     rules = s.game.rules();
     rules.variant = Variant::hoyito3;
     rules.round = *rc::gen::inRange(1, 6);
-    rules.previous_winner = rules.round == 1 ? kNobody : *rc::gen::element(kSouth, kNorth, kDraw);
+    rules.previous_winner = rules.round == 1 ? Winner::none : *rc::gen::element(Winner::south, Winner::north, Winner::draw);
   }
   void apply(ModelState& s) const override { s.game = model::Game(rules, s.game.position()); }
   void run(const ModelState& s, EngineUnderTest& sut) const override {
@@ -211,7 +211,7 @@ struct SetRound : Command {
     assert_same_state(next.game, sut.game);
   }
   void show(std::ostream& os) const override {
-    os << "hoyito3 round " << rules.round << " after " << outcome_name(rules.previous_winner);
+    os << "hoyito3 round " << rules.round << " after " << winner_name(rules.previous_winner);
   }
 };
 

@@ -76,7 +76,7 @@ TEST(EngineSampler, UniformBesideAnEndlessMove) {
   Position p;
   p.board = {2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1};
   p.captured = {16, 20};
-  p.to_move = kSouth;
+  p.to_move = Player::south;
   ASSERT_EQ(engine::Game(rules, p).legal_plies(), (std::vector<int>{2, 3, 5}));
   expect_uniform_at(rules, p, 11);
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -32,10 +33,9 @@ using hoyito::RuleId;
 using hoyito::Rules;
 using hoyito::Status;
 using hoyito::Variant;
-using hoyito::kNobody;
-using hoyito::kNorth;
 using hoyito::kPass;
-using hoyito::kSouth;
+using hoyito::Player;
+using hoyito::Winner;
 using hoyito::engine::Game;
 
 std::string show(const Position& p) {
@@ -128,7 +128,7 @@ Rules make_rules(Variant v, int n, int seeds = 4) {
   return r;
 }
 
-Position make_position(std::vector<int> board, std::array<int, 2> captured, int to_move) {
+Position make_position(std::vector<int> board, std::array<int, 2> captured, Player to_move) {
   Position p;
   p.board = std::move(board);
   p.captured = captured;
@@ -146,8 +146,9 @@ Event lap_event(int from, int to, int seeds, RuleId rule = RuleId::SOW_2) {
   return e;
 }
 
-// An expected event: `kind` and `rule`, then the fields a capture or an award uses (-1: unused).
-Event expected(EventKind kind, RuleId rule, int hole, int seeds, int player) {
+// An expected event: `kind` and `rule`, then the fields a capture or an award uses (-1, or no
+// player: unused).
+Event expected(EventKind kind, RuleId rule, int hole, int seeds, std::optional<Player> player) {
   Event e;
   e.kind = kind;
   e.rule = rule;
@@ -156,15 +157,15 @@ Event expected(EventKind kind, RuleId rule, int hole, int seeds, int player) {
   e.player = player;
   return e;
 }
-Event capture_event(RuleId rule, int hole, int player) { return expected(EventKind::capture, rule, hole, 4, player); }
-Event award_event(RuleId rule, int player, int seeds) {
+Event capture_event(RuleId rule, int hole, Player player) { return expected(EventKind::capture, rule, hole, 4, player); }
+Event award_event(RuleId rule, Player player, int seeds) {
   return expected(EventKind::last_four_award, rule, -1, seeds, player);
 }
-Event lift_event(int hole, int seeds) { return expected(EventKind::lift, RuleId::SOW_1, hole, seeds, -1); }
-Event relay_event(int hole, int seeds) { return expected(EventKind::relay, RuleId::SOW_5, hole, seeds, -1); }
-Event sow_end_event(int hole) { return expected(EventKind::sow_end, RuleId::SOW_4, hole, -1, -1); }
-Event game_won_event(int winner) {  // END-1: finished, scored by END-2
-  Event e = expected(EventKind::game_end, RuleId::END_1, -1, -1, -1);
+Event lift_event(int hole, int seeds) { return expected(EventKind::lift, RuleId::SOW_1, hole, seeds, std::nullopt); }
+Event relay_event(int hole, int seeds) { return expected(EventKind::relay, RuleId::SOW_5, hole, seeds, std::nullopt); }
+Event sow_end_event(int hole) { return expected(EventKind::sow_end, RuleId::SOW_4, hole, -1, std::nullopt); }
+Event game_won_event(Winner winner) {  // END-1: finished, scored by END-2
+  Event e = expected(EventKind::game_end, RuleId::END_1, -1, -1, std::nullopt);
   e.status = Status::finished;
   e.winner = winner;
   return e;
@@ -173,7 +174,7 @@ Event game_won_event(int winner) {  // END-1: finished, scored by END-2
 TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   // Hole b holds 3: the first seed from a makes it four en passant (CAP-I-1); sowing goes on.
   Rules r = make_rules(Variant::hoyito1, 6);
-  Position p = make_position({2, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {4, 0}, kSouth);
+  Position p = make_position({2, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {4, 0}, Player::south);
   Game g(r, p);
   const auto ply = g.play(0);
   ASSERT_GE(ply.events.size(), 4u);
@@ -182,7 +183,7 @@ TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   EXPECT_EQ(ply.events[1].hole, 1);
   EXPECT_EQ(ply.events[2], lap_event(0, 2, 2));
   EXPECT_EQ(ply.events[3].kind, EventKind::sow_end);
-  EXPECT_EQ(ply.after, make_position({0, 0, 1, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {8, 0}, kNorth));
+  EXPECT_EQ(ply.after, make_position({0, 0, 1, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {8, 0}, Player::north));
 }
 
 TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
@@ -191,16 +192,16 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   // seed 3 to d (0->1), the last, into an empty hole (SOW-4). The move is over and captured;
   // 4 seeds are on the board (c, d, f=2): South takes them (END-I-1) and the game ends (END-1).
   Rules r = make_rules(Variant::hoyito1, 6);
-  Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, kSouth);
+  Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, Player::south);
   Game g(r, p);
   const auto ply = g.play(0);
-  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, kSouth),
+  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
                                             lap_event(0, 3, 3), sow_end_event(3),
-                                            award_event(RuleId::END_I_1, kSouth, 4), game_won_event(kSouth)}))
+                                            award_event(RuleId::END_I_1, Player::south, 4), game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
-  EXPECT_EQ(g.position(), make_position(std::vector<int>(12, 0), {28, 20}, kNorth));
+  EXPECT_EQ(g.position(), make_position(std::vector<int>(12, 0), {28, 20}, Player::north));
   EXPECT_TRUE(g.legal_plies().empty());
 }
 
@@ -211,15 +212,15 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
   // e (0->1), then f (0->1), the last, into an empty hole (SOW-4). The move is over and
   // captured; 3 seeds are on the board (c, e, f): South takes them (END-I-1): 27 to 21.
   Rules r = make_rules(Variant::hoyito1, 6);
-  Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, kSouth));
+  Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, Player::south));
   const auto ply = g.play(0);
-  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, kSouth),
+  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
                                             lap_event(0, 3, 3), relay_event(3, 2), lap_event(3, 5, 2),
-                                            sow_end_event(5), award_event(RuleId::END_I_1, kSouth, 3),
-                                            game_won_event(kSouth)}))
+                                            sow_end_event(5), award_event(RuleId::END_I_1, Player::south, 3),
+                                            game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{27, 21}));
-  EXPECT_EQ(g.result().winner, kSouth);
+  EXPECT_EQ(g.result().winner, Winner::south);
 }
 
 TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsOver) {
@@ -227,11 +228,11 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
   // makes b four, captured (CAP-I-1); seed 2 to c (0->1); seed 3, the last, makes d four:
   // captured (CAP-I-2), the move ends. On the board: c=1, f=1: 2 seeds, to South (END-I-1).
   Rules r = make_rules(Variant::hoyito1, 6);
-  Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, kSouth));
+  Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, Player::south));
   const auto ply = g.play(0);
-  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, kSouth),
-                                            lap_event(0, 3, 3), capture_event(RuleId::CAP_I_2, 3, kSouth),
-                                            award_event(RuleId::END_I_1, kSouth, 2), game_won_event(kSouth)}))
+  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
+                                            lap_event(0, 3, 3), capture_event(RuleId::CAP_I_2, 3, Player::south),
+                                            award_event(RuleId::END_I_1, Player::south, 2), game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{29, 19}));
 }
@@ -241,19 +242,19 @@ TEST(EngineHoyito3, SplitOfAnOddRemainderGivesTheOddSeedToTheCapturer) {
   // odd seed too; South's share is listed first.
   Rules r = make_rules(Variant::hoyito3, 6);
   r.round = 3;
-  r.previous_winner = hoyito::kDraw;
+  r.previous_winner = hoyito::Winner::draw;
   r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
-  Game g(r, make_position({1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, {20, 21}, kSouth));
+  Game g(r, make_position({1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, {20, 21}, Player::south));
   const auto ply = g.play(0);
   ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
   EXPECT_EQ(ply.events[2].kind, EventKind::capture);
   EXPECT_EQ(ply.events[3].kind, EventKind::last_four_award);
   EXPECT_EQ(ply.events[3].rule, RuleId::END_III_4);
-  EXPECT_EQ(ply.events[3].player, kSouth);
+  EXPECT_EQ(ply.events[3].player, Player::south);
   EXPECT_EQ(ply.events[3].seeds, 2);
-  EXPECT_EQ(ply.events[4].player, kNorth);
+  EXPECT_EQ(ply.events[4].player, Player::north);
   EXPECT_EQ(ply.events[4].seeds, 1);
-  EXPECT_EQ(ply.events[5].winner, kSouth);
+  EXPECT_EQ(ply.events[5].winner, Winner::south);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{26, 22}));
 }
 
@@ -265,7 +266,7 @@ TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
     Rules r = make_rules(Variant::hoyito2, 6, 2);
     std::vector<int> board(12, 0);
     for (int s = 0; s < 24; ++s) ++board[rng() % 12];
-    Position p = make_position(board, {0, 0}, kSouth);
+    Position p = make_position(board, {0, 0}, Player::south);
     Game strict(r, p);
     Rules rv = r;
     rv.options.endless_sowing = hoyito::EndlessSowing::void_game;
@@ -286,7 +287,7 @@ TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
         EXPECT_EQ(ply.events[1].status, Status::void_game);
         EXPECT_EQ(ply.after, p);
         EXPECT_EQ(loose.status(), Status::void_game);
-        EXPECT_EQ(loose.result().winner, kNobody);
+        EXPECT_EQ(loose.result().winner, Winner::none);
         break;
       }
     }
@@ -304,7 +305,7 @@ TEST(EngineGame, PlyLimitEndsUnterminated) {
   EXPECT_EQ(ply.events.back().rule, RuleId::END_3);
   EXPECT_EQ(ply.events.back().status, Status::unterminated);
   EXPECT_EQ(g.status(), Status::unterminated);
-  EXPECT_EQ(g.result().winner, kNobody);
+  EXPECT_EQ(g.result().winner, Winner::none);
   EXPECT_THROW(g.play(6), hoyito::InputError);
 }
 
@@ -313,7 +314,7 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
   // (to_move south) occurs again after two passes, a third time after four.
   Rules r = make_rules(Variant::hoyito2, 6, 1);
   r.options.endless_game = hoyito::EndlessGame::third_repetition;
-  Position p = make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 8}, kSouth);
+  Position p = make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 8}, Player::south);
   Game g(r, p);
   for (int i = 0; i < 3; ++i) {
     ASSERT_EQ(g.legal_plies(), std::vector<int>{kPass});
@@ -324,13 +325,13 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
   const auto ply = g.play(kPass);
   ASSERT_EQ(ply.events.size(), 4u) << show(ply.events, 6);
   EXPECT_EQ(ply.events[1].kind, EventKind::side_award);
-  EXPECT_EQ(ply.events[1].player, kSouth);
+  EXPECT_EQ(ply.events[1].player, Player::south);
   EXPECT_EQ(ply.events[1].seeds, 0);
-  EXPECT_EQ(ply.events[2].player, kNorth);
+  EXPECT_EQ(ply.events[2].player, Player::north);
   EXPECT_EQ(ply.events[3].kind, EventKind::game_end);
   EXPECT_EQ(ply.events[3].rule, RuleId::END_3);
   EXPECT_EQ(ply.events[3].status, Status::finished);
-  EXPECT_EQ(ply.events[3].winner, kNorth);
+  EXPECT_EQ(ply.events[3].winner, Winner::north);
   EXPECT_EQ(g.plies_played(), 4);
 }
 
@@ -453,7 +454,7 @@ void check_moves(const Rules& r, const Position& p, long& endless, long& finite,
   const int n = r.holes_per_row;
   std::uint64_t finite_mask = 0;
   bool any_undecided = false;
-  for (int h = p.to_move * n; h < p.to_move * n + n; ++h) {
+  for (int h = static_cast<int>(index(p.to_move)) * n; h < static_cast<int>(index(p.to_move)) * n + n; ++h) {
     if (p.board[static_cast<size_t>(h)] == 0) continue;
     long laps = 0;
     const Naive verdict = naive_verdict(r, p.board, h, &laps);
@@ -522,7 +523,7 @@ TEST(EngineEndless, AgreesWithANaiveDetectorOnRandomBoards) {
           const int total = r.total_seeds();
           const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
           for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
-          const int to_move = static_cast<int>(rng() % 2);
+          const Player to_move = static_cast<Player>(rng() % 2);
           check_moves(r, make_position(board, {total - on_board, 0}, to_move), endless, finite, undecided, longest);
           if (HasFatalFailure()) return;
         }
@@ -580,7 +581,7 @@ TEST(EngineEndless, LongFiniteSowingsAreLegal) {
   for (int trial = 0; trial < 20000; ++trial) {
     std::vector<int> board(12, 0);
     for (int s = 0; s < 48; ++s) ++board[rng() % 12];
-    Game g(r, make_position(board, {0, 0}, kSouth));
+    Game g(r, make_position(board, {0, 0}, Player::south));
     std::uint64_t mask = 0;
     try {
       mask = g.legal_mask();
@@ -617,7 +618,7 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
   for (int trial = 0; trial < 20000 && undecided < 3; ++trial) {
     std::vector<int> board(12, 0);
     for (int s = 0; s < 48; ++s) ++board[rng() % 12];
-    const Position p = make_position(board, {0, 0}, kSouth);
+    const Position p = make_position(board, {0, 0}, Player::south);
     try {
       (void)Game(r, p).legal_mask();
     } catch (const hoyito::InputError& e) {
@@ -633,7 +634,7 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
   // A cycle of 3.0e10 laps (2.5e9 up to rotation; 10 seeds a hole): move c is refused, in both
   // modes, with the game unchanged; the other moves are played.
   Rules many = make_rules(Variant::hoyito2, 6, 10);
-  const Position p = make_position({28, 4, 18, 11, 0, 14, 6, 2, 14, 10, 4, 1}, {0, 8}, kSouth);
+  const Position p = make_position({28, 4, 18, 11, 0, 14, 6, 2, 14, 10, 4, 1}, {0, 8}, Player::south);
   Game strict(many, p);
   EXPECT_THROW((void)strict.legal_plies(), hoyito::InputError);
   EXPECT_THROW(strict.play(2), hoyito::InputError);  // c itself is undecided
@@ -663,7 +664,7 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
 // used is move a of specs/scenarios/sx-endless-illegal.json (Hoyito II 2x6, South to move):
 // its derivation finds the lap-end state at the end of lap 61 equal to that of lap 1, no hole
 // ever holding four, and the moves c, d, f ending after one lap.
-const Position kEndlessStart = make_position({2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, kSouth);
+const Position kEndlessStart = make_position({2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, Player::south);
 
 hoyito::engine::Board packed(const std::vector<int>& board) {
   hoyito::engine::Board b;
@@ -695,7 +696,7 @@ TEST(EngineLapLimit, AnEndlessSowingIsDecidedUnderAGuardOfABillionLaps) {
   for (int hole : {0, 2, 3, 5}) {
     hoyito::engine::Board b = packed(kEndlessStart.board);
     std::array<int, 2> captured = kEndlessStart.captured;
-    const auto end = hoyito::engine::sow_move<false>(c, b, captured, kSouth, hole, nullptr);
+    const auto end = hoyito::engine::sow_move<false>(c, b, captured, Player::south, hole, nullptr);
     EXPECT_EQ(end, hole == 0 ? hoyito::engine::MoveEnd::endless : hoyito::engine::MoveEnd::quiet) << "hole " << hole;
   }
 }
@@ -737,7 +738,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   // North: the board turned half a round (hole h gets hole h - 6's seeds), North's A holds what
   // South's a held. No rule looks at the sides during this sowing, so it is the same sowing
   // turned: the same laps.
-  const Position north = make_position({1, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 2}, {20, 16}, kNorth);
+  const Position north = make_position({1, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 2}, {20, 16}, Player::north);
   Game g(make_rules(Variant::hoyito2, 6), north);
   try {
     g.play(6);
@@ -788,13 +789,13 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
   r.options.ply_limit = 600;
   if (s.variant == Variant::hoyito3 && seed % 3 == 1) {
     r.round = 3;
-    r.previous_winner = static_cast<int>(seed % 4 == 1 ? hoyito::kDraw : kNorth);
+    r.previous_winner = seed % 4 == 1 ? Winner::draw : Winner::north;
     if (seed % 2) r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
   }
   std::mt19937_64 rng(seed);
   const int total = r.total_seeds();
   for (int game = 0; game < games; ++game) {
-    Game slow(r, hoyito::start_position(r, static_cast<int>(rng() % 2)));
+    Game slow(r, hoyito::start_position(r, static_cast<Player>(rng() % 2)));
     Game fast = slow;
     Position pos = slow.position();
     bool shared = false;

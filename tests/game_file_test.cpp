@@ -119,9 +119,9 @@ TEST(GameFile, DisagreementFilesAsTheWriterWritesThem) {
     EXPECT_EQ(game.kind, GameFileKind::disagreement);
     EXPECT_EQ(game.title, "Disagreement: model and engine differ in 'events' at ply 2");
     ASSERT_EQ(game.record.plies.size(), 2u);
-    EXPECT_EQ(game.record.plies[0].player, kSouth);
+    EXPECT_EQ(game.record.plies[0].player, Player::south);
     EXPECT_EQ(game.record.plies[0].hole, 2);
-    EXPECT_EQ(game.record.plies[1].player, kNorth);
+    EXPECT_EQ(game.record.plies[1].player, Player::north);
     EXPECT_EQ(game.record.plies[1].hole, 7);
     EXPECT_EQ(game.record.start, start_position(Rules{}));
     EXPECT_NE(game.note.find("`hoyito replay " + path + "`"), std::string::npos) << game.note;

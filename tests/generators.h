@@ -20,7 +20,7 @@ inline Rules gen_rules() {
   r.options.drawn_previous_last_four = *rc::gen::element(DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split);
   if (r.variant == Variant::hoyito3) {
     r.round = *rc::gen::inRange(1, 5);
-    if (r.round >= 2) r.previous_winner = *rc::gen::element(kSouth, kNorth, kDraw);
+    if (r.round >= 2) r.previous_winner = *rc::gen::element(Winner::south, Winner::north, Winner::draw);
   }
   return r;
 }
@@ -38,7 +38,7 @@ inline Position gen_position(const Rules& rules) {
   const int spread = *rc::gen::inRange(1, rules.holes() + 1);
   const int offset = *rc::gen::inRange(0, rules.holes());
   while (on_board-- > 0) p.board[static_cast<size_t>((offset + *rc::gen::inRange(0, spread)) % rules.holes())] += 1;
-  p.to_move = *rc::gen::element(kSouth, kNorth);
+  p.to_move = *rc::gen::element(Player::south, Player::north);
   return p;
 }
 

@@ -19,7 +19,7 @@ Rules endless_rules() {
   r.options.endless_sowing = EndlessSowing::void_game;
   return r;
 }
-const Position kEndlessStart{{2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, kSouth};
+const Position kEndlessStart{{2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, Player::south};
 
 TEST(LapLimits, ModelCountsTheLapOfTheFirstRepeat) {
   const model::MoveOutcome a = model::sow_move(endless_rules(), kEndlessStart, 0);
@@ -56,7 +56,7 @@ TEST(LapLimits, DecidedMoveIsPlayableBesideAnUndecidedOne) {
   EXPECT_THROW(e.play(0), InputError);
   const Ply model_ply = m.play(2);
   EXPECT_EQ(model_ply, e.play(2));
-  EXPECT_EQ(model_ply.after, (Position{{2, 0, 0, 2, 1, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, kNorth}));
+  EXPECT_EQ(model_ply.after, (Position{{2, 0, 0, 2, 1, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, Player::north}));
 }
 
 // The longest first repeat met in 1,000,000 random Hoyito II 2x6 games from the start
@@ -64,7 +64,7 @@ TEST(LapLimits, DecidedMoveIsPlayableBesideAnUndecidedOne) {
 // method) must find the same lap L: both decide the move under lap_limit = L and refuse it
 // under L - 1; under the default guard it is endless, far inside it.
 TEST(LapLimits, LongestCycleMetInPlayIsDecidedAtTheSameLapByBoth) {
-  const Position longest{{4, 1, 5, 3, 10, 1, 0, 4, 1, 0, 1, 18}, {0, 0}, kSouth};
+  const Position longest{{4, 1, 5, 3, 10, 1, 0, 4, 1, 0, 1, 18}, {0, 0}, Player::south};
   const model::MoveOutcome c = model::sow_move(endless_rules(), longest, 2);
   ASSERT_TRUE(c.endless);
   EXPECT_GT(c.laps, 1'000'000u);
@@ -141,7 +141,7 @@ TEST(GameOver, MovesAfterTheEndAreRefused) {
   // Hoyito II: d (1 seed) makes hole e 3 -> 4 with the last seed of the lap: captured (CAP-II-1);
   // the chain looks at d, now empty, and stops; no seed is left, so the game ends (END-1).
   Rules r;
-  const Position p{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, kSouth};
+  const Position p{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, Player::south};
   model::Game m(r, p);
   engine::Game e(r, p);
   EXPECT_EQ(m.play(3), e.play(3));

@@ -91,7 +91,7 @@ void check_invariants_while_playing(const Rules& rules, const Position& start, i
     } else if (!captured_this_ply) {
       RC_ASSERT(!has_extra);
     }
-    if (!ended && ply.hole != kPass && !has_extra) RC_ASSERT(ply.after.to_move == 1 - before.to_move);
+    if (!ended && ply.hole != kPass && !has_extra) RC_ASSERT(ply.after.to_move == opponent(before.to_move));
   }
 }
 

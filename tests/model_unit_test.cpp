@@ -40,7 +40,7 @@ Rules hoyito1(EndlessSowing endless_sowing = EndlessSowing::illegal) {
 // The other moves end: a (1 seed: 1: 0->1, empty, SOW-4); c (2 seeds: 3: 1->2, 4: 2->3, relay 3
 // from 4: 5: 0->1, 6: 4->5, 7: 0->1, empty); d (1 seed: 4: 2->3, relay 3 from 4, as in c). b and f
 // are empty.
-const Position kTailThenCycle{{1, 0, 2, 1, 2, 0, 4, 0, 3, 1, 0, 2}, {16, 16}, kSouth};
+const Position kTailThenCycle{{1, 0, 2, 1, 2, 0, 4, 0, 3, 1, 0, 2}, {16, 16}, Player::south};
 constexpr int kMoveE = 4;
 
 TEST(ModelSow6, EndlessAfterATailFindsTheFirstRepeatAndTheLapItRepeats) {
@@ -86,7 +86,7 @@ TEST(ModelSow6, OtherIllegalMovesKeepTheirMessage) {
 TEST(ModelSow6, NorthsEndlessMoveNamesNorth) {
   // The same position turned six holes on, North to move: North's e (hole 10) is the same
   // sowing turned, so it repeats the same way (a relay never looks at the owner).
-  const Position north{{4, 0, 3, 1, 0, 2, 1, 0, 2, 1, 2, 0}, {16, 16}, kNorth};
+  const Position north{{4, 0, 3, 1, 0, 2, 1, 0, 2, 1, 2, 0}, {16, 16}, Player::north};
   model::Game game(hoyito1(), north);
   try {
     game.play(10);
@@ -118,10 +118,10 @@ TEST(ModelLapLimit, EndlessMoveDecidedAtItsFirstRepeatUndecidedOneLapEarlier) {
 //   4: 0->1; 5: 0->1, the last: empty hole (SOW-4): the move ends.
 //   It captured, and the board holds 3 seeds (c, e, f): four or fewer: South takes them (END-I-1),
 //   24 -> 27, and the game ends (END-1): South 27, North 21, South wins (END-2).
-const Position kEnPassantThenRelay{{3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, kSouth};
+const Position kEnPassantThenRelay{{3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, Player::south};
 
 // One expected event: its kind and rule, and the fields it uses (game-record.md "Events").
-Event event(EventKind kind, RuleId rule, int hole = -1, int seeds = -1, int player = -1) {
+Event event(EventKind kind, RuleId rule, int hole = -1, int seeds = -1, std::optional<Player> player = std::nullopt) {
   Event e;
   e.kind = kind;
   e.rule = rule;
@@ -144,21 +144,21 @@ TEST(ModelG13, HoyitoIMoveIsSownToItsEndBeforeTheGameEnds) {
 
   Event end = event(EventKind::game_end, RuleId::END_1);
   end.status = Status::finished;
-  end.winner = kSouth;
+  end.winner = Winner::south;
   const std::vector<Event> expected{
       event(EventKind::lift, RuleId::SOW_1, 0, 3),
-      event(EventKind::capture, RuleId::CAP_I_1, 1, 4, kSouth),
+      event(EventKind::capture, RuleId::CAP_I_1, 1, 4, Player::south),
       lap(0, 3, 3),
       event(EventKind::relay, RuleId::SOW_5, 3, 2),
       lap(3, 5, 2),
       event(EventKind::sow_end, RuleId::SOW_4, 5),
-      event(EventKind::last_four_award, RuleId::END_I_1, -1, 3, kSouth),
+      event(EventKind::last_four_award, RuleId::END_I_1, -1, 3, Player::south),
       end,
   };
   EXPECT_EQ(ply.events, expected);
-  EXPECT_EQ(ply.after, (Position{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {27, 21}, kNorth}));
+  EXPECT_EQ(ply.after, (Position{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {27, 21}, Player::north}));
   EXPECT_EQ(game.status(), Status::finished);
-  EXPECT_EQ(game.result().winner, kSouth);
+  EXPECT_EQ(game.result().winner, Winner::south);
 }
 
 TEST(ModelG13, FiniteMoveDecidedAtItsLastLapUndecidedOneLapEarlier) {

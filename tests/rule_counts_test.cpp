@@ -14,7 +14,7 @@ TEST(RuleCounts, OnePlyCountsItsRulesAndResetClears) {
   for (auto n : model::rule_counts()) EXPECT_EQ(n, 0u);
   // Hoyito II, South plays d (1 seed): hole e 3 -> 4 by the lap's last seed, captured
   // (CAP-II-1); nothing is left, so the game ends (END-1, END-II-1 awards nothing).
-  model::Game game(Rules{}, Position{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, kSouth});
+  model::Game game(Rules{}, Position{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, Player::south});
   game.play(3);
   const auto counts = model::rule_counts();
   EXPECT_EQ(counts[at(RuleId::SOW_1)], 1u);

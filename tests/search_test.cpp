@@ -19,15 +19,15 @@ Position two_move_position() {
   Position p;
   p.board = {1, 3, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1};
   p.captured = {19, 19};
-  p.to_move = kSouth;
+  p.to_move = Player::south;
   return p;
 }
 
 // Plain minimax on the model: every ply to `depth`, value for the player to move.
 int model_minimax(const model::Game& game, int depth) {
   const auto& p = game.position();
-  const int me = p.to_move;
-  if (depth == 0 || game.status() != Status::playing) return p.captured[me] - p.captured[1 - me];
+  const Player me = p.to_move;
+  if (depth == 0 || game.status() != Status::playing) return p.captured[index(me)] - p.captured[index(opponent(me))];
   int best = -1000;
   for (int ply : game.legal_plies()) {
     model::Game child = game;
@@ -65,7 +65,7 @@ TEST(Search, AnExtraMoveIsTheSamePlayerMovingAgain) {
   EXPECT_EQ(values[0], (search::MoveValue{0, 4}));
   engine::Game after_a = game;
   after_a.play_fast(0);
-  EXPECT_EQ(after_a.to_move(), kSouth);
+  EXPECT_EQ(after_a.to_move(), Player::south);
   EXPECT_EQ(after_a.legal_mask(), engine::kPassBit);
   EXPECT_EQ(search::move_values(after_a, 1), (std::vector<search::MoveValue>{{kPass, 4}}));
 }

@@ -28,7 +28,7 @@ namespace json = boost::json;
 
 namespace {
 
-Position position(std::vector<int> board, std::array<int, 2> captured, int to_move = kSouth) {
+Position position(std::vector<int> board, std::array<int, 2> captured, Player to_move = Player::south) {
   Position p;
   p.board = std::move(board);
   p.captured = captured;
@@ -224,11 +224,11 @@ TEST(SimulateStatistics, TheRoundThreeRule) {
   Rules rules;
   rules.variant = Variant::hoyito3;
   rules.round = 3;
-  rules.previous_winner = kNorth;
+  rules.previous_winner = Winner::north;
   Statistics stats(rules, 3);
   const Result drawn = play(rules, position({0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 1, 0}, {20, 23}), stats);
   EXPECT_EQ(drawn.captured, (std::array<int, 2>{24, 24}));
-  EXPECT_EQ(drawn.winner, kDraw);
+  EXPECT_EQ(drawn.winner, Winner::draw);
   play(rules, position({0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 1, 0}, {21, 22}), stats);
   EXPECT_EQ(stats.round_rule_applied, 2u);
   EXPECT_EQ(stats.round_rule_decided, 1u);
@@ -236,9 +236,9 @@ TEST(SimulateStatistics, TheRoundThreeRule) {
   EXPECT_EQ(stats.by_round[2][draw], 1u);
   EXPECT_EQ(stats.by_round[2][south_win], 1u);
   // Matches: South won two, North one (the first player sat South in two of them).
-  stats.add(MatchObservation{0, kSouth});
-  stats.add(MatchObservation{1, kSouth});
-  stats.add(MatchObservation{0, kNorth});
+  stats.add(MatchObservation{0, Winner::south});
+  stats.add(MatchObservation{1, Winner::south});
+  stats.add(MatchObservation{0, Winner::north});
   const auto m = stats.to_json().at("summary").at("matches").as_object();
   EXPECT_EQ(m.at("winners").at("south").at("count").as_uint64(), 2u);
   EXPECT_EQ(m.at("by_player").at("first").as_uint64(), 1u);   // South with the first player seated South
