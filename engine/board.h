@@ -34,6 +34,21 @@ constexpr int count_bits(std::uint64_t x) {
   return static_cast<int>((x * kByteOnes) >> 56);
 }
 
+// Six-bit masks (a row of 2x6, half a row of 2x12): the number of set bits, and where the k-th
+// lowest one is (play_random: two table reads instead of a popcount and a loop of k steps).
+struct SixBitTables {
+  std::array<std::uint8_t, 64> count{};
+  std::array<std::array<std::uint8_t, 6>, 64> select{};  // select[m][k], k < count[m]
+};
+constexpr SixBitTables make_six_bit_tables() {
+  SixBitTables t;
+  for (unsigned m = 0; m < 64; ++m)
+    for (unsigned bit = 0; bit < 6; ++bit)
+      if ((m >> bit & 1) != 0) t.select[m][t.count[m]++] = static_cast<std::uint8_t>(bit);
+  return t;
+}
+inline constexpr SixBitTables kSixBits = make_six_bit_tables();
+
 struct Board {
   std::array<std::uint64_t, kWords> w{};
 
@@ -87,6 +102,17 @@ struct Board {
     const unsigned i = static_cast<unsigned>(first) >> 3;  // 0 or 1
     const std::uint64_t two = occupied_bytes(w[i]) | occupied_bytes(w[i + 1]) << 8;
     return two << (8 * i) & (((std::uint64_t{1} << count) - 1) << first);
+  }
+
+  // The same for the row of `player` on 2xkN, shifted down to bit 0 (bit i: hole player * kN + i):
+  // occupied_row(player * kN, kN) >> (player * kN), with the size known (play_random).
+  template <int kN>
+  constexpr std::uint64_t row_occupied(int player) const {
+    static_assert(kN == 6 || kN == 12);
+    std::uint64_t all = occupied_bytes(w[0]);
+    if constexpr (kN == 6) all |= (occupied_bytes(w[1]) & 0xf) << 8;
+    if constexpr (kN == 12) all |= occupied_bytes(w[1]) << 8 | (occupied_bytes(w[2]) & 0xff) << 16;
+    return all >> (player * kN) & ((std::uint64_t{1} << kN) - 1);
   }
 
   // Bit j set when byte j of `word` is non-zero.

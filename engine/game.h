@@ -74,7 +74,10 @@ class Game {
   template <bool kRecord>
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
-  std::uint64_t random_candidates() const;  // play_random: the holes it may draw from
+  template <int kN, typename Below>
+  int play_random_on(Below& below);         // play_random on 2xkN
+  template <int kN>
+  std::uint64_t random_candidates() const;  // play_random: the holes it may draw from, from the row's first
   [[noreturn]] void throw_game_over() const;
   bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
   [[noreturn]] void throw_undecided(int hole) const;
@@ -116,12 +119,22 @@ class Game {
 
 template <typename Below>
 int Game::play_random(Below&& below) {
-  for (std::uint64_t untried = random_candidates(); untried != 0;) {
-    std::uint64_t bits = untried;
-    for (auto skip = below(static_cast<std::uint64_t>(count_bits(untried))); skip > 0; --skip) bits &= bits - 1;
-    const int hole = std::countr_zero(bits);
-    if (play_if_legal(hole)) return hole;
-    untried &= ~(std::uint64_t{1} << hole);  // endless (SOW-6): not legal, draw again
+  return config_.n == 6 ? play_random_on<6>(below) : play_random_on<12>(below);
+}
+
+// The candidates are the mover's row as bits from bit 0 (bit i: hole first + i), so that the
+// draw is a table read per six holes (kSixBits, board.h): the k-th lowest candidate, k drawn
+// below their number, as before.
+template <int kN, typename Below>
+int Game::play_random_on(Below& below) {
+  const int first = to_move_ == kSouth ? 0 : kN;
+  for (std::uint64_t untried = random_candidates<kN>(); untried != 0;) {
+    const std::uint64_t low = untried & 0x3f;
+    const std::uint64_t k = below(std::uint64_t{kSixBits.count[low]} + (kN == 12 ? kSixBits.count[untried >> 6] : 0));
+    const int place = k < kSixBits.count[low] ? kSixBits.select[low][k]
+                                              : 6 + kSixBits.select[untried >> 6][k - kSixBits.count[low]];
+    if (play_if_legal(first + place)) return first + place;
+    untried &= ~(std::uint64_t{1} << place);  // endless (SOW-6): not legal, draw again
   }
   play_if_legal(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
   return kPass;
@@ -132,10 +145,12 @@ inline std::uint64_t Game::own_occupied(int player) const {
   return board_.occupied_row(player == kSouth ? 0 : config_.n, config_.n);
 }
 
-inline std::uint64_t Game::random_candidates() const {
+template <int kN>
+std::uint64_t Game::random_candidates() const {
   if (status_ != Status::playing) throw_game_over();
-  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_;  // the legal moves are known: pick among them
-  return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
+  const int first = to_move_ == kSouth ? 0 : kN;
+  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_ >> first;  // the legal moves are known: pick among them
+  return board_.row_occupied<kN>(to_move_);                        // SOW-1: the mover's non-empty holes
 }
 
 }  // namespace hoyito::engine

@@ -147,6 +147,9 @@ TEST(EngineBoard, OccupiedIsTheNonEmptyHolesOfTheRange) {
         std::uint64_t expected = 0;
         for (int h = first; h < first + n; ++h) expected |= static_cast<std::uint64_t>(board[h] != 0) << h;
         ASSERT_EQ(board.occupied_row(first, n), expected) << "row from " << first << " of 2x" << n;
+        const int player = first == 0 ? kSouth : kNorth;
+        ASSERT_EQ(n == 6 ? board.row_occupied<6>(player) : board.row_occupied<12>(player), expected >> first)
+            << "row_occupied of 2x" << n << ", player " << player;
       }
   }
 }
