@@ -127,16 +127,14 @@ struct Board {
   }
 };
 
-// True when some hole set to 1 in `ones` holds exactly `seeds` (< 128) (exact: the bytes outside
-// `ones` are forced non-zero before the zero-byte test).
-constexpr bool any_equal(const Board& b, const Board& ones, int seeds) {
-  std::uint64_t found = 0;
-  for (int i = 0; i < kWords; ++i) {
-    const std::uint64_t m = ones.w[static_cast<unsigned>(i)] * 0xff;
-    const std::uint64_t x = (b.w[static_cast<unsigned>(i)] ^ (kByteOnes * static_cast<std::uint64_t>(seeds))) | ~m;
-    found |= (x - kByteOnes) & ~x & (kByteOnes << 7);
-  }
-  return found != 0;
+// Non-zero when some byte of `word` set to 1 in `ones` (a word of 0/1 bytes) holds exactly
+// `seeds` (< 256): the top bit of each such byte. Exact, as occupied_bytes: a byte's low seven
+// bits plus 0x7f carry into its top bit, never into the next byte.
+constexpr std::uint64_t equal_bytes(std::uint64_t word, std::uint64_t ones, int seeds) {
+  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  const std::uint64_t differ = word ^ (kByteOnes * static_cast<std::uint64_t>(seeds));  // 0 where equal
+  const std::uint64_t nonzero = ((differ & kLow7) + kLow7) | differ;  // top bit of each non-zero byte
+  return ~nonzero & ones << 7;
 }
 
 // Boards of 0/1 bytes used as masks, for one board size.
