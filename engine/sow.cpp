@@ -510,14 +510,13 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
   }
 }
 
-}  // namespace
-
-template <bool kRecord>
-MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
-                 std::vector<Event>* events) {
+// One move of a variant's kind (en passant: Hoyito I) on 2N = kHoles holes (sow.h, sow_move).
+template <bool kRecord, bool kEnPassant, int kHoles>
+MoveEnd sow_on(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
+               std::vector<Event>* events) {
   // The preconditions of sow.h: a move of the mover's (SOW-1), from a hole with seeds, on a board
   // of the configuration's size whose seeds and captures add up to the game's total (BRD-3).
-  assert(config.holes == 12 || config.holes == 24);
+  assert(config.holes == kHoles);
   assert(mover == kSouth || mover == kNorth);
   assert(hole >= mover * config.n && hole < (mover + 1) * config.n);
   assert(board[hole] > 0);
@@ -525,24 +524,42 @@ MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& capture
   assert(!kRecord || events != nullptr);
   const int seeds = board[hole];
   if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
-  if (config.variant == Variant::hoyito1) {
+  const BoardInRegisters<kHoles> r = BoardInRegisters<kHoles>::load(board);
+  if constexpr (kEnPassant) {
     // The en passant captures of a move that never ends (or is undecided) are not made: the
     // captures are put back, as the board is never stored then (sow.h).
     const std::array<int, 2> captured_before = captured;
-    const MoveEnd end =
-        config.holes == 24
-            ? sow_en_passant<kRecord, 24, false>(config, board, captured, mover, hole,
-                                                 BoardInRegisters<24>::load(board), hole, seeds, 0, false, events)
-            : sow_en_passant<kRecord, 12, false>(config, board, captured, mover, hole,
-                                                 BoardInRegisters<12>::load(board), hole, seeds, 0, false, events);
+    const MoveEnd end = sow_en_passant<kRecord, kHoles, false>(config, board, captured, mover, hole, r, hole, seeds, 0,
+                                                                false, events);
     if (end == MoveEnd::endless || end == MoveEnd::undecided) captured = captured_before;
     return end;
+  } else {
+    return sow_relay<kRecord, kHoles, false>(config, board, captured, mover, hole, r, hole, seeds, 0, events);
   }
-  if (config.holes == 24)
-    return sow_relay<kRecord, 24, false>(config, board, captured, mover, hole, BoardInRegisters<24>::load(board), hole,
-                                         seeds, 0, events);
-  return sow_relay<kRecord, 12, false>(config, board, captured, mover, hole, BoardInRegisters<12>::load(board), hole,
-                                       seeds, 0, events);
+}
+
+// quiet_sowing (sow.h): one instance a variant kind and size.
+template <bool kEnPassant, int kHoles>
+MoveEnd quiet_sowing_on(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole) {
+  return sow_on<false, kEnPassant, kHoles>(config, board, captured, mover, hole, nullptr);
+}
+
+}  // namespace
+
+template <bool kRecord>
+MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, int mover, int hole,
+                 std::vector<Event>* events) {
+  if (config.variant == Variant::hoyito1)
+    return config.holes == 24 ? sow_on<kRecord, true, 24>(config, board, captured, mover, hole, events)
+                              : sow_on<kRecord, true, 12>(config, board, captured, mover, hole, events);
+  return config.holes == 24 ? sow_on<kRecord, false, 24>(config, board, captured, mover, hole, events)
+                            : sow_on<kRecord, false, 12>(config, board, captured, mover, hole, events);
+}
+
+QuietSowing quiet_sowing(const Config& config) {
+  if (config.variant == Variant::hoyito1)
+    return config.holes == 24 ? &quiet_sowing_on<true, 24> : &quiet_sowing_on<true, 12>;
+  return config.holes == 24 ? &quiet_sowing_on<false, 24> : &quiet_sowing_on<false, 12>;
 }
 
 LapRepeat endless_repeat(const Config& config, const Board& board, int hole) {
