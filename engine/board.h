@@ -127,14 +127,14 @@ struct Board {
   }
 };
 
-// Non-zero when some byte of `word` set to 1 in `ones` (a word of 0/1 bytes) holds exactly
-// `seeds` (< 256): the top bit of each such byte. Exact, as occupied_bytes: a byte's low seven
-// bits plus 0x7f carry into its top bit, never into the next byte.
-constexpr std::uint64_t equal_bytes(std::uint64_t word, std::uint64_t ones, int seeds) {
+// Non-zero when some byte of `word` whose top bit is set in `tops` (a word of 0x80/0 bytes) holds
+// exactly `seeds` (< 256): the top bit of each such byte. Exact, as occupied_bytes: a byte's low
+// seven bits plus 0x7f carry into its top bit, never into the next byte.
+constexpr std::uint64_t equal_bytes(std::uint64_t word, std::uint64_t tops, int seeds) {
   constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
   const std::uint64_t differ = word ^ (kByteOnes * static_cast<std::uint64_t>(seeds));  // 0 where equal
   const std::uint64_t nonzero = ((differ & kLow7) + kLow7) | differ;  // top bit of each non-zero byte
-  return ~nonzero & ones << 7;
+  return ~nonzero & tops;
 }
 
 // Boards of 0/1 bytes used as masks, for one board size.
@@ -150,6 +150,9 @@ struct BoardShape {
   // hole o, lifted), round_from[o] is all - 2N * unit[o] (one round of 2N seeds from o).
   std::array<std::array<Board, kMaxHoles>, kMaxHoles> lap_from;
   std::array<Board, kMaxHoles> round_from;
+  // passed_from[o][len]: 0x80 in the holes a lap of len < 2N seeds from o passes before its last
+  // one, o+1 .. o+len-1 (Hoyito I: may a passing seed make a casa? equal_bytes).
+  std::array<std::array<Board, kMaxHoles>, kMaxHoles> passed_from;
 };
 
 // The shapes of 2x6 and 2x12 (constant-initialised tables).

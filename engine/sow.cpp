@@ -47,11 +47,12 @@ struct BoardInRegisters {
     if constexpr (kHoles > 16) w2 += m.w[2];
   }
 
-  // True when some hole of the mask `m` holds exactly `seeds` (equal_bytes in board.h), word by
-  // word in registers (through a stored Board it was a third of a Hoyito I move, callgrind).
-  bool any_equal(const Board& m, int seeds) const {
-    std::uint64_t found = equal_bytes(w0, m.w[0], seeds) | equal_bytes(w1, m.w[1], seeds);
-    if constexpr (kHoles > 16) found |= equal_bytes(w2, m.w[2], seeds);
+  // True when some hole whose top bit is set in `tops` holds exactly `seeds` (equal_bytes in
+  // board.h), word by word in registers (through a stored Board, over a mask of 0/1 bytes, it
+  // was a third of a Hoyito I move, callgrind).
+  bool any_equal(const Board& tops, int seeds) const {
+    std::uint64_t found = equal_bytes(w0, tops.w[0], seeds) | equal_bytes(w1, tops.w[1], seeds);
+    if constexpr (kHoles > 16) found |= equal_bytes(w2, tops.w[2], seeds);
     return found != 0;
   }
 };
@@ -290,8 +291,8 @@ template <int kHoles>
 LapEnd quiet_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
   if (c.variant != Variant::hoyito1) return sow_lap<kHoles>(c, r, origin, seeds);
-  const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
-  if (seeds < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(seeds - 1)], 3)) return sow_lap<kHoles>(c, r, origin, seeds);
+  if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3))
+    return sow_lap<kHoles>(c, r, origin, seeds);
   r.add(shape.unit[static_cast<unsigned>(origin)], -seeds);
   int pos = origin;
   for (int hand = seeds; hand > 0;) {
@@ -453,9 +454,8 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
   [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
   if constexpr (kLong) cycle.laps = laps;
   for (;;) {
-    const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
     int landing;
-    if (seeds < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(seeds - 1)], 3)) {
+    if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3)) {
       // One seed each to origin+1 .. origin+seeds, and none but the last can make a casa.
       landing = sow_lap<kHoles>(c, r, origin, seeds).landing;
     } else {
