@@ -26,6 +26,10 @@ constexpr BoardShape make_shape(int n) {
             s.run[static_cast<unsigned>((origin + 1) % holes)][static_cast<unsigned>(len)].w[word] -
             static_cast<std::uint64_t>(len) * lifted;
     }
+    for (int len = 1; len < holes; ++len)
+      for (int i = 0; i < kWords; ++i)
+        s.passed_from[o][static_cast<unsigned>(len)].w[static_cast<unsigned>(i)] =
+            s.run[static_cast<unsigned>((origin + 1) % holes)][static_cast<unsigned>(len - 1)].w[static_cast<unsigned>(i)] << 7;
   }
   return s;
 }

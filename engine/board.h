@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace hoyito::engine {
@@ -33,6 +34,21 @@ constexpr int count_bits(std::uint64_t x) {
   x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
   return static_cast<int>((x * kByteOnes) >> 56);
 }
+
+// Six-bit masks (a row of 2x6, half a row of 2x12): the number of set bits, and where the k-th
+// lowest one is (play_random: two table reads instead of a popcount and a loop of k steps).
+struct SixBitTables {
+  std::array<std::uint8_t, 64> count{};
+  std::array<std::array<std::uint8_t, 6>, 64> select{};  // select[m][k], k < count[m]
+};
+constexpr SixBitTables make_six_bit_tables() {
+  SixBitTables t;
+  for (unsigned m = 0; m < 64; ++m)
+    for (unsigned bit = 0; bit < 6; ++bit)
+      if ((m >> bit & 1) != 0) t.select[m][t.count[m]++] = static_cast<std::uint8_t>(bit);
+  return t;
+}
+inline constexpr SixBitTables kSixBits = make_six_bit_tables();
 
 struct Board {
   std::array<std::uint64_t, kWords> w{};
@@ -89,6 +105,17 @@ struct Board {
     return two << (8 * i) & (((std::uint64_t{1} << count) - 1) << first);
   }
 
+  // The same for row `row` (0: South's, 1: North's) on 2xkN, shifted down to bit 0 (bit i: hole
+  // row * kN + i): occupied_row(row * kN, kN) >> (row * kN), with the size known (play_random).
+  template <int kN>
+  constexpr std::uint64_t row_occupied(std::size_t row) const {
+    static_assert(kN == 6 || kN == 12);
+    std::uint64_t all = occupied_bytes(w[0]);
+    if constexpr (kN == 6) all |= (occupied_bytes(w[1]) & 0xf) << 8;
+    if constexpr (kN == 12) all |= occupied_bytes(w[1]) << 8 | (occupied_bytes(w[2]) & 0xff) << 16;
+    return all >> (row * kN) & ((std::uint64_t{1} << kN) - 1);
+  }
+
   // Bit j set when byte j of `word` is non-zero.
   static constexpr std::uint64_t occupied_bytes(std::uint64_t word) {
     constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL, kTop = 0x8080808080808080ULL;
@@ -101,16 +128,14 @@ struct Board {
   }
 };
 
-// True when some hole set to 1 in `ones` holds exactly `seeds` (< 128) (exact: the bytes outside
-// `ones` are forced non-zero before the zero-byte test).
-constexpr bool any_equal(const Board& b, const Board& ones, int seeds) {
-  std::uint64_t found = 0;
-  for (int i = 0; i < kWords; ++i) {
-    const std::uint64_t m = ones.w[static_cast<unsigned>(i)] * 0xff;
-    const std::uint64_t x = (b.w[static_cast<unsigned>(i)] ^ (kByteOnes * static_cast<std::uint64_t>(seeds))) | ~m;
-    found |= (x - kByteOnes) & ~x & (kByteOnes << 7);
-  }
-  return found != 0;
+// Non-zero when some byte of `word` whose top bit is set in `tops` (a word of 0x80/0 bytes) holds
+// exactly `seeds` (< 256): the top bit of each such byte. Exact, as occupied_bytes: a byte's low
+// seven bits plus 0x7f carry into its top bit, never into the next byte.
+constexpr std::uint64_t equal_bytes(std::uint64_t word, std::uint64_t tops, int seeds) {
+  constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
+  const std::uint64_t differ = word ^ (kByteOnes * static_cast<std::uint64_t>(seeds));  // 0 where equal
+  const std::uint64_t nonzero = ((differ & kLow7) + kLow7) | differ;  // top bit of each non-zero byte
+  return ~nonzero & tops;
 }
 
 // Boards of 0/1 bytes used as masks, for one board size.
@@ -126,6 +151,9 @@ struct BoardShape {
   // hole o, lifted), round_from[o] is all - 2N * unit[o] (one round of 2N seeds from o).
   std::array<std::array<Board, kMaxHoles>, kMaxHoles> lap_from;
   std::array<Board, kMaxHoles> round_from;
+  // passed_from[o][len]: 0x80 in the holes a lap of len < 2N seeds from o passes before its last
+  // one, o+1 .. o+len-1 (Hoyito I: may a passing seed make a casa? equal_bytes).
+  std::array<std::array<Board, kMaxHoles>, kMaxHoles> passed_from;
 };
 
 // The shapes of 2x6 and 2x12 (constant-initialised tables).

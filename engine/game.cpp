@@ -16,7 +16,8 @@ namespace {
 constexpr std::size_t kPlyEvents = 32;  // events reserved for a ply's record (play)
 }  // namespace
 
-Game::Game(const Rules& rules, const Position& start) : rules_(rules), config_(make_config(rules)) {
+Game::Game(const Rules& rules, const Position& start)
+    : rules_(rules), config_(make_config(rules)), sow_drawn_(quiet_sowing(config_)) {
   validate(rules);
   validate(start, rules, "start");
   // Word by word, in a register (hole h is byte h % 8 of word h / 8): a set() per hole, a
@@ -189,50 +190,6 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
   after_move<kRecord>(mover, end, events);
 }
 
-// The turn after a move that ended (`end`: quiet, captured or game_over), board and captures
-// already those after it (TURN-1, CAP-I-3, CAP-II-3, CAP-III-3, END-1), then END-3.
-template <bool kRecord>
-inline void Game::after_move(Player mover, MoveEnd end, std::vector<Event>* events) {
-  switch (end) {
-    case MoveEnd::captured:
-      if (config_.extra_move) {  // CAP-II-3, CAP-III-3: the mover plays again
-        if constexpr (kRecord) events->push_back(ev::extra_move(config_.extra_rule, mover));
-        extra_move_ = true;
-        break;
-      }
-      [[fallthrough]];  // CAP-I-3: no extra move
-    case MoveEnd::quiet:
-      to_move_ = opponent(mover);
-      extra_move_ = false;
-      break;
-    case MoveEnd::game_over:  // END-1 (the events are the move's own)
-      status_ = Status::finished;
-      winner_ = winner_by_captures(captured_);
-      to_move_ = opponent(mover);
-      extra_move_ = false;
-      return;
-    case MoveEnd::endless:
-    case MoveEnd::undecided:
-      break;  // not reached: decided by the trial
-  }
-  after_ply<kRecord>(events);
-}
-
-// The game-level end rules after a ply of a game still playing (END-3). Small enough to inline
-// into every ply; the repetition table is looked up out of line.
-template <bool kRecord>
-inline void Game::after_ply(std::vector<Event>* events) {
-  if (config_.third_repetition) {
-    third_repetition_check<kRecord>(events);
-    if (status_ != Status::playing) return;
-  }
-  if (plies_ >= config_.ply_limit) {
-    status_ = Status::unterminated;
-    winner_ = Winner::none;
-    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, Winner::none));
-  }
-}
-
 // END-3 third repetition (G7).
 template <bool kRecord>
 [[gnu::noinline]] void Game::third_repetition_check(std::vector<Event>* events) {
@@ -253,6 +210,10 @@ template <bool kRecord>
   }
 }
 
+// after_ply (game.h) calls it from the header.
+template void Game::third_repetition_check<false>(std::vector<Event>*);
+template void Game::third_repetition_check<true>(std::vector<Event>*);
+
 Ply Game::play(int hole) {
   check_legal(hole);
   const Trial* trial = trial_of(hole);
@@ -271,25 +232,16 @@ void Game::throw_game_over() const {
   throw InputError(fmt::format("no move can be played: the game is over ({})", status_name(status_)));
 }
 
-bool Game::play_if_legal(int hole) {
-  if (mask_valid_ || hole == kPass) {  // drawn among the legal moves; their trial sowings are kept
-    apply<false>(hole, trial_of(hole), nullptr);
-    return true;
-  }
-  // Only this move is sown, on the game's own board: an endless or undecided one leaves board
-  // and captures as they were (sow.h), so nothing is copied.
-  const MoveEnd end = sow_move<false>(config_, board_, captured_, to_move_, hole, nullptr);
+bool Game::play_tried(int hole) {
+  apply<false>(hole, trial_of(hole), nullptr);
+  return true;
+}
+
+bool Game::play_endless(int hole, MoveEnd end) {
   if (end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT
-  if (end == MoveEnd::endless) {
-    if (!config_.endless_void) return false;  // SOW-6: not legal
-    const Trial trial{board_, captured_, end};
-    apply<false>(hole, &trial, nullptr);  // SOW-6 void: the game is void
-    return true;
-  }
-  mask_valid_ = false;
-  trials_valid_ = 0;
-  ++plies_;
-  after_move<false>(to_move_, end, nullptr);
+  if (!config_.endless_void) return false;  // SOW-6: not legal
+  const Trial trial{board_, captured_, end};
+  apply<false>(hole, &trial, nullptr);  // SOW-6 void: the game is void
   return true;
 }
 

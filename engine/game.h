@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "engine/board.h"
 #include "engine/config.h"
+#include "engine/events.h"
 #include "engine/repetition.h"
 #include "engine/sow.h"
 
@@ -74,9 +75,14 @@ class Game {
   template <bool kRecord>
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
-  std::uint64_t random_candidates() const;  // play_random: the holes it may draw from
+  template <int kN, typename Below>
+  int play_random_on(Below& below);         // play_random on 2xkN
+  template <int kN>
+  std::uint64_t random_candidates() const;  // play_random: the holes it may draw from, from the row's first
   [[noreturn]] void throw_game_over() const;
   bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
+  bool play_tried(int hole);                // ... a hole of the legal moves (their trials kept), or kPass
+  bool play_endless(int hole, MoveEnd end);  // ... a drawn hole found endless or undecided
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
   void after_move(Player mover, MoveEnd end, std::vector<Event>* events);
@@ -92,6 +98,7 @@ class Game {
 
   Rules rules_;
   Config config_;
+  QuietSowing sow_drawn_;  // play_random's sowing: sow_move<false> for this variant and size
   Board board_;
   std::array<int, 2> captured_{0, 0};
   Player to_move_ = Player::south;
@@ -116,15 +123,83 @@ class Game {
 
 template <typename Below>
 int Game::play_random(Below&& below) {
-  for (std::uint64_t untried = random_candidates(); untried != 0;) {
-    std::uint64_t bits = untried;
-    for (auto skip = below(static_cast<std::uint64_t>(count_bits(untried))); skip > 0; --skip) bits &= bits - 1;
-    const int hole = std::countr_zero(bits);
-    if (play_if_legal(hole)) return hole;
-    untried &= ~(std::uint64_t{1} << hole);  // endless (SOW-6): not legal, draw again
+  return config_.n == 6 ? play_random_on<6>(below) : play_random_on<12>(below);
+}
+
+// The candidates are the mover's row as bits from bit 0 (bit i: hole first + i), so that the
+// draw is a table read per six holes (kSixBits, board.h): the k-th lowest candidate, k drawn
+// below their number, as before.
+template <int kN, typename Below>
+int Game::play_random_on(Below& below) {
+  const int first = to_move_ == Player::south ? 0 : kN;
+  for (std::uint64_t untried = random_candidates<kN>(); untried != 0;) {
+    const std::uint64_t low = untried & 0x3f;
+    const std::uint64_t k = below(std::uint64_t{kSixBits.count[low]} + (kN == 12 ? kSixBits.count[untried >> 6] : 0));
+    const int place = k < kSixBits.count[low] ? kSixBits.select[low][k]
+                                              : 6 + kSixBits.select[untried >> 6][k - kSixBits.count[low]];
+    if (play_if_legal(first + place)) return first + place;
+    untried &= ~(std::uint64_t{1} << place);  // endless (SOW-6): not legal, draw again
   }
   play_if_legal(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
   return kPass;
+}
+
+// Inline, as the rest of the ply: one call a move drawn, its sowing (sow_drawn_).
+inline bool Game::play_if_legal(int hole) {
+  if (mask_valid_ || hole == kPass) return play_tried(hole);  // drawn among the legal moves, or the pass
+  // Only this move is sown, on the game's own board: an endless or undecided one leaves board
+  // and captures as they were (sow.h), so nothing is copied.
+  const MoveEnd end = sow_drawn_(config_, board_, captured_, to_move_, hole);
+  if (end == MoveEnd::endless || end == MoveEnd::undecided) return play_endless(hole, end);  // SOW-6, Q-LIMIT
+  trials_valid_ = 0;  // (mask_valid_ is false here)
+  ++plies_;
+  after_move<false>(to_move_, end, nullptr);
+  return true;
+}
+
+// The turn after a move that ended (`end`: quiet, captured or game_over), board and captures
+// already those after it (TURN-1, CAP-I-3, CAP-II-3, CAP-III-3, END-1), then END-3. In the
+// header, as play_if_legal's (apply in game.cpp uses them too).
+template <bool kRecord>
+inline void Game::after_move(Player mover, MoveEnd end, std::vector<Event>* events) {
+  switch (end) {
+    case MoveEnd::captured:
+      if (config_.extra_move) {  // CAP-II-3, CAP-III-3: the mover plays again
+        if constexpr (kRecord) events->push_back(ev::extra_move(config_.extra_rule, mover));
+        extra_move_ = true;
+        break;
+      }
+      [[fallthrough]];  // CAP-I-3: no extra move
+    case MoveEnd::quiet:
+      to_move_ = opponent(mover);
+      extra_move_ = false;
+      break;
+    case MoveEnd::game_over:  // END-1 (the events are the move's own)
+      status_ = Status::finished;
+      winner_ = winner_by_captures(captured_);
+      to_move_ = opponent(mover);
+      extra_move_ = false;
+      return;
+    case MoveEnd::endless:
+    case MoveEnd::undecided:
+      break;  // not reached: decided by the trial
+  }
+  after_ply<kRecord>(events);
+}
+
+// The game-level end rules after a ply of a game still playing (END-3). Small enough to inline
+// into every ply; the repetition table is looked up out of line.
+template <bool kRecord>
+inline void Game::after_ply(std::vector<Event>* events) {
+  if (config_.third_repetition) {
+    third_repetition_check<kRecord>(events);
+    if (status_ != Status::playing) return;
+  }
+  if (plies_ >= config_.ply_limit) {
+    status_ = Status::unterminated;
+    winner_ = Winner::none;
+    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::unterminated, Winner::none));
+  }
 }
 
 // Inline: called once a ply by play_random.
@@ -132,10 +207,12 @@ inline std::uint64_t Game::own_occupied(Player player) const {
   return board_.occupied_row(player == Player::south ? 0 : config_.n, config_.n);
 }
 
-inline std::uint64_t Game::random_candidates() const {
+template <int kN>
+std::uint64_t Game::random_candidates() const {
   if (status_ != Status::playing) throw_game_over();
-  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_;  // the legal moves are known: pick among them
-  return own_occupied(to_move_);                          // SOW-1: the mover's non-empty holes
+  const int first = to_move_ == Player::south ? 0 : kN;
+  if (mask_valid_) return mask_ == kPassBit ? 0 : mask_ >> first;  // the legal moves are known: pick among them
+  return board_.row_occupied<kN>(index(to_move_));                     // SOW-1: the mover's non-empty holes
 }
 
 }  // namespace hoyito::engine

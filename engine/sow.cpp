@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <numeric>
+#include <type_traits>
 
 #include "engine/events.h"
 
@@ -46,11 +47,13 @@ struct BoardInRegisters {
     if constexpr (kHoles > 16) w2 += m.w[2];
   }
 
-  // True when some hole of the mask `m` holds exactly `seeds` (see any_equal in board.h).
-  bool any_equal(const Board& m, int seeds) const {
-    Board b;
-    store(b);
-    return engine::any_equal(b, m, seeds);
+  // True when some hole whose top bit is set in `tops` holds exactly `seeds` (equal_bytes in
+  // board.h), word by word in registers (through a stored Board, over a mask of 0/1 bytes, it
+  // was a third of a Hoyito I move, callgrind).
+  bool any_equal(const Board& tops, int seeds) const {
+    std::uint64_t found = equal_bytes(w0, tops.w[0], seeds) | equal_bytes(w1, tops.w[1], seeds);
+    if constexpr (kHoles > 16) found |= equal_bytes(w2, tops.w[2], seeds);
+    return found != 0;
   }
 };
 
@@ -84,24 +87,33 @@ struct LapEnd {
 template <int kHoles>
 inline LapEnd sow_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
-  if (c.skip_origin && seeds >= kHoles) {  // the 2N-1 other holes, in turn: origin+1 .. origin+2N-1
+  if (seeds < kHoles) {
+    // Fewer than 2N seeds (nearly every lap): one each to the next `seeds` holes, none to the
+    // origin, no skip; one table entry (board.h), the lifted seeds already taken from the origin.
+    // (The test on the size was taken anyway, for the skip below; with it this lap needs no
+    // division and no round.)
+    const int landing = wrap<kHoles>(origin + seeds);
+    const int landing_seeds = r.at(landing) + 1;
+    r.add(shape.lap_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)]);
+    return {landing, landing_seeds};
+  }
+  if (c.skip_origin) {  // the 2N-1 other holes, in turn: origin+1 .. origin+2N-1
     const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
-    constexpr int others = kHoles - 1;
-    const int full = seeds / others;
-    const int rem = seeds - full * others;
-    const int landing = wrap<kHoles>(origin + (rem == 0 ? others : rem));
+    constexpr unsigned others = kHoles - 1;
+    const int full = static_cast<int>(static_cast<unsigned>(seeds) / others);
+    const int rem = seeds - full * static_cast<int>(others);
+    const int landing = wrap<kHoles>(origin + (rem == 0 ? static_cast<int>(others) : rem));
     const int landing_seeds = r.at(landing) + full + (rem != 0);
     r.add(shape.all, full);
     r.add(shape.run[first][static_cast<unsigned>(rem)]);
     r.add(shape.unit[static_cast<unsigned>(origin)], -(seeds + full));  // lifted, and skipped
     return {landing, landing_seeds};
   }
-  // seeds / 2N to every hole and one more to the next seeds % 2N, without a branch on the size of the
-  // lap (laps of 2N seeds or more are common with many seeds; a mispredicted branch costs more
-  // than the arithmetic). With seeds % 2N = 0 the last seed falls into the emptied origin.
+  // 2N seeds or more: seeds / 2N to every hole and one more to the next seeds % 2N, without a
+  // branch on the remainder. With seeds % 2N = 0 the last seed falls into the emptied origin.
   // Two table entries (board.h): `full` rounds of the ring and the rest of the lap, each with
   // its lifted seeds already taken from the origin.
-  const int full = seeds / kHoles;
+  const int full = static_cast<int>(static_cast<unsigned>(seeds) / kHoles);
   const int rem = seeds - full * kHoles;
   const int landing = wrap<kHoles>(origin + rem);
   const int landing_seeds = (rem != 0 ? r.at(landing) + 1 : 0) + full;
@@ -279,8 +291,8 @@ template <int kHoles>
 LapEnd quiet_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
   if (c.variant != Variant::hoyito1) return sow_lap<kHoles>(c, r, origin, seeds);
-  const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
-  if (seeds < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(seeds - 1)], 3)) return sow_lap<kHoles>(c, r, origin, seeds);
+  if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3))
+    return sow_lap<kHoles>(c, r, origin, seeds);
   r.add(shape.unit[static_cast<unsigned>(origin)], -seeds);
   int pos = origin;
   for (int hand = seeds; hand > 0;) {
@@ -345,20 +357,45 @@ LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
   return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
 
-// Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
+// The laps of a move before the cycle detector's first checkpoint (laps 1 to kFirstCheckpoint - 1):
+// nearly every move ends within them. The `kLong = false` instances of sow_relay and
+// sow_en_passant sow them with a plain lap count: no detector (its 256 bytes and its calls kept
+// the whole loop in memory) and no test of the give-up point, which is far later. A sowing still
+// going after them is handed over, as it stands, to the `kLong` instance, which goes on with the
+// detector from lap kFirstCheckpoint. The board in memory is the one before the move until the
+// move ends (sow.h), so the endless verdict reads the start from there: no copy is kept.
+inline constexpr std::uint64_t kShortLaps = CycleDetector<12>::kFirstCheckpoint - 1;
+static_assert(give_up_point(1) > kShortLaps + 1, "no sowing is given up within the short laps");
+
+// The cycle detector of the long laps; nothing in the short ones.
+struct NoDetector {};
+template <bool kLong, int kHoles>
+using DetectorOf = std::conditional_t<kLong, CycleDetector<kHoles>, NoDetector>;
+
+template <bool kRecord, int kHoles, bool kLong>
+MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
+                  int origin, int seeds, std::uint64_t laps, std::vector<Event>* events);
+
+// The long laps out of line, so that the short loop stays small and in registers.
 template <bool kRecord, int kHoles>
-MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
-                  std::vector<Event>* events) {
-  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
-  BoardInRegisters<kHoles> r = start;
-  int origin = hole;
-  int seeds = r.at(origin);
-  if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
-  CycleDetector<kHoles> cycle;
+[[gnu::noinline]] MoveEnd long_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
+                                     BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps,
+                                     std::vector<Event>* events) {
+  return sow_relay<kRecord, kHoles, true>(c, b, cap, mover, hole, r, origin, seeds, laps, events);
+}
+
+// Hoyito II and III: arithmetic laps, capture only by the last seed of a lap. The sowing from
+// `origin` with `seeds` in hand, `laps` lap-end states seen (the move's first lap: `hole`, its
+// seeds, 0); `b` is the board before the move, `r` the board now.
+template <bool kRecord, int kHoles, bool kLong>
+MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
+                  int origin, int seeds, std::uint64_t laps, std::vector<Event>* events) {
+  [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
+  if constexpr (kLong) cycle.laps = laps;
   for (;;) {
     const auto [landing, landing_seeds] = sow_lap<kHoles>(c, r, origin, seeds);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
-    if ((landing_seeds == 1 || landing_seeds == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
+    if ((landing_seeds == 1 || landing_seeds == 4) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
     if (landing_seeds == 1) {  // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
@@ -378,32 +415,47 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
       }
       return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1
     }
-    if (cycle.seen(r, landing, landing_seeds)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
-    if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
+    if constexpr (kLong) {
+      if (cycle.seen(r, landing, landing_seeds))  // SOW-6
+        return endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
+      if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
+      laps = cycle.laps;
+    }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;
     seeds = landing_seeds;
+    if constexpr (!kLong) {
+      if (++laps == kShortLaps) return long_relay<kRecord, kHoles>(c, b, cap, mover, hole, r, origin, seeds, laps, events);
+    }
   }
 }
 
 // Hoyito I: en passant captures (CAP-I-1), capture by the last seed ends the move (CAP-I-2);
 // END-1 only once the whole move is over, whatever the en passant captures left (G13). A lap of fewer than 2N seeds none of whose passing
 // seeds meets a hole of three is sown arithmetically; any other lap seed by seed.
-template <bool kRecord, int kHoles>
+// The arguments as sow_relay's; `captured`: an en passant capture was made in this move (CAP-I-1).
+template <bool kRecord, int kHoles, bool kLong>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
+                       BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps, bool captured,
+                       std::vector<Event>* events);
+
+template <bool kRecord, int kHoles>
+[[gnu::noinline]] MoveEnd long_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
+                                          BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps,
+                                          bool captured, std::vector<Event>* events) {
+  return sow_en_passant<kRecord, kHoles, true>(c, b, cap, mover, hole, r, origin, seeds, laps, captured, events);
+}
+
+template <bool kRecord, int kHoles, bool kLong>
+MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
+                       BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps, bool captured,
                        std::vector<Event>* events) {
   const BoardShape& shape = *c.shape;
-  const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
-  BoardInRegisters<kHoles> r = start;
-  bool captured = false;  // an en passant capture in this move (CAP-I-1)
-  int origin = hole;
-  int seeds = r.at(origin);
-  if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
-  CycleDetector<kHoles> cycle;
+  [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
+  if constexpr (kLong) cycle.laps = laps;
   for (;;) {
-    const auto first = static_cast<unsigned>(next_hole<kHoles>(origin));
     int landing;
-    if (seeds < kHoles && !r.any_equal(shape.run[first][static_cast<unsigned>(seeds - 1)], 3)) {
+    if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3)) {
       // One seed each to origin+1 .. origin+seeds, and none but the last can make a casa.
       landing = sow_lap<kHoles>(c, r, origin, seeds).landing;
     } else {
@@ -428,7 +480,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
     }
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
     const int landing_seeds = r.at(landing);
-    if ((landing_seeds == 1 || landing_seeds == 4) && cycle.laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
+    if ((landing_seeds == 1 || landing_seeds == 4) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
     if (landing_seeds == 1) {  // SOW-4: the move is over
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
@@ -442,13 +494,53 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
       if constexpr (kRecord) events->push_back(ev::capture(RuleId::CAP_I_2, landing, 4, mover));
       return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
-    if (cycle.seen(r, landing, landing_seeds))  // SOW-6 (a cycle holds no capture)
-      return endless_or_undecided<kHoles>(c, start, hole, cycle.period);
-    if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
+    if constexpr (kLong) {
+      if (cycle.seen(r, landing, landing_seeds))  // SOW-6 (a cycle holds no capture)
+        return endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
+      if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
+      laps = cycle.laps;
+    }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;
     seeds = landing_seeds;
+    if constexpr (!kLong) {
+      if (++laps == kShortLaps)
+        return long_en_passant<kRecord, kHoles>(c, b, cap, mover, hole, r, origin, seeds, laps, captured, events);
+    }
   }
+}
+
+// One move of a variant's kind (en passant: Hoyito I) on 2N = kHoles holes (sow.h, sow_move).
+template <bool kRecord, bool kEnPassant, int kHoles>
+MoveEnd sow_on(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole,
+               std::vector<Event>* events) {
+  // The preconditions of sow.h: a move of the mover's (SOW-1), from a hole with seeds, on a board
+  // of the configuration's size whose seeds and captures add up to the game's total (BRD-3).
+  assert(config.holes == kHoles);
+  assert(hole >= 0 && hole < config.holes && owner(hole, config.n) == mover);
+  assert(board[hole] > 0);
+  assert(board.sum(config.shape->all) + captured[0] + captured[1] == config.total);
+  assert(!kRecord || events != nullptr);
+  const int seeds = board[hole];
+  if constexpr (kRecord) events->push_back(ev::lift(hole, seeds));
+  const BoardInRegisters<kHoles> r = BoardInRegisters<kHoles>::load(board);
+  if constexpr (kEnPassant) {
+    // The en passant captures of a move that never ends (or is undecided) are not made: the
+    // captures are put back, as the board is never stored then (sow.h).
+    const std::array<int, 2> captured_before = captured;
+    const MoveEnd end = sow_en_passant<kRecord, kHoles, false>(config, board, captured, mover, hole, r, hole, seeds, 0,
+                                                                false, events);
+    if (end == MoveEnd::endless || end == MoveEnd::undecided) captured = captured_before;
+    return end;
+  } else {
+    return sow_relay<kRecord, kHoles, false>(config, board, captured, mover, hole, r, hole, seeds, 0, events);
+  }
+}
+
+// quiet_sowing (sow.h): one instance a variant kind and size.
+template <bool kEnPassant, int kHoles>
+MoveEnd quiet_sowing_on(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole) {
+  return sow_on<false, kEnPassant, kHoles>(config, board, captured, mover, hole, nullptr);
 }
 
 }  // namespace
@@ -456,24 +548,17 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
 template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole,
                  std::vector<Event>* events) {
-  // The preconditions of sow.h: a move of the mover's (SOW-1), from a hole with seeds, on a board
-  // of the configuration's size whose seeds and captures add up to the game's total (BRD-3).
-  assert(config.holes == 12 || config.holes == 24);
-  assert(hole >= 0 && hole < config.holes && owner(hole, config.n) == mover);
-  assert(board[hole] > 0);
-  assert(board.sum(config.shape->all) + captured[0] + captured[1] == config.total);
-  assert(!kRecord || events != nullptr);
-  if (config.variant == Variant::hoyito1) {
-    // The en passant captures of a move that never ends (or is undecided) are not made: the
-    // captures are put back, as the board is never stored then (sow.h).
-    const std::array<int, 2> captured_before = captured;
-    const MoveEnd end = config.holes == 24 ? sow_en_passant<kRecord, 24>(config, board, captured, mover, hole, events)
-                                           : sow_en_passant<kRecord, 12>(config, board, captured, mover, hole, events);
-    if (end == MoveEnd::endless || end == MoveEnd::undecided) captured = captured_before;
-    return end;
-  }
-  if (config.holes == 24) return sow_relay<kRecord, 24>(config, board, captured, mover, hole, events);
-  return sow_relay<kRecord, 12>(config, board, captured, mover, hole, events);
+  if (config.variant == Variant::hoyito1)
+    return config.holes == 24 ? sow_on<kRecord, true, 24>(config, board, captured, mover, hole, events)
+                              : sow_on<kRecord, true, 12>(config, board, captured, mover, hole, events);
+  return config.holes == 24 ? sow_on<kRecord, false, 24>(config, board, captured, mover, hole, events)
+                            : sow_on<kRecord, false, 12>(config, board, captured, mover, hole, events);
+}
+
+QuietSowing quiet_sowing(const Config& config) {
+  if (config.variant == Variant::hoyito1)
+    return config.holes == 24 ? &quiet_sowing_on<true, 24> : &quiet_sowing_on<true, 12>;
+  return config.holes == 24 ? &quiet_sowing_on<false, 24> : &quiet_sowing_on<false, 12>;
 }
 
 LapRepeat endless_repeat(const Config& config, const Board& board, int hole) {

@@ -63,6 +63,11 @@ template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole,
                  std::vector<Event>* events);
 
+// sow_move<false> for the variant and size of `config`, without choosing them again: play_random
+// takes it once for the game and calls it for each move it draws.
+using QuietSowing = MoveEnd (*)(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole);
+QuietSowing quiet_sowing(const Config& config);
+
 // Where an endless sowing (SOW-6) first repeats itself exactly: the lap-end state of lap
 // `repeat_lap` (laps counted from 1, as lap_limit counts them) equals that of `earlier_lap`, and
 // no state before it equals an earlier one; repeat_lap - earlier_lap is the exact cycle.

@@ -170,7 +170,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   // events tell the award apart from the capture, so those games are played with events.
   const bool round_rule = setup.rules.variant == Variant::hoyito3 && setup.rules.round >= 3;
   const bool detailed = setup.detailed || round_rule;
-  Position before = start;  // detailed only
+  Position before = detailed ? start : Position{};  // detailed only (no copy of the board otherwise)
   auto below = [&rng](std::uint64_t n) { return rng.below(n); };
   while (game.status() == Status::playing) {
     const Player mover = game.to_move();
@@ -362,7 +362,10 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
   // Small chunks for slow players, so that the threads share the work evenly.
   const bool searching = spec.players[0].kind != PlayerSpec::Kind::random || spec.players[1].kind != PlayerSpec::Kind::random;
   const std::uint64_t chunk_size = searching || spec.match_rounds > 0 ? 4 : 64;
-  std::atomic<std::uint64_t> next_chunk{0}, done{0};
+  // Each on its own cache line: the workers take chunks from one and count finished deals on the
+  // other (once a chunk, not once a deal), the progress loop reads the second.
+  alignas(64) std::atomic<std::uint64_t> next_chunk{0};
+  alignas(64) std::atomic<std::uint64_t> done{0};
   std::optional<OrderedRows> ordered;
   if (options.rows) ordered.emplace(options.rows);
 
@@ -380,7 +383,8 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
         const std::uint64_t first = chunk * chunk_size;
         if (first >= deals) break;
         rows.clear();
-        for (std::uint64_t k = first; k < std::min(deals, first + chunk_size); ++k) {
+        const std::uint64_t last = std::min(deals, first + chunk_size);
+        for (std::uint64_t k = first; k < last; ++k) {
           // The k-th deal of this shard (shard K of M plays the deals i with i mod M = K-1).
           const std::uint64_t deal = static_cast<std::uint64_t>(spec.shard.index - 1) + k * static_cast<std::uint64_t>(spec.shard.count);
           for (std::size_t v = 0; v < rules.size(); ++v) {
@@ -388,8 +392,8 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
             play_deal_rows(spec, rules[v], deal, mine[v], ordered ? &rows : nullptr);
             for (std::size_t i = row_start; i < rows.size(); ++i) rows[i].sweep_value = static_cast<int>(v);
           }
-          done.fetch_add(1, std::memory_order_relaxed);
         }
+        done.fetch_add(last - first, std::memory_order_relaxed);
         if (ordered) ordered->write(chunk, rows);
       }
     } catch (...) {

@@ -147,6 +147,9 @@ TEST(EngineBoard, OccupiedIsTheNonEmptyHolesOfTheRange) {
         std::uint64_t expected = 0;
         for (int h = first; h < first + n; ++h) expected |= static_cast<std::uint64_t>(board[h] != 0) << h;
         ASSERT_EQ(board.occupied_row(first, n), expected) << "row from " << first << " of 2x" << n;
+        const std::size_t row = first == 0 ? 0 : 1;  // South's row, North's
+        ASSERT_EQ(n == 6 ? board.row_occupied<6>(row) : board.row_occupied<12>(row), expected >> first)
+            << "row_occupied of 2x" << n << ", row " << row;
       }
   }
 }
