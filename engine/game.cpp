@@ -14,11 +14,18 @@ namespace hoyito::engine {
 
 namespace {
 constexpr std::size_t kPlyEvents = 32;  // events reserved for a ply's record (play)
-}  // namespace
 
-Game::Game(const Rules& rules, const Position& start) : rules_(rules), config_(make_config(rules)) {
+// The constructor's first step: the rules, once they and the start are checked.
+const Rules& validated(const Rules& rules, const Position& start) {
   validate(rules);
   validate(start, rules, "start");
+  return rules;
+}
+}  // namespace
+
+Game::Game(const Rules& rules, const Position& start) : Game(validated(rules, start), start, Validated{}) {}
+
+Game::Game(const Rules& rules, const Position& start, Validated) : rules_(rules), config_(make_config(rules)) {
   // Word by word, in a register (hole h is byte h % 8 of word h / 8): a set() per hole, a
   // read-modify-write in memory each, was a quarter of the cost of a Game (callgrind).
   for (int i = 0; i * 8 < config_.holes; ++i) {
@@ -35,12 +42,16 @@ Game::Game(const Rules& rules, const Position& start) : rules_(rules), config_(m
 
 Position Game::position() const {
   Position p;
+  write_position(p);
+  return p;
+}
+
+void Game::write_position(Position& p) const {
   p.board.resize(static_cast<std::size_t>(config_.holes));
   for (int h = 0; h < config_.holes; ++h)  // byte h % 8 of word h / 8, a word read once per 8 holes
     p.board[static_cast<std::size_t>(h)] = static_cast<int>(board_.w[static_cast<std::size_t>(h) / 8] >> (h % 8 * 8) & 0xff);
   p.captured = captured_;
   p.to_move = to_move_;
-  return p;
 }
 
 Result Game::result() const {
@@ -118,6 +129,7 @@ bool Game::is_legal(int hole) const {
 std::vector<int> Game::legal_plies() const {
   const std::uint64_t mask = legal_mask();
   std::vector<int> plies;
+  plies.reserve(mask == kPassBit ? 1 : static_cast<std::size_t>(count_bits(mask)));  // one allocation
   if (mask == kPassBit) {
     plies.push_back(kPass);
   } else {
@@ -254,17 +266,42 @@ template <bool kRecord>
 }
 
 Ply Game::play(int hole) {
-  check_legal(hole);
-  const Trial* trial = trial_of(hole);
   Ply ply;
+  play(hole, ply);
+  return ply;
+}
+
+void Game::play(int hole, Ply& ply) {
+  check_legal(hole);
   ply.player = to_move_;
   ply.hole = hole;
+  ply.events.clear();
   // One allocation for the events of nearly every move (a lift, a few laps and relays, the end),
   // instead of the vector's growth, 1, 2, 4, 8, ... (hoyito exhaustive, callgrind).
   ply.events.reserve(kPlyEvents);
-  apply<true>(hole, trial, &ply.events);
-  ply.after = position();
-  return ply;
+  if (hole == kPass || (trials_valid_ >> hole & 1) != 0)
+    apply<true>(hole, trial_of(hole), &ply.events);  // tried for its legality: sown again, told
+  else
+    sow_told(hole, ply.events);
+  write_position(ply.after);
+}
+
+void Game::sow_told(int hole, std::vector<Event>& events) {
+  // Sown once, on the game's own board: an endless or undecided move leaves board and captures
+  // as they were (sow.h), and only the events of a move that ends are kept.
+  const int mover = to_move_;
+  const MoveEnd end = sow_move<true>(config_, board_, captured_, mover, hole, &events);
+  if (end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT: the game as it was
+  if (end == MoveEnd::endless) {
+    events.clear();
+    const Trial trial{board_, captured_, end};
+    apply<true>(hole, &trial, &events);  // SOW-6 void (check_legal refused it under illegal)
+    return;
+  }
+  mask_valid_ = false;
+  trials_valid_ = 0;
+  ++plies_;
+  after_move<true>(mover, end, &events);
 }
 
 void Game::throw_game_over() const {

@@ -28,6 +28,10 @@ class Game {
  public:
   // `start` must be valid for `rules` (core validate()); both are checked again here.
   Game(const Rules& rules, const Position& start);
+  // The same without the checks, for a caller that has validated both already (hoyito
+  // exhaustive makes millions of Games from positions it built and validated once).
+  struct Validated {};
+  Game(const Rules& rules, const Position& start, Validated);
 
   const Rules& rules() const { return rules_; }
   Position position() const;
@@ -49,6 +53,10 @@ class Game {
   // InputError ("... undecided ..."), the game unchanged; with endless_sowing = illegal the
   // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.
   Ply play(int hole);
+  // The same, written into `ply` (its storage reused: no allocation once it has grown). A move
+  // not tried yet (endless_sowing = void, or legality not asked for) is sown once, telling its
+  // events. After a throw `ply` holds nothing of use.
+  void play(int hole, Ply& ply);
   // The same effect as play(), without events: for simulation.
   void play_fast(int hole);
 
@@ -74,6 +82,8 @@ class Game {
   template <bool kRecord>
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
+  void sow_told(int hole, std::vector<Event>& events);  // play(): a move sown once, with its events
+  void write_position(Position& p) const;
   std::uint64_t random_candidates() const;  // play_random: the holes it may draw from
   [[noreturn]] void throw_game_over() const;
   bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless

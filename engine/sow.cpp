@@ -345,6 +345,22 @@ LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
   return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
 
+// With kRecord the move is told as it is sown, and the caller keeps the events of a move that
+// ends only (engine::Game::play sows a move once). An endless sowing's cycle may run to millions
+// of laps, so a sowing still going at lap kLapsToldUndecided is first decided without events,
+// from its start (`start`, `captured_at_start`): an endless or undecided one stops there, its
+// events a few hundred at most, and one that ends is told on to its end.
+inline constexpr std::uint64_t kLapsToldUndecided = 64;
+
+template <int kHoles>
+bool ends_untold(const Config& c, const BoardInRegisters<kHoles>& start, std::array<int, 2> captured_at_start,
+                 int mover, int hole, MoveEnd& verdict) {
+  Board board;
+  start.store(board);
+  verdict = sow_move<false>(c, board, captured_at_start, mover, hole, nullptr);
+  return verdict != MoveEnd::endless && verdict != MoveEnd::undecided;
+}
+
 // Hoyito II and III: arithmetic laps, capture only by the last seed of a lap.
 template <bool kRecord, int kHoles>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover, int hole,
@@ -380,6 +396,10 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, int mover,
     }
     if (cycle.seen(r, landing, landing_seeds)) return endless_or_undecided<kHoles>(c, start, hole, cycle.period);  // SOW-6
     if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
+    if constexpr (kRecord) {
+      MoveEnd verdict;
+      if (cycle.laps == kLapsToldUndecided && !ends_untold<kHoles>(c, start, cap, mover, hole, verdict)) return verdict;
+    }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;
     seeds = landing_seeds;
@@ -395,6 +415,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
   const BoardShape& shape = *c.shape;
   const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
   BoardInRegisters<kHoles> r = start;
+  [[maybe_unused]] const std::array<int, 2> captured_at_start = cap;  // kRecord: see kLapsToldUndecided
   bool captured = false;  // an en passant capture in this move (CAP-I-1)
   int origin = hole;
   int seeds = r.at(origin);
@@ -445,6 +466,11 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, int m
     if (cycle.seen(r, landing, landing_seeds))  // SOW-6 (a cycle holds no capture)
       return endless_or_undecided<kHoles>(c, start, hole, cycle.period);
     if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
+    if constexpr (kRecord) {
+      MoveEnd verdict;
+      if (cycle.laps == kLapsToldUndecided && !ends_untold<kHoles>(c, start, captured_at_start, mover, hole, verdict))
+        return verdict;
+    }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;
     seeds = landing_seeds;
