@@ -42,6 +42,7 @@ class Game {
 
   // Ascending hole indices; {kPass} when the player must pass (PASS-1/2/3); {} once over.
   std::vector<int> legal_plies() const;
+  void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
   // Bit h set when hole h is legal; kPassBit (bit 63) when the player must pass; 0 once over.
   std::uint64_t legal_mask() const;
   bool is_legal(int hole) const;

@@ -100,6 +100,7 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
     std::optional<model::Game> m;
     std::optional<engine::Game> e;
     Ply model_ply, engine_ply;
+    std::vector<int> model_legal, engine_legal;
     std::uint64_t index = 0;
     for_each_board(board, 0, max_seeds, [&](const std::vector<int>& b) {
       // Boards are dealt in turn to the workers: neighbouring boards cost about the same, so each
@@ -123,32 +124,44 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
             mine.disagreements += 1;
             if (!mine.first && d) mine.first = std::move(d);
           };
-          // Legal plies with endless moves illegal (G6 default) ...
-          const auto model_legal = model::Game(base, p).legal_plies();
-          const auto engine_legal = engine::Game(base, p, validated).legal_plies();
-          if (model_legal != engine_legal) {
-            Disagreement d{base, p, {}, "legal", {}, {}};
+          auto compare_legal = [&](const Rules& rules) {
+            if (model_legal == engine_legal) return;
+            Disagreement d{rules, p, {}, "legal", {}, {}};
             d.model.legal = model_legal;
             d.engine.legal = engine_legal;
             note(d);
-          }
-          // ... and every move played, endless ones included (G6 void): the whole ply (player,
-          // hole, events and position after) and the result must agree.
-          const model::Game model_game(void_rules, p);
-          const engine::Game engine_game(void_rules, p, validated);
-          for (int ply : model_game.legal_plies()) {
+          };
+          // Legal plies with endless moves illegal (G6 default) ...
+          model::Game(base, p).legal_plies(model_legal);
+          engine::Game(base, p, validated).legal_plies(engine_legal);
+          compare_legal(base);
+          // ... and every move played, endless ones included (G6 void): the legal plies, then the
+          // whole ply (player, hole, events and position after) and the result must agree. The
+          // engine's copies start with its legal moves known, as after legal_plies() (under void
+          // that is no trial sowing: each move is sown once, by play()).
+          model::Game model_game(void_rules, p);
+          engine::Game engine_game(void_rules, p, validated);
+          model_game.legal_plies(model_legal);
+          engine_game.legal_plies(engine_legal);
+          compare_legal(void_rules);
+          auto check_move = [&](model::Game& model_side, engine::Game& engine_side, int ply) {
             mine.moves += 1;
-            m = model_game;
-            e = engine_game;
             bool same = false;
             try {
-              m->play(ply, model_ply);
-              e->play(ply, engine_ply);
-              same = model_ply == engine_ply && m->result() == e->result();
+              model_side.play(ply, model_ply);
+              engine_side.play(ply, engine_ply);
+              same = model_ply == engine_ply && model_side.result() == engine_side.result();
             } catch (const InputError&) {
             }
             if (!same) note(compare_moves(void_rules, p, {ply}));
+          };
+          // Every move but the last on copies of the two games, the last on the games themselves.
+          for (std::size_t i = 0; i + 1 < model_legal.size(); ++i) {
+            m = model_game;
+            e = engine_game;
+            check_move(*m, *e, model_legal[i]);
           }
+          if (!model_legal.empty()) check_move(model_game, engine_game, model_legal.back());
         }
       }
       boards_done += 1;

@@ -55,13 +55,19 @@ bool Game::is_legal_move(int hole) const {
 }
 
 std::vector<int> Game::legal_plies() const {
-  if (status_ != Status::playing) return {};
   std::vector<int> moves;
+  legal_plies(moves);
+  return moves;
+}
+
+void Game::legal_plies(std::vector<int>& moves) const {
+  moves.clear();
+  if (status_ != Status::playing) return;
   moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));  // one allocation
-  for (int h = 0; h < rules_.holes(); ++h)
+  const int first = position_.to_move == kSouth ? 0 : rules_.holes_per_row;  // SOW-1: the mover's row (BRD-4)
+  for (int h = first; h < first + rules_.holes_per_row; ++h)
     if (is_legal_move(h)) moves.push_back(h);
   if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
-  return moves;
 }
 
 void Game::reject(int hole) const {

@@ -64,6 +64,7 @@ class Game {
 
   // Every legal ply: the mover's holes in ascending order, or {kPass}; {} once the game is over.
   std::vector<int> legal_plies() const;
+  void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
   // Plays one ply (a hole or kPass); throws InputError when it is not legal.
   Ply play(int hole);
   // The same, written into `ply` (its storage reused: no allocation once it has grown). After a

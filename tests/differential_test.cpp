@@ -336,5 +336,60 @@ TEST(Exhaustive, CountsEveryBoardConfigurationAndSideOnceOnAnyNumberOfThreads) {
   EXPECT_EQ(exhaustive_check(6, 2, 1, nullptr).moves, exhaustive_check(6, 2, 2, nullptr).moves);
 }
 
+// play(hole, ply) (what hoyito exhaustive plays with) writes into a ply that held another move:
+// it must give what play(hole) gives on a fresh copy, on the model and on the engine, for every
+// move under endless_sowing = void (each move then sown once by the engine, with its events).
+RC_GTEST_PROP(PlayInto, AReusedPlyHoldsWhatPlayReturns, ()) {
+  Rules rules = gen_rules();
+  rules.options.endless_sowing = EndlessSowing::void_game;
+  const Position p = gen_position(rules);
+  const model::Game model_game(rules, p);
+  const engine::Game engine_game(rules, p);
+  Ply model_ply, engine_ply;
+  for (int hole : model_game.legal_plies()) {
+    model::Game m = model_game;
+    engine::Game e = engine_game;
+    m.play(hole, model_ply);
+    e.play(hole, engine_ply);
+    model::Game fresh = model_game;
+    const Ply expected = fresh.play(hole);
+    RC_ASSERT(model_ply == expected);
+    RC_ASSERT(engine_ply == expected);
+    RC_ASSERT(e.result() == fresh.result());
+  }
+}
+
+// The engine sows a move it has not tried once, telling it as it goes; a sowing still going at
+// lap 64 is decided untold first (engine/sow.cpp kLapsToldUndecided). Sampled 2x6 positions,
+// every seed on the board, until both kinds of such moves have come up under void: one that ends
+// after lap 64 (told on to its end) and an endless one whose first repeat is after lap 64 (its
+// events dropped: only endless_sowing and game_end). Each is compared with the model in full.
+TEST(PlayInto, MovesLongerThanSixtyFourLapsAreToldAsTheModelTellsThem) {
+  Rules rules;
+  rules.options.endless_sowing = EndlessSowing::void_game;
+  SplitMix64 rng{7};
+  bool long_ending = false, long_endless = false;
+  for (int tries = 0; tries < 200000 && !(long_ending && long_endless); ++tries) {
+    Position p;
+    p.board.assign(12, 0);
+    for (int seed = 0; seed < rules.total_seeds(); ++seed) p.board[rng.below(12)] += 1;
+    p.to_move = static_cast<int>(rng.below(2));
+    for (int hole = 6 * p.to_move; hole < 6 * p.to_move + 6; ++hole) {
+      if (p.board[static_cast<size_t>(hole)] == 0) continue;
+      const model::MoveOutcome outcome = model::sow_move(rules, p, hole);
+      if (outcome.laps <= 64) continue;
+      long_ending |= !outcome.endless;
+      long_endless |= outcome.endless;
+      const auto d = compare_moves(rules, p, {hole});
+      ASSERT_FALSE(d.has_value()) << d->field;
+      if (outcome.endless) {
+        EXPECT_EQ(engine::Game(rules, p).play(hole).events.size(), 2u);
+      }
+    }
+  }
+  EXPECT_TRUE(long_ending);
+  EXPECT_TRUE(long_endless);
+}
+
 }  // namespace
 }  // namespace hoyito
