@@ -14,20 +14,39 @@ namespace hoyito::engine {
 
 namespace {
 constexpr std::size_t kPlyEvents = 32;  // events reserved for a ply's record (play)
-}  // namespace
 
-Game::Game(const Rules& rules, const Position& start)
-    : rules_(rules), config_(make_config(rules)), sow_drawn_(quiet_sowing(config_)) {
+// Hole h is byte h % 8 of word h / 8. Unrolled for each board size: a loop over the holes cost
+// about 11 instructions a hole (6 to pack), and hoyito exhaustive unpacks a position every move
+// and packs one for every Game it makes (callgrind).
+template <int kHoles>
+Board pack(const int* counts) {
+  std::array<std::uint64_t, kWords> w{};
+#pragma GCC unroll 24
+  for (int h = 0; h < kHoles; ++h) w[h / 8] |= static_cast<std::uint64_t>(counts[h]) << (h % 8 * 8);
+  return Board{w};
+}
+
+template <int kHoles>
+void unpack(const Board& board, int* counts) {
+#pragma GCC unroll 24
+  for (int h = 0; h < kHoles; ++h) counts[h] = static_cast<int>(board.w[h / 8] >> (h % 8 * 8) & 0xff);
+}
+
+// The constructor's first step: the rules, once they and the start are checked.
+const Rules& validated(const Rules& rules, const Position& start) {
   validate(rules);
   validate(start, rules, "start");
-  // Word by word, in a register (hole h is byte h % 8 of word h / 8): a set() per hole, a
-  // read-modify-write in memory each, was a quarter of the cost of a Game (callgrind).
-  for (int i = 0; i * 8 < config_.holes; ++i) {
-    std::uint64_t word = 0;
-    for (int h = std::min(config_.holes, i * 8 + 8) - 1; h >= i * 8; --h)
-      word = word << 8 | static_cast<std::uint64_t>(start.board[static_cast<std::size_t>(h)]);
-    board_.w[static_cast<std::size_t>(i)] = word;
-  }
+  return rules;
+}
+}  // namespace
+
+Game::Game(const Rules& rules, const Position& start) : Game(validated(rules, start), start, Validated{}) {}
+
+Game::Game(const Rules& rules, const Position& start, Validated)
+    : rules_(rules), config_(make_config(rules)), sow_drawn_(quiet_sowing(config_)) {
+  // Word by word, in registers: a set() per hole, a read-modify-write in memory each, was a
+  // quarter of the cost of a Game (callgrind).
+  board_ = config_.holes == 24 ? pack<24>(start.board.data()) : pack<12>(start.board.data());
   captured_ = start.captured;
   to_move_ = start.to_move;
   if (config_.third_repetition)
@@ -36,12 +55,18 @@ Game::Game(const Rules& rules, const Position& start)
 
 Position Game::position() const {
   Position p;
+  write_position(p);
+  return p;
+}
+
+void Game::write_position(Position& p) const {
   p.board.resize(static_cast<std::size_t>(config_.holes));
-  for (int h = 0; h < config_.holes; ++h)  // byte h % 8 of word h / 8, a word read once per 8 holes
-    p.board[static_cast<std::size_t>(h)] = static_cast<int>(board_.w[static_cast<std::size_t>(h) / 8] >> (h % 8 * 8) & 0xff);
+  if (config_.holes == 24)
+    unpack<24>(board_, p.board.data());
+  else
+    unpack<12>(board_, p.board.data());
   p.captured = captured_;
   p.to_move = to_move_;
-  return p;
 }
 
 Result Game::result() const {
@@ -117,14 +142,20 @@ bool Game::is_legal(int hole) const {
 }
 
 std::vector<int> Game::legal_plies() const {
-  const std::uint64_t mask = legal_mask();
   std::vector<int> plies;
+  legal_plies(plies);
+  return plies;
+}
+
+void Game::legal_plies(std::vector<int>& plies) const {
+  const std::uint64_t mask = legal_mask();
+  plies.clear();
+  plies.reserve(mask == kPassBit ? 1 : static_cast<std::size_t>(count_bits(mask)));  // one allocation
   if (mask == kPassBit) {
     plies.push_back(kPass);
   } else {
     for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) plies.push_back(std::countr_zero(rest));
   }
-  return plies;
 }
 
 void Game::check_legal(int hole) const {
@@ -215,17 +246,42 @@ template void Game::third_repetition_check<false>(std::vector<Event>*);
 template void Game::third_repetition_check<true>(std::vector<Event>*);
 
 Ply Game::play(int hole) {
-  check_legal(hole);
-  const Trial* trial = trial_of(hole);
   Ply ply;
+  play(hole, ply);
+  return ply;
+}
+
+void Game::play(int hole, Ply& ply) {
+  check_legal(hole);
   ply.player = to_move_;
   ply.hole = hole;
+  ply.events.clear();
   // One allocation for the events of nearly every move (a lift, a few laps and relays, the end),
   // instead of the vector's growth, 1, 2, 4, 8, ... (hoyito exhaustive, callgrind).
   ply.events.reserve(kPlyEvents);
-  apply<true>(hole, trial, &ply.events);
-  ply.after = position();
-  return ply;
+  if (hole == kPass || (trials_valid_ >> hole & 1) != 0)
+    apply<true>(hole, trial_of(hole), &ply.events);  // tried for its legality: sown again, told
+  else
+    sow_told(hole, ply.events);
+  write_position(ply.after);
+}
+
+void Game::sow_told(int hole, std::vector<Event>& events) {
+  // Sown once, on the game's own board: an endless or undecided move leaves board and captures
+  // as they were (sow.h), and only the events of a move that ends are kept.
+  const Player mover = to_move_;
+  const MoveEnd end = sow_move<true>(config_, board_, captured_, mover, hole, &events);
+  if (end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT: the game as it was
+  if (end == MoveEnd::endless) {
+    events.clear();
+    const Trial trial{board_, captured_, end};
+    apply<true>(hole, &trial, &events);  // SOW-6 void (check_legal refused it under illegal)
+    return;
+  }
+  mask_valid_ = false;
+  trials_valid_ = 0;
+  ++plies_;
+  after_move<true>(mover, end, &events);
 }
 
 void Game::throw_game_over() const {

@@ -29,6 +29,10 @@ class Game {
  public:
   // `start` must be valid for `rules` (core validate()); both are checked again here.
   Game(const Rules& rules, const Position& start);
+  // The same without the checks, for a caller that has validated both already (hoyito
+  // exhaustive makes millions of Games from positions it built and validated once).
+  struct Validated {};
+  Game(const Rules& rules, const Position& start, Validated);
 
   const Rules& rules() const { return rules_; }
   Position position() const;
@@ -39,6 +43,7 @@ class Game {
 
   // Ascending hole indices; {kPass} when the player must pass (PASS-1/2/3); {} once over.
   std::vector<int> legal_plies() const;
+  void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
   // Bit h set when hole h is legal; kPassBit (bit 63) when the player must pass; 0 once over.
   std::uint64_t legal_mask() const;
   bool is_legal(int hole) const;
@@ -50,6 +55,10 @@ class Game {
   // InputError ("... undecided ..."), the game unchanged; with endless_sowing = illegal the
   // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.
   Ply play(int hole);
+  // The same, written into `ply` (its storage reused: no allocation once it has grown). A move
+  // not tried yet (endless_sowing = void, or legality not asked for) is sown once, telling its
+  // events. After a throw `ply` holds nothing of use.
+  void play(int hole, Ply& ply);
   // The same effect as play(), without events: for simulation.
   void play_fast(int hole);
 
@@ -75,6 +84,8 @@ class Game {
   template <bool kRecord>
   void apply(int hole, const Trial* trial, std::vector<Event>* events);
   const Trial* trial_of(int hole) const;
+  void sow_told(int hole, std::vector<Event>& events);  // play(): a move sown once, with its events
+  void write_position(Position& p) const;
   template <int kN, typename Below>
   int play_random_on(Below& below);         // play_random on 2xkN
   template <int kN>

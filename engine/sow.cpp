@@ -377,6 +377,28 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
                   int origin, int seeds, std::uint64_t laps, std::vector<Event>* events);
 
 // The long laps out of line, so that the short loop stays small and in registers.
+
+// With kRecord the move is told as it is sown, and the caller keeps the events of a move that
+// ends only (engine::Game::play sows a move once). An endless sowing's cycle may run to millions
+// of laps, so a sowing still going at lap kLapsToldUndecided (a long lap: after the detector's
+// first checkpoint) is first decided without events, from the board before the move (`b`, in
+// memory until the move ends): an endless or undecided one stops there, its events a few hundred
+// at most, and one that ends is told on to its end.
+inline constexpr std::uint64_t kLapsToldUndecided = 64;
+static_assert(kLapsToldUndecided > kShortLaps, "the told verdict is taken in the long laps");
+
+// `cap` holds the captures now: the mover's en passant captures of this move (CAP-I-1, Hoyito I)
+// are in it but not in `b`, so the captures before the move are the opponent's as they are and
+// the mover's what the game's total leaves (BRD-3).
+bool ends_untold(const Config& c, const Board& b, const std::array<int, 2>& cap, Player mover, int hole,
+                 MoveEnd& verdict) {
+  Board board = b;
+  std::array<int, 2> captured = cap;
+  captured[index(mover)] = c.total - b.sum(c.shape->all) - cap[index(opponent(mover))];
+  verdict = sow_move<false>(c, board, captured, mover, hole, nullptr);
+  return verdict != MoveEnd::endless && verdict != MoveEnd::undecided;
+}
+
 template <bool kRecord, int kHoles>
 [[gnu::noinline]] MoveEnd long_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
                                      BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps,
@@ -420,6 +442,10 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
         return endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
       if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
       laps = cycle.laps;
+      if constexpr (kRecord) {
+        MoveEnd verdict;
+        if (cycle.laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict)) return verdict;
+      }
     }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;
@@ -499,6 +525,10 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
         return endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
       if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
       laps = cycle.laps;
+      if constexpr (kRecord) {
+        MoveEnd verdict;
+        if (cycle.laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict)) return verdict;
+      }
     }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;

@@ -57,8 +57,9 @@ enum class MoveEnd : std::uint8_t {
 // holes holding seeds, and board plus captures must hold the game's seed total (asserted). With kRecord, appends the
 // move's events (specs/game-record.md order) to *events, from `lift` to END-1's `game_end`;
 // the caller adds `extra_move`. Without kRecord, `events` is not used (pass nullptr).
-// An endless or undecided move leaves `board` and `captured` as they were (its events, with
-// kRecord, are still appended), so that the caller may sow on its own board and copy nothing.
+// An endless or undecided move leaves `board` and `captured` as they were (with kRecord, the
+// events of its first laps, at most 64, are still appended: the caller drops them), so that the
+// caller may sow on its own board and copy nothing.
 template <bool kRecord>
 MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole,
                  std::vector<Event>* events);

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <thread>
 
 #include "engine/engine.h"
@@ -76,10 +78,29 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
   std::mutex mutex;
   std::atomic<std::uint64_t> boards_done{0};
 
+  // Each configuration as played for the legal plies (G6 illegal) and for the moves (G6 void),
+  // validated once here: the Games below are made from positions built valid, unchecked.
+  std::vector<std::pair<Rules, Rules>> rules_pairs;
+  for (const Rules& base : configs) {
+    if (base.total_seeds() != configs.front().total_seeds()) throw std::logic_error("exhaustive: configurations of different totals");
+    Rules void_rules = base;
+    void_rules.options.endless_sowing = EndlessSowing::void_game;
+    validate(base);
+    validate(void_rules);
+    rules_pairs.emplace_back(base, void_rules);
+  }
+  const engine::Game::Validated validated;
+
   auto worker = [&](int t) {
     ExhaustiveCounts mine;
     std::vector<int> board(static_cast<size_t>(holes), 0);
     Position p{board, {0, 0}, Player::south};  // one buffer for every position: no allocation per board
+    // Scratch for every move, reused: the games a move is played on (assigned, not built anew,
+    // so that their board buffers stay) and the two plies (play(hole, ply) reuses their storage).
+    std::optional<model::Game> m;
+    std::optional<engine::Game> e;
+    Ply model_ply, engine_ply;
+    std::vector<int> model_legal, engine_legal;
     std::uint64_t index = 0;
     for_each_board(board, 0, max_seeds, [&](const std::vector<int>& b) {
       // Boards are dealt in turn to the workers: neighbouring boards cost about the same, so each
@@ -89,12 +110,13 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
       for (int c : b) on_board += c;
       mine.boards += 1;
       std::copy(b.begin(), b.end(), p.board.begin());
-      for (const Rules& base : configs) {
+      const int rest = configs.front().total_seeds() - on_board;  // the same total in every configuration
+      p.captured = {rest - rest / 2, rest / 2};
+      validate(p, configs.front());  // once a board: valid for every configuration and side
+      for (const auto& [base, void_rules] : rules_pairs) {
         // The round cases of Hoyito III differ only in the last-four award, which needs a capture
         // that leaves four or fewer: a board of at most 8 seeds.
         if (base.round != 1 && on_board > 8) continue;
-        const int rest = base.total_seeds() - on_board;
-        p.captured = {rest - rest / 2, rest / 2};
         for (const Player side : kPlayers) {
           p.to_move = side;
           mine.positions += 1;
@@ -102,34 +124,44 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
             mine.disagreements += 1;
             if (!mine.first && d) mine.first = std::move(d);
           };
-          // Legal plies with endless moves illegal (G6 default) ...
-          const auto model_legal = model::Game(base, p).legal_plies();
-          const auto engine_legal = engine::Game(base, p).legal_plies();
-          if (model_legal != engine_legal) {
-            Disagreement d{base, p, {}, "legal", {}, {}};
+          auto compare_legal = [&](const Rules& rules) {
+            if (model_legal == engine_legal) return;
+            Disagreement d{rules, p, {}, "legal", {}, {}};
             d.model.legal = model_legal;
             d.engine.legal = engine_legal;
             note(d);
-          }
-          // ... and every move played, endless ones included (G6 void): the whole ply (events and
-          // position after) and the result must agree.
-          Rules void_rules = base;
-          void_rules.options.endless_sowing = EndlessSowing::void_game;
-          const model::Game model_game(void_rules, p);
-          const engine::Game engine_game(void_rules, p);
-          model::Game m = model_game;  // each move is played on these copies: assigned, not
-          engine::Game e = engine_game;  // built anew, so the board buffers are reused
-          for (int ply : model_game.legal_plies()) {
+          };
+          // Legal plies with endless moves illegal (G6 default) ...
+          model::Game(base, p).legal_plies(model_legal);
+          engine::Game(base, p, validated).legal_plies(engine_legal);
+          compare_legal(base);
+          // ... and every move played, endless ones included (G6 void): the legal plies, then the
+          // whole ply (player, hole, events and position after) and the result must agree. The
+          // engine's copies start with its legal moves known, as after legal_plies() (under void
+          // that is no trial sowing: each move is sown once, by play()).
+          model::Game model_game(void_rules, p);
+          engine::Game engine_game(void_rules, p, validated);
+          model_game.legal_plies(model_legal);
+          engine_game.legal_plies(engine_legal);
+          compare_legal(void_rules);
+          auto check_move = [&](model::Game& model_side, engine::Game& engine_side, int ply) {
             mine.moves += 1;
-            m = model_game;
-            e = engine_game;
             bool same = false;
             try {
-              same = m.play(ply) == e.play(ply) && m.result() == e.result();
+              model_side.play(ply, model_ply);
+              engine_side.play(ply, engine_ply);
+              same = model_ply == engine_ply && model_side.result() == engine_side.result();
             } catch (const InputError&) {
             }
             if (!same) note(compare_moves(void_rules, p, {ply}));
+          };
+          // Every move but the last on copies of the two games, the last on the games themselves.
+          for (std::size_t i = 0; i + 1 < model_legal.size(); ++i) {
+            m = model_game;
+            e = engine_game;
+            check_move(*m, *e, model_legal[i]);
           }
+          if (!model_legal.empty()) check_move(model_game, engine_game, model_legal.back());
         }
       }
       boards_done += 1;

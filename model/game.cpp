@@ -55,13 +55,19 @@ bool Game::is_legal_move(int hole) const {
 }
 
 std::vector<int> Game::legal_plies() const {
-  if (status_ != Status::playing) return {};
   std::vector<int> moves;
+  legal_plies(moves);
+  return moves;
+}
+
+void Game::legal_plies(std::vector<int>& moves) const {
+  moves.clear();
+  if (status_ != Status::playing) return;
   moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));  // one allocation
-  for (int h = 0; h < rules_.holes(); ++h)
+  const int first = position_.to_move == Player::south ? 0 : rules_.holes_per_row;  // SOW-1: the mover's row (BRD-4)
+  for (int h = first; h < first + rules_.holes_per_row; ++h)
     if (is_legal_move(h)) moves.push_back(h);
   if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
-  return moves;
 }
 
 void Game::reject(int hole) const {
@@ -96,8 +102,14 @@ int Game::count_position() {
 
 Ply Game::play(int hole) {
   Ply ply;
+  play(hole, ply);
+  return ply;
+}
+
+void Game::play(int hole, Ply& ply) {
   ply.player = position_.to_move;
   ply.hole = hole;
+  ply.events.clear();
   if (hole == kPass)
     play_pass(ply);   // PASS-1, PASS-2, PASS-3
   else
@@ -107,7 +119,6 @@ Ply Game::play(int hole) {
   stop_at_ply_limit(ply);              // END-3 (G7 ply_limit, and the backstop)
   ply.after = position_;
   count_rules_of(ply);
-  return ply;
 }
 
 void Game::play_pass(Ply& ply) {
@@ -136,14 +147,15 @@ void Game::play_move(Ply& ply) {
   if (status_ != Status::playing || hole < 0 || hole >= rules_.holes() ||
       owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[static_cast<std::size_t>(hole)] == 0)
     reject(hole);
-  MoveOutcome outcome = sow_move(rules_, position_, hole);  // throws UndecidedMove (Q-LIMIT)
+  // The events go straight into the ply, and the position after into the game's own (an endless
+  // move leaves it as it was). Throws UndecidedMove (Q-LIMIT) with nothing changed.
+  const MoveVerdict outcome = sow_move(rules_, position_, hole, ply.events, position_);
   // SOW-6 (G6 illegal): an endless move is not legal, and the message says why.
   if (outcome.endless && rules_.options.endless_sowing == EndlessSowing::illegal)
     throw InputError(fmt::format(
         "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
         "that of lap {}",
         move_text(hole, rules_.holes_per_row), player_name(position_.to_move), outcome.laps, outcome.repeated_lap));
-  ply.events = std::move(outcome.events);
   extra_move_pending_ = false;
   if (outcome.endless) {
     // SOW-6 (G6 void): the game is void at this point; nothing is sown.
@@ -151,7 +163,6 @@ void Game::play_move(Ply& ply) {
     status_ = Status::void_game;
     return;
   }
-  position_ = std::move(outcome.after);
   if (outcome.ended_game) {
     status_ = Status::finished;
     winner_ = winner_by_captures(position_.captured);

@@ -20,10 +20,8 @@
 
 namespace hoyito::model {
 
-// What one move does to a position, before the game-level rules (passes, ply limit) apply.
-struct MoveOutcome {
-  Position after;              // to_move already set: the mover again after an extra move
-  std::vector<Event> events;   // lift .. extra_move / game_end, in the order of game-record.md
+// How one move went, besides its events and the position after it.
+struct MoveVerdict {
   bool endless = false;        // SOW-6: the relay sowing never ends (then `after` is unchanged)
   bool ended_game = false;     // END-1: the move captured and left four or fewer seeds
   std::size_t laps = 0;        // laps sown, counted from 1: the lap that ended the move, or
@@ -32,9 +30,19 @@ struct MoveOutcome {
   std::size_t repeated_lap = 0;  // endless: M < L, the lap whose lap-end state lap L repeats
 };
 
+// What one move does to a position, before the game-level rules (passes, ply limit) apply.
+struct MoveOutcome : MoveVerdict {
+  Position after;              // to_move already set: the mover again after an extra move
+  std::vector<Event> events;   // lift .. extra_move / game_end, in the order of game-record.md
+};
+
 // Plays the move from `hole` (one of the mover's non-empty holes) on `position`. Throws
 // UndecidedMove when the move neither ends nor repeats a lap-end state by lap lap_limit (Q-LIMIT).
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole);
+// The same, appending the events to `events` and writing the position after into `after`, which
+// may be `position` itself: how Game plays a move, with no allocation once those have grown.
+MoveVerdict sow_move(const Rules& rules, const Position& position, int hole, std::vector<Event>& events,
+                     Position& after);
 
 // SOW-6: whether the move from `hole` never ends, decided as sow_move decides it (same throw),
 // but without sowing the move again with its events: what a legality test needs (G6 illegal).
@@ -56,8 +64,12 @@ class Game {
 
   // Every legal ply: the mover's holes in ascending order, or {kPass}; {} once the game is over.
   std::vector<int> legal_plies() const;
+  void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
   // Plays one ply (a hole or kPass); throws InputError when it is not legal.
   Ply play(int hole);
+  // The same, written into `ply` (its storage reused: no allocation once it has grown). After a
+  // throw `ply` holds nothing of use.
+  void play(int hole, Ply& ply);
 
  private:
   bool is_legal_move(int hole) const;

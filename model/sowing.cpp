@@ -215,12 +215,10 @@ struct Sowing {
     }
   }
 
-  Position position() const {
-    Position p;
+  void write_position(Position& p) const {
     p.board.assign(state.board.begin(), state.board.begin() + holes);
     p.captured = captured;
     p.to_move = to_move;
-    return p;
   }
 };
 
@@ -290,11 +288,12 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
   }
 }
 
-// A move that ends, sown with its events.
-MoveOutcome play_sowing(const Rules& rules, const Position& position, int hole) {
-  MoveOutcome out;
-  out.events.reserve(kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)
-  Sowing move(rules, position, &out.events);
+// A move that ends, sown with its events (`after` may be `position`: the move copies the board first).
+MoveVerdict play_sowing(const Rules& rules, const Position& position, int hole, std::vector<Event>& events,
+                        Position& after) {
+  MoveVerdict out;
+  events.reserve(events.size() + kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)
+  Sowing move(rules, position, &events);
   move.lift(hole);                                      // SOW-1
   move.sow_lap();                                       // SOW-2, SOW-3, CAP-I-1
   while (move.landing() == Landing::relay) move.sow_relay_lap();  // SOW-5
@@ -306,22 +305,23 @@ MoveOutcome play_sowing(const Rules& rules, const Position& position, int hole) 
     move.end_game();                                    // END-1 and the last-four award
   else
     move.hand_over_turn();                              // TURN-1, CAP-I-3, CAP-II-3, CAP-III-3
-  out.after = move.position();
+  move.write_position(after);
   out.ended_game = move.ended_game;
   out.laps = move.laps;
   return out;
 }
 
 // SOW-6: an endless move changes nothing; its only event names it.
-MoveOutcome endless_move(const Position& position, int hole, const SowingLength& length) {
-  MoveOutcome out;
-  out.after = position;
+MoveVerdict endless_move(const Position& position, int hole, const SowingLength& length, std::vector<Event>& events,
+                         Position& after) {
+  MoveVerdict out;
+  if (&after != &position) after = position;
   out.endless = true;
   out.laps = length.laps;
   out.repeated_lap = length.repeated_lap;
   Event e = make_event(EventKind::endless_sowing, RuleId::SOW_6);
   e.hole = hole;
-  out.events.push_back(e);
+  events.push_back(e);
   return out;
 }
 
@@ -341,13 +341,20 @@ bool is_endless(const Rules& rules, const Position& position, int hole) {
 }
 
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
+  MoveOutcome out;
+  static_cast<MoveVerdict&>(out) = sow_move(rules, position, hole, out.events, out.after);
+  return out;
+}
+
+MoveVerdict sow_move(const Rules& rules, const Position& position, int hole, std::vector<Event>& events,
+                     Position& after) {
   assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
   assert(hole >= 0 && hole < rules.holes());
   assert(owner(hole, rules.holes_per_row) == position.to_move);  // SOW-1: one of the mover's holes
   assert(position.board[static_cast<std::size_t>(hole)] > 0);      // SOW-1: not empty
   const SowingLength length = measure_sowing(rules, position, hole);  // SOW-6, Q-LIMIT
-  if (length.endless) return endless_move(position, hole, length);
-  MoveOutcome out = play_sowing(rules, position, hole);
+  if (length.endless) return endless_move(position, hole, length, events, after);
+  const MoveVerdict out = play_sowing(rules, position, hole, events, after);
   assert(out.laps == length.laps);
   return out;
 }

@@ -336,5 +336,75 @@ TEST(Exhaustive, CountsEveryBoardConfigurationAndSideOnceOnAnyNumberOfThreads) {
   EXPECT_EQ(exhaustive_check(6, 2, 1, nullptr).moves, exhaustive_check(6, 2, 2, nullptr).moves);
 }
 
+// play(hole, ply) (what hoyito exhaustive plays with) writes into a ply that held another move:
+// it must give what play(hole) gives on a fresh copy, on the model and on the engine, for every
+// move under endless_sowing = void (each move then sown once by the engine, with its events).
+RC_GTEST_PROP(PlayInto, AReusedPlyHoldsWhatPlayReturns, ()) {
+  Rules rules = gen_rules();
+  rules.options.endless_sowing = EndlessSowing::void_game;
+  const Position p = gen_position(rules);
+  const model::Game model_game(rules, p);
+  const engine::Game engine_game(rules, p);
+  Ply model_ply, engine_ply;
+  for (int hole : model_game.legal_plies()) {
+    model::Game m = model_game;
+    engine::Game e = engine_game;
+    m.play(hole, model_ply);
+    e.play(hole, engine_ply);
+    model::Game fresh = model_game;
+    const Ply expected = fresh.play(hole);
+    RC_ASSERT(model_ply == expected);
+    RC_ASSERT(engine_ply == expected);
+    RC_ASSERT(e.result() == fresh.result());
+  }
+}
+
+// The engine sows a move it has not tried once, telling it as it goes; a sowing still going at
+// lap 64 is decided untold first (engine/sow.cpp kLapsToldUndecided). Sampled 2x6 positions,
+// every seed on the board, until both kinds of such moves have come up under void: one that ends
+// after lap 64 (told on to its end) and an endless one whose first repeat is after lap 64 (its
+// events dropped: only endless_sowing and game_end). Each is compared with the model in full.
+// Hoyito I too: its en passant captures (CAP-I-1) are made during the move, so the untold verdict
+// must start from the captures before it.
+TEST(PlayInto, MovesLongerThanSixtyFourLapsAreToldAsTheModelTellsThem) {
+  for (const Variant variant : {Variant::hoyito2, Variant::hoyito1}) {
+    Rules rules;
+    rules.variant = variant;
+    rules.options.endless_sowing = EndlessSowing::void_game;
+    SplitMix64 rng{7};
+    bool long_ending = false, long_endless = false;
+    for (int tries = 0; tries < 200000 && !(long_ending && long_endless); ++tries) {
+      Position p;
+      p.board.assign(12, 0);
+      // Hoyito II: every seed on the board. Hoyito I: fewer (the rest captured), since with all 48
+      // its en passant captures end nearly every move early.
+      const int total = rules.total_seeds();
+      const int on_board = variant == Variant::hoyito2 ? total : 8 + static_cast<int>(rng.below(static_cast<std::uint64_t>(total - 7)));
+      for (int seed = 0; seed < on_board; ++seed) p.board[rng.below(12)] += 1;
+      p.captured = {(total - on_board) - (total - on_board) / 2, (total - on_board) / 2};
+      p.to_move = static_cast<Player>(rng.below(2));
+      const int first = 6 * static_cast<int>(index(p.to_move));
+      for (int hole = first; hole < first + 6; ++hole) {
+        if (p.board[static_cast<size_t>(hole)] == 0) continue;
+        const model::MoveOutcome outcome = model::sow_move(rules, p, hole);
+        if (outcome.laps <= 64) continue;
+        long_ending |= !outcome.endless;
+        long_endless |= outcome.endless;
+        const auto d = compare_moves(rules, p, {hole});
+        ASSERT_FALSE(d.has_value()) << variant_name(variant) << ": " << d->field;
+        if (outcome.endless) {
+          EXPECT_EQ(engine::Game(rules, p).play(hole).events.size(), 2u) << variant_name(variant);
+        }
+      }
+    }
+    // Hoyito I moves that end after lap 64 did not come up in these tries (its captures end
+    // moves early); its endless ones do.
+    if (variant == Variant::hoyito2) {
+      EXPECT_TRUE(long_ending);
+    }
+    EXPECT_TRUE(long_endless) << variant_name(variant);
+  }
+}
+
 }  // namespace
 }  // namespace hoyito
