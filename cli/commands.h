@@ -4,9 +4,9 @@
 // print; the work is done in harness/.
 //
 //   cli/rules.cpp    rules (and the rules options every command that plays takes)
-//   cli/records.cpp  random, apply, replay, show
+//   cli/records.cpp  random, apply;  cli/replay.cpp replay;  cli/show.cpp show
 //   cli/verify.cpp   verify
-//   cli/checks.cpp   exhaustive, perft, bench
+//   cli/checks.cpp   exhaustive, perft;  cli/bench.cpp bench
 //   cli/annotate.cpp annotate;  cli/examples.cpp examples
 #pragma once
 

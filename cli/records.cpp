@@ -1,4 +1,4 @@
-// `hoyito random`, `apply` and `replay`: game records made and checked.
+// `hoyito random` and `apply`: game records made.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -101,72 +101,6 @@ int command_apply(const ApplyArgs& args) {
   return 0;
 }
 
-// What `replay` found, for its --json file (specs/command-result.schema.json#/$defs/replay).
-struct ReplayCounts {
-  int records = 0, valid = 0, disagreements = 0, reproduced = 0;
-  std::string invalid_where, invalid_message;  // the first invalid game record
-};
-
-json::object replay_json(const std::string& file, const ReplayCounts& c, int exit_code) {
-  return {{"format", "hoyito-replay-result/1"},
-          {"version", HOYITO_VERSION},
-          {"commit", HOYITO_COMMIT},
-          {"file", file},
-          {"records", c.records},
-          {"valid", c.valid},
-          {"disagreements", c.disagreements},
-          {"reproduced", c.reproduced},
-          {"invalid", c.invalid_where.empty() ? json::value(nullptr)
-                                              : json::value(json::object{{"where", c.invalid_where},
-                                                                         {"message", c.invalid_message}})},
-          {"exit_code", exit_code}};
-}
-
-int command_replay(const std::string& file, const std::string& json_path) {
-  // Made first, so that a path that cannot be written fails before the replay; bad input (an
-  // InputError) leaves no file.
-  std::optional<WholeFile> json_file;
-  if (!json_path.empty()) json_file.emplace(json_path);
-  ReplayCounts counts;
-  int exit_code = 0;
-  for_each_json_document(file, [&](const JsonDocument& doc) {
-    // A disagreement transcript (hoyito verify, exhaustive): replay it on model and engine.
-    if (is_transcript(doc.value)) {
-      std::string report;
-      const bool reproduced = replay_disagreement(doc.value, doc.where, report);
-      std::cout << report;
-      if (reproduced) exit_code = 1;
-      ++counts.records;
-      ++counts.disagreements;
-      counts.reproduced += reproduced;
-      return exit_code == 0;
-    }
-    const GameRecord record = game_from_json(doc.value, doc.where);  // malformed: InputError, exit 2
-    ++counts.records;
-    try {
-      replay_record(record, doc.where);
-    } catch (const InputError& e) {  // well-formed but not what the rules give: exit 1
-      std::cout << "INVALID " << e.what() << "\n";
-      counts.invalid_where = doc.where;
-      counts.invalid_message = e.what();
-      exit_code = 1;
-      return false;
-    }
-    ++counts.valid;
-    std::cout << fmt::format("{}: valid, {} 2x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
-                             variant_name(record.rules.variant), record.rules.holes_per_row, record.plies.size(),
-                             status_name(record.result.status), record.result.captured[0], record.result.captured[1],
-                             winner_name(record.result.winner));
-    return true;
-  });
-  if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", counts.records);
-  if (json_file) {
-    json_file->write(json::serialize(replay_json(file, counts, exit_code)) + "\n");
-    json_file->commit();
-  }
-  return exit_code;
-}
-
 }  // namespace
 
 CommandRun add_random(CLI::App& cmd) {
@@ -189,16 +123,6 @@ CommandRun add_apply(CLI::App& cmd) {
   cmd.add_option("--position", args->position, "start position: JSON text or a file (default: the start)");
   cmd.add_option("--moves", args->moves, "moves in the compact notation (specs/notation.md), e.g. \"c A* B pass b\"")->required();
   return [args] { return command_apply(*args); };
-}
-
-CommandRun add_replay(CLI::App& cmd) {
-  struct ReplayArgs {
-    std::string file, json;
-  };
-  auto args = std::make_shared<ReplayArgs>();
-  cmd.add_option("FILE", args->file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB", kMostRecordBytes >> 20))->required();
-  cmd.add_option("--json", args->json, "also write what was found as JSON to this file (specs/command-result.schema.json)");
-  return [args] { return command_replay(args->file, args->json); };
 }
 
 }  // namespace hoyito
