@@ -42,13 +42,25 @@ const Rules& validated(const Rules& rules, const Position& start) {
 
 Game::Game(const Rules& rules, const Position& start) : Game(validated(rules, start), start, Validated{}) {}
 
-Game::Game(const Rules& rules, const Position& start, Validated)
+Game::Game(const Rules& rules, const Position& start, Validated validated)
     : rules_(rules), config_(make_config(rules)), sow_drawn_(quiet_sowing(config_)) {
+  restart(start, validated);
+}
+
+void Game::restart(const Position& start, Validated) {
   // Word by word, in registers: a set() per hole, a read-modify-write in memory each, was a
   // quarter of the cost of a Game (callgrind).
   board_ = config_.holes == 24 ? pack<24>(start.board.data()) : pack<12>(start.board.data());
   captured_ = start.captured;
   to_move_ = start.to_move;
+  status_ = Status::playing;
+  winner_ = Winner::none;
+  plies_ = 0;
+  extra_move_ = false;
+  mask_valid_ = false;
+  mask_ = 0;
+  trials_valid_ = 0;  // the trial slots are read only where this says they hold this position's
+  repetitions_.clear();
   if (config_.third_repetition)
     repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]);  // END-3: the start counts
 }
@@ -130,11 +142,12 @@ std::uint64_t Game::legal_mask() const {
 }
 
 bool Game::is_legal(int hole) const {
-  if (hole != kPass && !mask_valid_ && !config_.endless_void && status_ == Status::playing) {
+  if (hole != kPass && !mask_valid_ && status_ == Status::playing) {
+    const bool own_seeds = hole >= 0 && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0;  // SOW-1
+    if (config_.endless_void) return own_seeds;  // SOW-6 void: an endless move is legal too
     // SOW-6 illegal: a move is legal when it is from the mover's non-empty hole and not endless.
     // Only that move is tried: another move may be undecided (Q-LIMIT) without making this one so.
-    if (hole < 0 || hole >= config_.holes || (own_occupied(to_move_) >> hole & 1) == 0) return false;
-    return trial_of(hole)->end != MoveEnd::endless;  // throws when the move itself is undecided
+    return own_seeds && trial_of(hole)->end != MoveEnd::endless;  // throws when the move itself is undecided
   }
   const std::uint64_t mask = legal_mask();
   if (hole == kPass) return mask == kPassBit;

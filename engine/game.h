@@ -33,6 +33,10 @@ class Game {
   // exhaustive makes millions of Games from positions it built and validated once).
   struct Validated {};
   Game(const Rules& rules, const Position& start, Validated);
+  // The game started again from `start` under the same rules, as if made anew with Validated:
+  // what hoyito exhaustive does for every position and move instead of making a Game (the
+  // rules' configuration is kept, and nothing is allocated).
+  void restart(const Position& start, Validated);
 
   const Rules& rules() const { return rules_; }
   Position position() const;

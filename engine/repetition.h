@@ -25,6 +25,11 @@ class Repetitions {
     }
     return static_cast<int>(++(*counts_)[key]);
   }
+  // Forgets every occurrence (a game started again); the table's storage is kept.
+  void clear() {
+    if (counts_) counts_->clear();
+    captured_total_ = -1;
+  }
 
  private:
   // Made on first use: most games never use it (endless_game = ply_limit), and copying even an

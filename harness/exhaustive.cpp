@@ -95,10 +95,19 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
     ExhaustiveCounts mine;
     std::vector<int> board(static_cast<size_t>(holes), 0);
     Position p{board, {0, 0}, Player::south};  // one buffer for every position: no allocation per board
-    // Scratch for every move, reused: the games a move is played on (assigned, not built anew,
-    // so that their board buffers stay) and the two plies (play(hole, ply) reuses their storage).
-    std::optional<model::Game> m;
-    std::optional<engine::Game> e;
+    // Scratch, reused: a configuration's two games under each G6 reading, made at its first
+    // position and restarted (not made anew: their storage stays) for every position and move,
+    // and the two plies (play(hole, ply) reuses their storage).
+    struct Games {
+      model::Game model;
+      engine::Game engine;
+      Games(const Rules& rules, const Position& start, engine::Game::Validated v) : model(rules, start), engine(rules, start, v) {}
+      void restart(const Position& start, engine::Game::Validated v) {
+        model.restart(start);
+        engine.restart(start, v);
+      }
+    };
+    std::vector<std::optional<Games>> illegal_games(rules_pairs.size()), void_games(rules_pairs.size());
     Ply model_ply, engine_ply;
     std::vector<int> model_legal, engine_legal;
     std::uint64_t index = 0;
@@ -113,7 +122,8 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
       const int rest = configs.front().total_seeds() - on_board;  // the same total in every configuration
       p.captured = {rest - rest / 2, rest / 2};
       validate(p, configs.front());  // once a board: valid for every configuration and side
-      for (const auto& [base, void_rules] : rules_pairs) {
+      for (std::size_t c = 0; c < rules_pairs.size(); ++c) {
+        const auto& [base, void_rules] = rules_pairs[c];
         // The round cases of Hoyito III differ only in the last-four award, which needs a capture
         // that leaves four or fewer: a board of at most 8 seeds.
         if (base.round != 1 && on_board > 8) continue;
@@ -131,37 +141,38 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
             d.engine.legal = engine_legal;
             note(d);
           };
+          auto games_at_p = [&](std::optional<Games>& games, const Rules& rules) -> Games& {
+            if (games)
+              games->restart(p, validated);
+            else
+              games.emplace(rules, p, validated);
+            return *games;
+          };
           // Legal plies with endless moves illegal (G6 default) ...
-          model::Game(base, p).legal_plies(model_legal);
-          engine::Game(base, p, validated).legal_plies(engine_legal);
+          Games& illegal = games_at_p(illegal_games[c], base);
+          illegal.model.legal_plies(model_legal);
+          illegal.engine.legal_plies(engine_legal);
           compare_legal(base);
           // ... and every move played, endless ones included (G6 void): the legal plies, then the
-          // whole ply (player, hole, events and position after) and the result must agree. The
-          // engine's copies start with its legal moves known, as after legal_plies() (under void
-          // that is no trial sowing: each move is sown once, by play()).
-          model::Game model_game(void_rules, p);
-          engine::Game engine_game(void_rules, p, validated);
-          model_game.legal_plies(model_legal);
-          engine_game.legal_plies(engine_legal);
+          // whole ply (player, hole, events and position after) and the result must agree. Each
+          // move on the two games restarted at p (under void the engine sows a move once, by play()).
+          Games& played = games_at_p(void_games[c], void_rules);
+          played.model.legal_plies(model_legal);
+          played.engine.legal_plies(engine_legal);
           compare_legal(void_rules);
-          auto check_move = [&](model::Game& model_side, engine::Game& engine_side, int ply) {
+          for (std::size_t i = 0; i < model_legal.size(); ++i) {
+            if (i > 0) played.restart(p, validated);
+            const int ply = model_legal[i];
             mine.moves += 1;
             bool same = false;
             try {
-              model_side.play(ply, model_ply);
-              engine_side.play(ply, engine_ply);
-              same = model_ply == engine_ply && model_side.result() == engine_side.result();
+              played.model.play(ply, model_ply);
+              played.engine.play(ply, engine_ply);
+              same = model_ply == engine_ply && played.model.result() == played.engine.result();
             } catch (const InputError&) {
             }
             if (!same) note(compare_moves(void_rules, p, {ply}));
-          };
-          // Every move but the last on copies of the two games, the last on the games themselves.
-          for (std::size_t i = 0; i + 1 < model_legal.size(); ++i) {
-            m = model_game;
-            e = engine_game;
-            check_move(*m, *e, model_legal[i]);
           }
-          if (!model_legal.empty()) check_move(model_game, engine_game, model_legal.back());
         }
       }
       boards_done += 1;

@@ -35,24 +35,27 @@ Event game_end_event(RuleId rule, Status status, Winner winner) {
 
 }  // namespace
 
-Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) {
-  count_rule(RuleId::BRD_1);  // two rows, one per player, no stores
-  count_rule(RuleId::BRD_2);  // 6 or 12 holes per row (validated in core)
-  if (is_start_position(rules, start)) count_rule(RuleId::BRD_3);  // four seeds a hole
+Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) { count_start(); }
+
+void Game::restart(const Position& start) {
+  position_ = start;
+  status_ = Status::playing;
+  winner_ = Winner::none;
+  plies_played_ = 0;
+  extra_move_pending_ = false;
+  occurrences_.clear();
+  count_start();
+}
+
+void Game::count_start() {
+  // BRD-1: two rows, one per player, no stores; BRD-2: 6 or 12 holes per row (validated in core);
+  // BRD-3: four seeds a hole.
+  const std::array<RuleId, 3> board_rules{RuleId::BRD_1, RuleId::BRD_2, RuleId::BRD_3};
+  count_rules({board_rules.data(), is_start_position(rules_, position_) ? 3u : 2u});
   count_position();
 }
 
 Result Game::result() const { return Result{status_, position_.captured, winner_}; }
-
-bool Game::is_legal_move(int hole) const {
-  // SOW-1: one of the mover's own holes, not empty.
-  if (hole < 0 || hole >= rules_.holes()) return false;
-  if (owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[hole] == 0) return false;
-  // SOW-6 (G6 illegal): a move whose sowing never ends is not legal.
-  if (rules_.options.endless_sowing == EndlessSowing::illegal && is_endless(rules_, position_, hole))
-    return false;
-  return true;
-}
 
 std::vector<int> Game::legal_plies() const {
   std::vector<int> moves;
@@ -65,8 +68,12 @@ void Game::legal_plies(std::vector<int>& moves) const {
   if (status_ != Status::playing) return;
   moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));  // one allocation
   const int first = position_.to_move == Player::south ? 0 : rules_.holes_per_row;  // SOW-1: the mover's row (BRD-4)
-  for (int h = first; h < first + rules_.holes_per_row; ++h)
-    if (is_legal_move(h)) moves.push_back(h);
+  const bool endless_illegal = rules_.options.endless_sowing == EndlessSowing::illegal;
+  for (int h = first; h < first + rules_.holes_per_row; ++h) {
+    if (position_.board[static_cast<std::size_t>(h)] == 0) continue;               // SOW-1: not empty
+    if (endless_illegal && is_endless(rules_, position_, h)) continue;              // SOW-6 (G6 illegal)
+    moves.push_back(h);
+  }
   if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
 }
 
@@ -173,9 +180,8 @@ void Game::play_move(Ply& ply) {
 void Game::share_out_at_third_repetition(Ply& ply) {
   // END-3 (G7 third_repetition): the third occurrence of a position shares out the board, each
   // player taking the seeds on their own side.
-  if (status_ != Status::playing) return;
-  const int seen = count_position();
-  if (rules_.options.endless_game != EndlessGame::third_repetition || seen < 3) return;
+  if (status_ != Status::playing || rules_.options.endless_game != EndlessGame::third_repetition) return;
+  if (count_position() < 3) return;
   for (const Player player : kPlayers) {
     Event e;
     e.kind = EventKind::side_award;
@@ -202,18 +208,21 @@ void Game::stop_at_ply_limit(Ply& ply) {
 
 void Game::count_rules_of(const Ply& ply) const {
   // Rule coverage: every event's rule, and the rules that leave no event of their own.
-  for (const Event& e : ply.events) count_rule(e.rule);
-  count_rule(RuleId::TURN_1);
-  if (ply.hole != kPass) count_rule(RuleId::BRD_4);  // the mover's own hole
+  count_event_rules(ply.events);
+  std::array<RuleId, 5> more{};
+  std::size_t n = 0;
+  more[n++] = RuleId::TURN_1;
+  if (ply.hole != kPass) more[n++] = RuleId::BRD_4;  // the mover's own hole
   const bool captured = std::any_of(ply.events.begin(), ply.events.end(),
                                     [](const Event& e) { return e.kind == EventKind::capture; });
-  if (captured && rules_.variant == Variant::hoyito3) count_rule(RuleId::CAP_III_2);  // no chain taken
+  if (captured && rules_.variant == Variant::hoyito3) more[n++] = RuleId::CAP_III_2;  // no chain taken
   if (captured && rules_.variant == Variant::hoyito1 && status_ == Status::playing)
-    count_rule(RuleId::CAP_I_3);  // no extra move: the opponent plays
+    more[n++] = RuleId::CAP_I_3;  // no extra move: the opponent plays
   if (status_ == Status::finished) {
-    count_rule(RuleId::END_2);
-    if (rules_.variant == Variant::hoyito3) count_rule(RuleId::END_III_1);
+    more[n++] = RuleId::END_2;
+    if (rules_.variant == Variant::hoyito3) more[n++] = RuleId::END_III_1;
   }
+  count_rules({more.data(), n});
 }
 
 }  // namespace hoyito::model

@@ -55,6 +55,9 @@ Winner winner_by_captures(const std::array<int, 2>& captured);
 class Game {
  public:
   Game(const Rules& rules, const Position& start);
+  // The game started again from `start` under the same rules, as if made anew (the board's
+  // storage kept: no allocation): hoyito exhaustive does this for every position and move.
+  void restart(const Position& start);
 
   const Rules& rules() const { return rules_; }
   const Position& position() const { return position_; }
@@ -72,7 +75,6 @@ class Game {
   void play(int hole, Ply& ply);
 
  private:
-  bool is_legal_move(int hole) const;
   [[noreturn]] void reject(int hole) const;  // throws InputError: the ply is not legal
   void play_pass(Ply& ply);                      // PASS-1..3
   void play_move(Ply& ply);                      // SOW-1..6 and the move (sowing.cpp)
@@ -80,6 +82,7 @@ class Game {
   void stop_at_ply_limit(Ply& ply);              // END-3, G7 ply_limit
   void count_rules_of(const Ply& ply) const;  // rule coverage (model/rule_counts.h)
   int count_position();  // END-3: how often the current position has occurred
+  void count_start();    // rule coverage and END-3 for the start position
 
   Rules rules_;
   Position position_;

@@ -23,6 +23,16 @@ thread_local ThreadCounts this_thread;
 
 void count_rule(RuleId id) { this_thread.counts[static_cast<std::size_t>(id)] += 1; }
 
+void count_rules(std::span<const RuleId> ids) {
+  auto& counts = this_thread.counts;
+  for (const RuleId id : ids) counts[static_cast<std::size_t>(id)] += 1;
+}
+
+void count_event_rules(const std::vector<Event>& events) {
+  auto& counts = this_thread.counts;
+  for (const Event& e : events) counts[static_cast<std::size_t>(e.rule)] += 1;
+}
+
 std::array<std::uint64_t, kRuleCount> rule_counts() {
   std::array<std::uint64_t, kRuleCount> out{};
   for (std::size_t i = 0; i < out.size(); ++i)

@@ -6,12 +6,18 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "core/game.h"
 
 namespace hoyito::model {
 
 void count_rule(RuleId id);
+// The same for several rules, and for the rule of every event, with one look-up of this thread's
+// counts (a look-up a rule was most of the model's bookkeeping a ply: hoyito exhaustive, callgrind).
+void count_rules(std::span<const RuleId> ids);
+void count_event_rules(const std::vector<Event>& events);
 std::array<std::uint64_t, kRuleCount> rule_counts();
 void reset_rule_counts();
 

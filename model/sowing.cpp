@@ -1,10 +1,13 @@
 // One move, seed by seed: SOW-1..SOW-6, CAP-I/II/III, and the end of the game by END-1 with the
 // last-four award (END-I-1, END-II-1, END-III-2..4). See specs/rules.md.
 //
-// A move is sown twice. First its laps are walked without events to decide whether its relay
+// A move is sown step by step with its events: lift, laps and relays, what the last seed did,
+// and the end of the move. Nearly every move ends within a few laps, and one that ends is not
+// endless: a move whose last seed lands (SOW-4, or a casa) by lap kLapsSownAtOnce is decided by
+// that. A move still relaying then is walked again without events to decide whether its relay
 // sowing ends (SOW-6), exactly and in constant memory (Brent's cycle detection on the lap-end
-// states), within the Q-LIMIT guard. Then a move that ends is sown again, step by step, with
-// its events: lift, laps and relays, what the last seed did, and the end of the move.
+// states), within the Q-LIMIT guard, and sown again with its events only if it ends: so an
+// endless move's events never pile up.
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -22,6 +25,7 @@ namespace {
 
 constexpr int kCasa = 4;        // a hole holding exactly four (CAP-II-1, CAP-III-1, CAP-I-1)
 constexpr int kMostHoles = 24;  // 2x12 (BRD-2)
+constexpr std::uint64_t kLapsSownAtOnce = 64;  // laps a move is sown before SOW-6 is decided for it
 
 // SOW-6: what fixes the rest of a relay sowing: the board and the hole the lap's last seed fell
 // into. Holes from 2N on stay 0.
@@ -288,15 +292,20 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
   }
 }
 
-// A move that ends, sown with its events (`after` may be `position`: the move copies the board first).
-MoveVerdict play_sowing(const Rules& rules, const Position& position, int hole, std::vector<Event>& events,
-                        Position& after) {
-  MoveVerdict out;
-  events.reserve(events.size() + kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)
-  Sowing move(rules, position, &events);
+// SOW-1, SOW-2, SOW-5: lifts `hole` and sows lap after lap until the last seed lands in an empty
+// hole or makes a casa (true), or until `most_laps` laps are sown with the last one relaying (false).
+bool sow_until_landed(Sowing& move, int hole, std::uint64_t most_laps) {
   move.lift(hole);                                      // SOW-1
   move.sow_lap();                                       // SOW-2, SOW-3, CAP-I-1
-  while (move.landing() == Landing::relay) move.sow_relay_lap();  // SOW-5
+  while (move.landing() == Landing::relay) {
+    if (move.laps >= most_laps) return false;
+    move.sow_relay_lap();                               // SOW-5
+  }
+  return true;
+}
+
+// What the last seed did, and the end of the move, once it has landed.
+MoveVerdict finish_move(Sowing& move, Position& after) {
   if (move.landing() == Landing::empty_hole)
     move.end_in_empty_hole();                           // SOW-4
   else
@@ -306,9 +315,15 @@ MoveVerdict play_sowing(const Rules& rules, const Position& position, int hole, 
   else
     move.hand_over_turn();                              // TURN-1, CAP-I-3, CAP-II-3, CAP-III-3
   move.write_position(after);
+  MoveVerdict out;
   out.ended_game = move.ended_game;
   out.laps = move.laps;
   return out;
+}
+
+// The laps sown before SOW-6 is decided: within the Q-LIMIT guard, a move that lands is decided.
+std::uint64_t laps_sown_at_once(const Rules& rules) {
+  return std::min(kLapsSownAtOnce, static_cast<std::uint64_t>(rules.options.lap_limit));
 }
 
 // SOW-6: an endless move changes nothing; its only event names it.
@@ -337,7 +352,9 @@ Winner winner_by_captures(const std::array<int, 2>& captured) {
 bool is_endless(const Rules& rules, const Position& position, int hole) {
   assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
   assert(hole >= 0 && hole < rules.holes() && position.board[static_cast<std::size_t>(hole)] > 0);  // SOW-1
-  return measure_sowing(rules, position, hole).endless;  // SOW-6, Q-LIMIT: laps walked, no events
+  Sowing walk(rules, position, nullptr);  // laps walked, no events
+  if (sow_until_landed(walk, hole, laps_sown_at_once(rules))) return false;  // it ends: not endless
+  return measure_sowing(rules, position, hole).endless;  // SOW-6, Q-LIMIT
 }
 
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
@@ -352,9 +369,17 @@ MoveVerdict sow_move(const Rules& rules, const Position& position, int hole, std
   assert(hole >= 0 && hole < rules.holes());
   assert(owner(hole, rules.holes_per_row) == position.to_move);  // SOW-1: one of the mover's holes
   assert(position.board[static_cast<std::size_t>(hole)] > 0);      // SOW-1: not empty
-  const SowingLength length = measure_sowing(rules, position, hole);  // SOW-6, Q-LIMIT
+  const std::size_t events_before = events.size();
+  events.reserve(events_before + kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)
+  Sowing move(rules, position, &events);        // (`after` may be `position`: the move copies the board first)
+  if (sow_until_landed(move, hole, laps_sown_at_once(rules))) return finish_move(move, after);
+  // Still relaying: decide SOW-6 (Q-LIMIT) first, then sow again with the events if it ends.
+  events.resize(events_before);
+  const SowingLength length = measure_sowing(rules, position, hole);
   if (length.endless) return endless_move(position, hole, length, events, after);
-  const MoveVerdict out = play_sowing(rules, position, hole, events, after);
+  Sowing long_move(rules, position, &events);
+  sow_until_landed(long_move, hole, length.laps);
+  const MoveVerdict out = finish_move(long_move, after);
   assert(out.laps == length.laps);
   return out;
 }
