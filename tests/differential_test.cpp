@@ -359,6 +359,56 @@ RC_GTEST_PROP(PlayInto, AReusedPlyHoldsWhatPlayReturns, ()) {
   }
 }
 
+// restart(start) is the game made anew from `start` under the same rules (hoyito exhaustive
+// restarts its games for every position and move): after plies from another position (the game
+// perhaps over, its END-3 table filled), the game restarted plays on exactly as one made from
+// `start`: every ply, its events and position after, and the result.
+template <typename G>
+void play_on_alike(G& restarted, G& fresh, const std::vector<std::size_t>& picks) {
+  RC_ASSERT(restarted.position() == fresh.position());
+  RC_ASSERT(restarted.result() == fresh.result());
+  RC_ASSERT(restarted.plies_played() == 0);
+  for (const std::size_t pick : picks) {
+    const std::vector<int> legal = fresh.legal_plies();
+    RC_ASSERT(restarted.legal_plies() == legal);
+    if (legal.empty()) return;
+    const int ply = legal[pick % legal.size()];
+    RC_ASSERT(restarted.play(ply) == fresh.play(ply));
+    RC_ASSERT(restarted.result() == fresh.result());
+    RC_ASSERT(restarted.plies_played() == fresh.plies_played());
+  }
+}
+
+RC_GTEST_PROP(Restart, ARestartedGamePlaysAsAGameMadeAnew, ()) {
+  Rules rules = gen_rules();
+  rules.options.ply_limit = *rc::gen::inRange(1, 40);  // so that some games end by END-3 first
+  const Position before = gen_position(rules);
+  const auto picks_before = *rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(0, 12));
+  // Half the time the same game again: its positions come again, so a stale END-3 table would show.
+  const bool again = *rc::gen::arbitrary<bool>();
+  const Position start = again ? before : gen_position(rules);
+  const auto picks_after =
+      again ? picks_before : *rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(0, 12));
+  model::Game model_game(rules, before);
+  engine::Game engine_game(rules, before);
+  // The same game twice over when `again`: each of its positions has then come twice before the
+  // restarted game's plies, so one occurrence left over would make a third repetition (END-3).
+  for (int round = 0; round < (again ? 2 : 1); ++round) {
+    for (const std::size_t pick : picks_before) {
+      const std::vector<int> legal = model_game.legal_plies();
+      if (legal.empty()) break;
+      model_game.play(legal[pick % legal.size()]);
+      engine_game.play(legal[pick % legal.size()]);
+    }
+    model_game.restart(start);
+    engine_game.restart(start, engine::Game::Validated{});
+  }
+  model::Game fresh_model(rules, start);
+  engine::Game fresh_engine(rules, start);
+  play_on_alike(model_game, fresh_model, picks_after);
+  play_on_alike(engine_game, fresh_engine, picks_after);
+}
+
 // The engine sows a move it has not tried once, telling it as it goes; a sowing still going at
 // lap 64 is decided untold first (engine/sow.cpp kLapsToldUndecided). Sampled 2x6 positions,
 // every seed on the board, until both kinds of such moves have come up under void: one that ends
