@@ -36,8 +36,11 @@ inline constexpr long kBenchLegalPlies = 2'000'000;    // legal_mask + play_fast
 inline constexpr long kBenchSamplerPlies = 6'000'000;  // play_random, ~25M plies/s
 inline constexpr long kBenchModelPlies = 200'000;      // the model, ~0.6-1.3M plies/s
 // simulate's deals, the same on 1 and on 2 threads: about a second on one thread of an idle
-// machine, so that starting the threads (a fraction of a millisecond) does not count.
+// machine, so that what does not scale with the games (starting and joining the threads, the
+// first touch of each thread's memory) does not count. Each run kBenchSimulateRuns times,
+// alternately, the fastest kept.
 inline constexpr int kBenchSimulateGames = 200'000;
+inline constexpr int kBenchSimulateRuns = 2;
 
 // Whole games timed on one thread: how many, their plies, the CPU seconds they took.
 struct TimedGames {
@@ -58,7 +61,7 @@ struct BenchFigures {
   std::vector<ConfigFigures> configs;
   int simulate_games = 0;  // hoyito simulate (run_simulation) plays them on 1, then on 2 threads
   long simulate_plies = 0;
-  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock
+  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock, the fastest run of each
   std::uint64_t exhaustive_positions = 0;
   double exhaustive_seconds = 0;
   std::uint64_t signature = 0;
