@@ -27,14 +27,14 @@ std::uint64_t bench_signature(int games_per_config);
 inline constexpr int kBenchExhaustiveSeeds = 5;
 
 // The work each figure is timed over: whole games, in order, until at least this many plies (and
-// at least the --games bench games), so the same games in every run, about a quarter of a CPU
+// at least the --games bench games), so the same games in every run, a quarter to half a CPU
 // second each on an idle machine. A few hundred games are not enough: the cost of a game has a
 // long tail (the rare move whose endless sowing, SOW-6, is decided by the cycle detector and
 // the search for its first exact repeat: one Hoyito II 2x6 game of the first 200 took a quarter
-// of their time), and a few milliseconds of timing are at the mercy of the clock and the caches.
-inline constexpr long kBenchLegalPlies = 2'000'000;    // legal_mask + play_fast, ~7M plies/s
-inline constexpr long kBenchSamplerPlies = 6'000'000;  // play_random, ~25M plies/s
-inline constexpr long kBenchModelPlies = 200'000;      // the model, ~0.6-1.3M plies/s
+// of their 2 ms): a small sample's mean depends on whether it holds such a game.
+inline constexpr long kBenchLegalPlies = 2'000'000;    // legal_mask + play_fast, ~5-8M plies/s idle
+inline constexpr long kBenchSamplerPlies = 6'000'000;  // play_random, ~20-28M plies/s idle
+inline constexpr long kBenchModelPlies = 200'000;      // the model, ~0.6-1.3M plies/s idle
 // simulate's deals, the same on 1 and on 2 threads: about a second on one thread of an idle
 // machine, so that what does not scale with the games (starting and joining the threads, the
 // first touch of each thread's memory) does not count. Each run kBenchSimulateRuns times,
