@@ -1,7 +1,7 @@
 // The random player's games for an instruction count (README, Performance): GAMES games of
 // play_random (engine::Game, as `hoyito simulate` plays them) of one variant and size, from
 // seed 7, then the plies played and a hash of them (the same games before and after a change).
-//   valgrind --tool=callgrind --toggle-collect='play_games*' build/release/bench/sampler_plies 1 6 2000
+//   valgrind --tool=callgrind --toggle-collect='*play_games*' build/release/bench/sampler_plies 1 6 2000
 // Ir / plies is the cost of a ply, the whole game loop (Game construction included, start-up not).
 // Usage: sampler_plies VARIANT(0, 1, 2 for Hoyito I, II, III) HOLES_PER_ROW(6 or 12) GAMES
 #include <cstdio>

@@ -23,36 +23,47 @@ int command_bench(const BenchArgs& args) {
   std::optional<WholeFile> json_file;  // made first: a path that cannot be written fails at once
   if (!args.json.empty()) json_file.emplace(args.json);
   const BenchFigures f = measure_bench(args.games);
-  boost::json::object document = result_header("hoyito-bench-result/1");
+  boost::json::object document = result_header("hoyito-bench-result/2");
   document["games"] = args.games;
   boost::json::array configs;
   auto rate = [](double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; };
-  std::cout << "plies per CPU second, one thread, measured in this run (engine: legal_mask + play_fast on the bench\n"
-               "games, and the random player play_random on as many; model: a tenth of the games):\n";
-  std::cout << fmt::format("{:<12} {:>14} {:>14} {:>12} {:>13} {:>15}\n", "config", "engine legal", "engine sampler",
-                           "model", "legal/model", "sampler/model");
+  auto plies_per_second = [&rate](const TimedGames& t) { return rate(static_cast<double>(t.plies), t.seconds); };
+  std::cout << fmt::format(
+      "plies per CPU second, one thread, measured in this run: whole games 0, 1, 2, ... of the bench seeds until\n"
+      "{} plies (engine legal: legal_mask + play_fast), {} (engine sampler: the random player play_random), {} (model):\n",
+      kBenchLegalPlies, kBenchSamplerPlies, kBenchModelPlies);
+  std::cout << fmt::format("{:<12} {:>14} {:>14} {:>12} {:>13} {:>15}  {}\n", "config", "engine legal", "engine sampler",
+                           "model", "legal/model", "sampler/model", "games (legal, sampler, model), CPU seconds");
   for (const ConfigFigures& c : f.configs) {
-    const double legal = rate(static_cast<double>(c.legal_plies), c.legal_seconds);
-    const double sampler = rate(static_cast<double>(c.sampler_plies), c.sampler_seconds);
-    const double model = rate(static_cast<double>(c.model_plies), c.model_seconds);
-    std::cout << fmt::format("{:<12} {:>14.0f} {:>14.0f} {:>12.0f} {:>13.1f} {:>15.1f}\n",
+    const double legal = plies_per_second(c.legal), sampler = plies_per_second(c.sampler), model = plies_per_second(c.model);
+    std::cout << fmt::format("{:<12} {:>14.0f} {:>14.0f} {:>12.0f} {:>13.1f} {:>15.1f}  {}, {}, {} games, {:.2f}, {:.2f}, {:.2f} s\n",
                              fmt::format("{} 2x{}", variant_name(c.variant), c.holes_per_row), legal, sampler, model,
-                             legal / model, sampler / model);
+                             rate(legal, model), rate(sampler, model), c.legal.games, c.sampler.games, c.model.games,
+                             c.legal.seconds, c.sampler.seconds, c.model.seconds);
+    auto timed = [](const TimedGames& t) {
+      return boost::json::object{{"games", t.games}, {"plies", t.plies}, {"cpu_seconds", t.seconds}};
+    };
     configs.push_back(boost::json::object{{"variant", variant_name(c.variant)}, {"holes_per_row", c.holes_per_row},
                                           {"engine_legal", legal}, {"engine_sampler", sampler}, {"model", model},
                                           {"legal_over_model", rate(legal, model)},
-                                          {"sampler_over_model", rate(sampler, model)}});
+                                          {"sampler_over_model", rate(sampler, model)},
+                                          {"timed", {{"engine_legal", timed(c.legal)}, {"engine_sampler", timed(c.sampler)},
+                                                     {"model", timed(c.model)}}}});
   }
   document["configs"] = std::move(configs);
   const double one = rate(f.simulate_games, f.simulate_seconds_1), two = rate(f.simulate_games, f.simulate_seconds_2);
-  std::cout << fmt::format("simulate (run_simulation, random vs random, hoyito2 2x6, {} games, {} plies): 1 thread {:.0f} games/s, "
-                           "2 threads {:.0f} games/s (wall clock), ratio {:.2f}\n",
-                           f.simulate_games, f.simulate_plies, one, two, two / one);
+  std::cout << fmt::format("simulate (run_simulation, random vs random, hoyito2 2x6, {} games, {} plies, wall clock): "
+                           "1 thread {:.2f} s, {:.0f} games/s; 2 threads {:.2f} s, {:.0f} games/s (the faster of {} runs each, "
+                           "alternated); ratio {:.2f}\n",
+                           f.simulate_games, f.simulate_plies, f.simulate_seconds_1, one, f.simulate_seconds_2, two,
+                           kBenchSimulateRuns, rate(two, one));
   std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
                            kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
                            rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));
   std::cout << fmt::format("bench signature: {}\n", f.signature);
-  document["simulate"] = {{"games", f.simulate_games}, {"plies", f.simulate_plies}, {"games_per_second_1_thread", one},
+  document["simulate"] = {{"games", f.simulate_games}, {"plies", f.simulate_plies},
+                          {"seconds_1_thread", f.simulate_seconds_1}, {"seconds_2_threads", f.simulate_seconds_2},
+                          {"games_per_second_1_thread", one},
                           {"games_per_second_2_threads", two}, {"ratio", rate(two, one)}};
   document["exhaustive"] = {{"max_seeds", kBenchExhaustiveSeeds}, {"positions", f.exhaustive_positions},
                             {"seconds", f.exhaustive_seconds},
@@ -66,7 +77,7 @@ int command_bench(const BenchArgs& args) {
 
 CommandRun add_bench(CLI::App& cmd) {
   auto args = std::make_shared<BenchArgs>();
-  cmd.add_option("--games", args->games, "games per variant and size (at least 1)")->default_val(kBenchGames)->check(at_least(1));
+  cmd.add_option("--games", args->games, "bench games per variant and size: the signature's, and the fewest timed (at least 1)")->default_val(kBenchGames)->check(at_least(1));
   cmd.add_option("--json", args->json, "also write the figures and the signature as JSON to this file (specs/command-result.schema.json)");
   return [args] { return command_bench(*args); };
 }

@@ -399,6 +399,31 @@ bool ends_untold(const Config& c, const Board& b, const std::array<int, 2>& cap,
   return verdict != MoveEnd::endless && verdict != MoveEnd::undecided;
 }
 
+// The long laps' checks, in both sowings, after a lap that neither ended the move nor captured:
+// the lap-end state seen before up to rotation (SOW-6: endless, or undecided if its first exact
+// repeat is past the lap limit; a cycle holds no capture), the give-up point (Q-LIMIT), and with
+// kRecord the verdict without events at lap kLapsToldUndecided. True: the move ends, `verdict`
+// says how; false: the sowing goes on, `laps` the lap-end states seen. (A bool and an out
+// parameter, as ends_untold: returning a std::optional<MoveEnd> kept the lap count in memory,
+// a third more instructions in the long laps.)
+template <bool kRecord, int kHoles>
+[[gnu::always_inline]] inline bool long_lap_ends(const Config& c, const Board& b, const std::array<int, 2>& cap,
+                                                 Player mover, int hole, const BoardInRegisters<kHoles>& r, int landing,
+                                                 int landing_seeds, CycleDetector<kHoles>& cycle, std::uint64_t& laps,
+                                                 MoveEnd& verdict) {
+  if (cycle.seen(r, landing, landing_seeds)) {
+    verdict = endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
+    return true;
+  }
+  if (cycle.laps >= c.give_up_laps) {
+    verdict = MoveEnd::undecided;
+    return true;
+  }
+  laps = cycle.laps;
+  if constexpr (kRecord) return cycle.laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict);
+  return false;
+}
+
 template <bool kRecord, int kHoles>
 [[gnu::noinline]] MoveEnd long_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
                                      BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps,
@@ -438,14 +463,9 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
       return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1
     }
     if constexpr (kLong) {
-      if (cycle.seen(r, landing, landing_seeds))  // SOW-6
-        return endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
-      if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
-      laps = cycle.laps;
-      if constexpr (kRecord) {
-        MoveEnd verdict;
-        if (cycle.laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict)) return verdict;
-      }
+      MoveEnd verdict;
+      if (long_lap_ends<kRecord, kHoles>(c, b, cap, mover, hole, r, landing, landing_seeds, cycle, laps, verdict))
+        return verdict;  // SOW-6, Q-LIMIT
     }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;
@@ -521,14 +541,9 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
       return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
     if constexpr (kLong) {
-      if (cycle.seen(r, landing, landing_seeds))  // SOW-6 (a cycle holds no capture)
-        return endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
-      if (cycle.laps >= c.give_up_laps) return MoveEnd::undecided;
-      laps = cycle.laps;
-      if constexpr (kRecord) {
-        MoveEnd verdict;
-        if (cycle.laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict)) return verdict;
-      }
+      MoveEnd verdict;
+      if (long_lap_ends<kRecord, kHoles>(c, b, cap, mover, hole, r, landing, landing_seeds, cycle, laps, verdict))
+        return verdict;  // SOW-6, Q-LIMIT
     }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
     origin = landing;

@@ -1,7 +1,7 @@
 #include "harness/bench.h"
 
-#include <algorithm>
 #include <ctime>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/engine.h"
@@ -38,38 +38,33 @@ std::uint64_t bench_game_seed(const Rules& rules, int game) {
                                    (rules.holes_per_row == 12));
 }
 
-// The full-legality path (the bench games): the legal mask, a uniform pick among its bits (the
+// The full-legality path, bench game `game`: the legal mask, a uniform pick among its bits (the
 // pass is kPassBit), play_fast. With `signature`, every position reached is mixed into it.
-long play_legal_games(const Rules& rules, int games, std::uint64_t* signature) {
+long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
   long plies = 0;
-  for (int g = 0; g < games; ++g) {
-    SplitMix64 rng{bench_game_seed(rules, g)};
-    engine::Game game(rules, start_position(rules));
-    while (game.status() == Status::playing) {
-      const std::uint64_t mask = game.legal_mask();
-      std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask)));
-      std::uint64_t bits = mask;
-      while (pick--) bits &= bits - 1;
-      const int bit = __builtin_ctzll(bits);
-      game.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
-      if (signature) *signature = mix_position(*signature, game.position());
-      plies += 1;
-    }
+  SplitMix64 rng{bench_game_seed(rules, game)};
+  engine::Game g(rules, start_position(rules));
+  while (g.status() == Status::playing) {
+    const std::uint64_t mask = g.legal_mask();
+    std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask)));
+    std::uint64_t bits = mask;
+    while (pick--) bits &= bits - 1;
+    const int bit = __builtin_ctzll(bits);
+    g.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
+    if (signature) *signature = mix_position(*signature, g.position());
+    plies += 1;
   }
   return plies;
 }
 
-// The random player of simulation (engine::Game::play_random): games first, first + step, ...
-// below `games`, each from its own seed.
-long play_sampler_games(const Rules& rules, int first, int step, int games) {
+// The random player of simulation (engine::Game::play_random), bench game `game`.
+long play_sampler_game(const Rules& rules, int game) {
   long plies = 0;
-  for (int g = first; g < games; g += step) {
-    SplitMix64 rng{bench_game_seed(rules, g)};
-    engine::Game game(rules, start_position(rules));
-    while (game.status() == Status::playing) {
-      game.play_random([&rng](std::uint64_t n) { return rng.below(n); });
-      plies += 1;
-    }
+  SplitMix64 rng{bench_game_seed(rules, game)};
+  engine::Game g(rules, start_position(rules));
+  while (g.status() == Status::playing) {
+    g.play_random([&rng](std::uint64_t n) { return rng.below(n); });
+    plies += 1;
   }
   return plies;
 }
@@ -84,6 +79,17 @@ class CpuClock {
   std::clock_t start_ = std::clock();
 };
 
+// Games 0, 1, 2, ... (`play_game(g)` plays game g and returns its plies) until at least
+// `min_games` games and `min_plies` plies (bench.h, kBenchSamplerPlies), in CPU seconds.
+template <class PlayGame>
+TimedGames time_games(int min_games, long min_plies, PlayGame play_game) {
+  TimedGames t;
+  const CpuClock clock;
+  while (t.games < min_games || t.plies < min_plies) t.plies += play_game(t.games++);
+  t.seconds = clock.seconds();
+  return t;
+}
+
 constexpr Variant kVariants[] = {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3};
 constexpr int kSizes[] = {6, 12};
 
@@ -93,7 +99,9 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
   std::uint64_t signature = 0xcbf29ce484222325ULL;
   long plies = 0;
   for (Variant v : kVariants)
-    for (int n : kSizes) plies += play_legal_games(bench_rules(v, n), games_per_config, sign ? &signature : nullptr);
+    for (int n : kSizes)
+      for (int g = 0; g < games_per_config; ++g)
+        plies += play_legal_game(bench_rules(v, n), g, sign ? &signature : nullptr);
   if (plies_out) *plies_out = plies;
   return signature;
 }
@@ -108,40 +116,39 @@ BenchFigures measure_bench(int games_per_config) {
       ConfigFigures c;
       c.variant = v;
       c.holes_per_row = n;
-      c.games = games_per_config;
-      const CpuClock legal_clock;
-      c.legal_plies = play_legal_games(rules, games_per_config, nullptr);
-      c.legal_seconds = legal_clock.seconds();
-      const CpuClock sampler_clock;
-      c.sampler_plies = play_sampler_games(rules, 0, 1, games_per_config);
-      c.sampler_seconds = sampler_clock.seconds();
-      c.model_games = std::max(1, games_per_config / 10);
-      const CpuClock model_clock;
-      for (int g = 0; g < c.model_games; ++g)
-        c.model_plies += static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
-      c.model_seconds = model_clock.seconds();
+      c.legal = time_games(games_per_config, kBenchLegalPlies,
+                           [&rules](int g) { return play_legal_game(rules, g, nullptr); });
+      c.sampler = time_games(games_per_config, kBenchSamplerPlies, [&rules](int g) { return play_sampler_game(rules, g); });
+      c.model = time_games(1, kBenchModelPlies, [&rules](int g) {
+        return static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
+      });
       f.configs.push_back(c);
     }
 
   // `hoyito simulate` itself (random against random, no games with events): the same deals on
-  // one thread, then on two; the statistics must agree, as the deals depend on their index alone.
+  // one thread and on two, alternately, kBenchSimulateRuns times each, the fastest run of each
+  // kept (on a shared machine another process can only add time to a run); the statistics must
+  // agree, as the deals depend on their index alone.
   SimulationSpec simulate_spec;
   simulate_spec.rules = bench_rules(Variant::hoyito2, 6);
-  simulate_spec.games = static_cast<std::uint64_t>(std::max(2, 50 * games_per_config));
+  simulate_spec.games = kBenchSimulateGames;
   simulate_spec.detail_every = 0;
   f.simulate_games = static_cast<int>(simulate_spec.games);
-  auto simulate_on = [&](int threads, double& seconds) {
+  std::optional<Statistics> first_run;
+  auto simulate_on = [&](int threads, double& fastest) {
     RunOptions options;
     options.threads = threads;
     options.progress = false;
     const SimulationResult run = run_simulation(simulate_spec, options);
-    seconds = run.seconds;
-    return run.per_value.front();
+    if (fastest == 0 || run.seconds < fastest) fastest = run.seconds;
+    if (!first_run) first_run = run.per_value.front();
+    if (!(run.per_value.front() == *first_run)) throw std::logic_error("bench: simulate on two threads played other games");
   };
-  const Statistics one_thread = simulate_on(1, f.simulate_seconds_1);
-  const Statistics two_threads = simulate_on(2, f.simulate_seconds_2);
-  if (!(one_thread == two_threads)) throw std::logic_error("bench: simulate on two threads played other games");
-  f.simulate_plies = static_cast<long>(one_thread.length.sum);  // plies of every game
+  for (int r = 0; r < kBenchSimulateRuns; ++r) {
+    simulate_on(1, f.simulate_seconds_1);
+    simulate_on(2, f.simulate_seconds_2);
+  }
+  f.simulate_plies = static_cast<long>(first_run->length.sum);  // plies of every game
 
   const Stopwatch exhaustive_clock;
   f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, [](std::uint64_t, std::uint64_t) {}).positions;

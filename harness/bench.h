@@ -18,31 +18,50 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies);
 std::uint64_t bench_signature(int games_per_config);
 
 // `hoyito bench`: every figure measured in this one run (one thread and CPU seconds unless
-// said; the thread figures in wall-clock seconds). Per variant and size: the engine's full-legality path (legal_mask + play_fast, the
-// bench games) and its random player (play_random, the same number of games), and the model on
-// a tenth of the games (random_game). Then simulate-style games (play_random playouts of Hoyito
-// II 2x6) on 1 and 2 threads, and the exhaustive check (harness/exhaustive.h) of 2x6 boards
-// with at most kBenchExhaustiveSeeds seeds on 2 threads. And the signature.
+// said; the thread figures in wall-clock seconds). Per variant and size: the engine's
+// full-legality path (legal_mask + play_fast) and its random player (play_random) on games 0, 1,
+// 2, ... of the bench seeds, and the model (random_game) on its own seeded games. Then
+// `hoyito simulate` itself (run_simulation, random against random, Hoyito II 2x6) on 1 and 2
+// threads, and the exhaustive check (harness/exhaustive.h) of 2x6 boards with at most
+// kBenchExhaustiveSeeds seeds on 2 threads. And the signature (the --games bench games alone).
 inline constexpr int kBenchExhaustiveSeeds = 5;
+
+// The work each figure is timed over: whole games, in order, until at least this many plies (and
+// at least the --games bench games), so the same games in every run, a quarter to half a CPU
+// second each on an idle machine. A few hundred games are not enough: the cost of a game has a
+// long tail (the rare move whose endless sowing, SOW-6, is decided by the cycle detector and
+// the search for its first exact repeat: one Hoyito II 2x6 game of the first 200 took a quarter
+// of their 2 ms): a small sample's mean depends on whether it holds such a game.
+inline constexpr long kBenchLegalPlies = 2'000'000;    // legal_mask + play_fast, ~5-8M plies/s idle
+inline constexpr long kBenchSamplerPlies = 6'000'000;  // play_random, ~20-28M plies/s idle
+inline constexpr long kBenchModelPlies = 200'000;      // the model, ~0.6-1.3M plies/s idle
+// simulate's deals, the same on 1 and on 2 threads: about a second on one thread of an idle
+// machine, so that what does not scale with the games (starting and joining the threads, the
+// first touch of each thread's memory) does not count. Each run kBenchSimulateRuns times,
+// alternately, the fastest kept.
+inline constexpr int kBenchSimulateGames = 200'000;
+inline constexpr int kBenchSimulateRuns = 2;
+
+// Whole games timed on one thread: how many, their plies, the CPU seconds they took.
+struct TimedGames {
+  int games = 0;
+  long plies = 0;
+  double seconds = 0;
+};
 
 struct ConfigFigures {
   Variant variant = Variant::hoyito2;
   int holes_per_row = 6;
-  int games = 0;
-  long legal_plies = 0;  // full-legality path
-  double legal_seconds = 0;
-  long sampler_plies = 0;  // play_random
-  double sampler_seconds = 0;
-  int model_games = 0;
-  long model_plies = 0;
-  double model_seconds = 0;
+  TimedGames legal;    // full-legality path
+  TimedGames sampler;  // play_random
+  TimedGames model;
 };
 
 struct BenchFigures {
   std::vector<ConfigFigures> configs;
   int simulate_games = 0;  // hoyito simulate (run_simulation) plays them on 1, then on 2 threads
   long simulate_plies = 0;
-  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;
+  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock, the fastest run of each
   std::uint64_t exhaustive_positions = 0;
   double exhaustive_seconds = 0;
   std::uint64_t signature = 0;

@@ -81,10 +81,19 @@ if data:
           [(v, n) for v in ("hoyito1", "hoyito2", "hoyito3") for n in (6, 12)], "bench configurations")
     positions = int(re.search(r"^exhaustive \(2x6, at most \d+ seeds, 2 threads\): (\d+) positions", r.stdout, re.M).group(1))
     check(data["exhaustive"]["positions"] == positions, "bench exhaustive positions")
+    simulate = re.search(r"^simulate \(.*, (\d+) games, (\d+) plies, wall clock\): 1 thread ([\d.]+) s, .* 2 threads ([\d.]+) s", r.stdout, re.M)
+    check(simulate is not None and [int(simulate[1]), int(simulate[2])] == [data["simulate"]["games"], data["simulate"]["plies"]]
+          and all(abs(float(simulate[i]) - data["simulate"][k]) <= 0.0051
+                  for i, k in ((3, "seconds_1_thread"), (4, "seconds_2_threads"))),
+          f"bench simulate {data['simulate']}")
+    timed = re.search(r"^hoyito1 2x6 .*  (\d+), (\d+), (\d+) games", r.stdout, re.M)
+    check(timed is not None and [int(g) for g in timed.groups()] ==
+          [data["configs"][0]["timed"][k]["games"] for k in ("engine_legal", "engine_sampler", "model")], "bench games timed")
 
 # The schema can fail: a file with a field missing, a wrong type or an unknown field is refused.
 for mutate in (lambda d: d.pop("signature"), lambda d: d.update(games=0), lambda d: d.update(extra=1),
-               lambda d: d["configs"][0].update(model=-1), lambda d: d.update(format="hoyito-bench-result/9")):
+               lambda d: d["configs"][0].update(model=-1), lambda d: d.update(format="hoyito-bench-result/9"),
+               lambda d: d["configs"][0]["timed"].pop("model"), lambda d: d["simulate"].pop("seconds_1_thread")):
     broken = copy.deepcopy(data)
     mutate(broken)
     check(list(validator.iter_errors(broken)), "the schema accepts a broken bench result")
