@@ -370,8 +370,10 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
   if (options.rows) ordered.emplace(options.rows);
 
   std::vector<std::vector<Statistics>> per_worker(static_cast<std::size_t>(threads));
-  std::mutex failure_mutex;
+  std::mutex failure_mutex;  // guards `failure` and `running`
   std::exception_ptr failure;
+  int running = threads;              // workers not finished yet
+  std::condition_variable finished;  // a worker has finished
   auto work = [&](int w) {
     auto& mine = per_worker[static_cast<std::size_t>(w)];
     for (const Rules& r : rules) mine.emplace_back(r, spec.match_rounds);
@@ -402,6 +404,11 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
       next_chunk.store(deals);  // the others stop at their next chunk
       if (ordered) ordered->abort();
     }
+    {
+      std::lock_guard lock(failure_mutex);
+      running -= 1;
+    }
+    finished.notify_all();
   };
 
   const auto start = std::chrono::steady_clock::now();
@@ -411,16 +418,16 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
   if (options.progress) {
     const bool terminal = isatty(STDERR_FILENO) != 0;
     double last_report = 0;
-    while (done.load() < deals) {
-      {
-        std::lock_guard lock(failure_mutex);
-        if (failure) break;
-      }
-      if (interrupted()) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::unique_lock lock(failure_mutex);
+    while (running > 0 && !failure && !interrupted()) {
+      // Woken by the last worker to finish, so that the run's time is its own (a plain 200 ms
+      // sleep rounded every run up to the next step of 200 ms).
+      finished.wait_for(lock, std::chrono::milliseconds(200), [&] { return running == 0 || failure; });
       const double now = elapsed();
-      if (now - last_report >= (terminal ? 0.5 : 10.0)) {
+      if (running > 0 && now - last_report >= (terminal ? 0.5 : 10.0)) {
+        lock.unlock();
         report_progress(done.load(), deals, now, terminal, false);
+        lock.lock();
         last_report = now;
       }
     }
