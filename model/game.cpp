@@ -52,7 +52,7 @@ void Game::count_start() {
   // BRD-3: four seeds a hole.
   const std::array<RuleId, 3> board_rules{RuleId::BRD_1, RuleId::BRD_2, RuleId::BRD_3};
   count_rules({board_rules.data(), is_start_position(rules_, position_) ? 3u : 2u});
-  count_position();
+  if (rules_.options.endless_game == EndlessGame::third_repetition) count_position();  // END-3: the start counts
 }
 
 Result Game::result() const { return Result{status_, position_.captured, winner_}; }
@@ -207,14 +207,13 @@ void Game::stop_at_ply_limit(Ply& ply) {
 }
 
 void Game::count_rules_of(const Ply& ply) const {
-  // Rule coverage: every event's rule, and the rules that leave no event of their own.
-  count_event_rules(ply.events);
+  // Rule coverage: every event's rule, and the rules that leave no event of their own (one pass
+  // over the events: hoyito exhaustive counts a ply for every move of every position).
+  const bool captured = count_event_rules(ply.events, EventKind::capture);
   std::array<RuleId, 5> more{};
   std::size_t n = 0;
   more[n++] = RuleId::TURN_1;
   if (ply.hole != kPass) more[n++] = RuleId::BRD_4;  // the mover's own hole
-  const bool captured = std::any_of(ply.events.begin(), ply.events.end(),
-                                    [](const Event& e) { return e.kind == EventKind::capture; });
   if (captured && rules_.variant == Variant::hoyito3) more[n++] = RuleId::CAP_III_2;  // no chain taken
   if (captured && rules_.variant == Variant::hoyito1 && status_ == Status::playing)
     more[n++] = RuleId::CAP_I_3;  // no extra move: the opponent plays

@@ -28,9 +28,14 @@ void count_rules(std::span<const RuleId> ids) {
   for (const RuleId id : ids) counts[static_cast<std::size_t>(id)] += 1;
 }
 
-void count_event_rules(const std::vector<Event>& events) {
+bool count_event_rules(const std::vector<Event>& events, EventKind kind) {
   auto& counts = this_thread.counts;
-  for (const Event& e : events) counts[static_cast<std::size_t>(e.rule)] += 1;
+  bool seen = false;
+  for (const Event& e : events) {
+    counts[static_cast<std::size_t>(e.rule)] += 1;
+    seen = seen || e.kind == kind;
+  }
+  return seen;
 }
 
 std::array<std::uint64_t, kRuleCount> rule_counts() {

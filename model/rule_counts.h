@@ -17,7 +17,8 @@ void count_rule(RuleId id);
 // The same for several rules, and for the rule of every event, with one look-up of this thread's
 // counts (a look-up a rule was most of the model's bookkeeping a ply: hoyito exhaustive, callgrind).
 void count_rules(std::span<const RuleId> ids);
-void count_event_rules(const std::vector<Event>& events);
+// The rule of every event; returns, from the same pass, whether an event of kind `kind` is among them.
+bool count_event_rules(const std::vector<Event>& events, EventKind kind);
 std::array<std::uint64_t, kRuleCount> rule_counts();
 void reset_rule_counts();
 
