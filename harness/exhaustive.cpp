@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -187,15 +188,22 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
 
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-  std::atomic<bool> done{false};
+  // The progress reports, every 500 ms. Woken as soon as the workers are done, so that the run's
+  // time is its own (a plain sleep rounded every run up to the next step of 500 ms).
+  std::mutex done_mutex;
+  std::condition_variable done_signal;
+  bool done = false;  // guarded by done_mutex
   std::thread reporter([&] {
-    while (!done) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(500));
-      if (!done && progress) progress(boards_done.load(), total_boards);
-    }
+    std::unique_lock lock(done_mutex);
+    while (!done_signal.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; }))
+      if (progress) progress(boards_done.load(), total_boards);
   });
   for (auto& th : pool) th.join();
-  done = true;
+  {
+    std::lock_guard lock(done_mutex);
+    done = true;
+  }
+  done_signal.notify_all();
   reporter.join();
   return counts;
 }
