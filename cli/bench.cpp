@@ -52,17 +52,25 @@ int command_bench(const BenchArgs& args) {
   }
   document["configs"] = std::move(configs);
   const double one = rate(f.simulate_games, f.simulate_seconds_1), two = rate(f.simulate_games, f.simulate_seconds_2);
+  auto seconds_list = [](const std::vector<double>& runs) {
+    std::string out;
+    for (const double s : runs) out += fmt::format("{}{:.2f}", out.empty() ? "" : ", ", s);
+    return out;
+  };
   std::cout << fmt::format("simulate (run_simulation, random vs random, hoyito2 2x6, {} games, {} plies, wall clock): "
-                           "1 thread {:.2f} s, {:.0f} games/s; 2 threads {:.2f} s, {:.0f} games/s (the faster of {} runs each, "
-                           "alternated); ratio {:.2f}\n",
+                           "1 thread {:.2f} s, {:.0f} games/s; 2 threads {:.2f} s, {:.0f} games/s (the median of {} runs "
+                           "each, alternated: 1 thread {} s, 2 threads {} s); ratio {:.2f}\n",
                            f.simulate_games, f.simulate_plies, f.simulate_seconds_1, one, f.simulate_seconds_2, two,
-                           kBenchSimulateRuns, rate(two, one));
+                           kBenchSimulateRuns, seconds_list(f.simulate_runs_1), seconds_list(f.simulate_runs_2),
+                           rate(two, one));
   std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
                            kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
                            rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));
   std::cout << fmt::format("bench signature: {}\n", f.signature);
   document["simulate"] = {{"games", f.simulate_games}, {"plies", f.simulate_plies},
                           {"seconds_1_thread", f.simulate_seconds_1}, {"seconds_2_threads", f.simulate_seconds_2},
+                          {"runs_1_thread", boost::json::value_from(f.simulate_runs_1)},
+                          {"runs_2_threads", boost::json::value_from(f.simulate_runs_2)},
                           {"games_per_second_1_thread", one},
                           {"games_per_second_2_threads", two}, {"ratio", rate(two, one)}};
   document["exhaustive"] = {{"max_seeds", kBenchExhaustiveSeeds}, {"positions", f.exhaustive_positions},

@@ -152,9 +152,7 @@ constexpr std::size_t kShownMessage = 300;  // characters of a message from a na
 
 // `text` cut to `most` characters with "...": an error line stays one short line whatever the
 // input holds (a 50 MB string in a field).
-// (noipa: GCC 12, optimising at link time, specialises it for `most` = 40 and warns falsely of a
-// 41-byte read from a string's 16-byte inline buffer. An error path: its speed does not matter.)
-[[gnu::noipa]] std::string clipped(std::string_view text, std::size_t most) {
+std::string clipped(std::string_view text, std::size_t most) {
   if (text.size() <= most) return std::string(text);
   return std::string(text.substr(0, most - 3)) + "...";
 }

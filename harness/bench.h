@@ -35,12 +35,14 @@ inline constexpr int kBenchExhaustiveSeeds = 5;
 inline constexpr long kBenchLegalPlies = 2'000'000;    // legal_mask + play_fast, ~5-8M plies/s idle
 inline constexpr long kBenchSamplerPlies = 6'000'000;  // play_random, ~20-28M plies/s idle
 inline constexpr long kBenchModelPlies = 200'000;      // the model, ~0.6-1.3M plies/s idle
-// simulate's deals, the same on 1 and on 2 threads: about a second on one thread of an idle
+// simulate's deals, the same on 1 and on 2 threads: about two seconds on one thread of an idle
 // machine, so that what does not scale with the games (starting and joining the threads, the
-// first touch of each thread's memory) does not count. Each run kBenchSimulateRuns times,
-// alternately, the fastest kept.
-inline constexpr int kBenchSimulateGames = 200'000;
-inline constexpr int kBenchSimulateRuns = 2;
+// first touch of each thread's memory) does not count. Run kBenchSimulateRuns times each,
+// alternately, and the median of each kept: on these virtual machines a lone thread sometimes
+// runs a fifth faster than usual (0.74 s against 0.77-0.96 s for 200,000 games), so the fastest
+// run, which a busy machine's noise would call for, made a lucky one-thread run the measure.
+inline constexpr int kBenchSimulateGames = 500'000;
+inline constexpr int kBenchSimulateRuns = 3;
 
 // Whole games timed on one thread: how many, their plies, the CPU seconds they took.
 struct TimedGames {
@@ -61,7 +63,8 @@ struct BenchFigures {
   std::vector<ConfigFigures> configs;
   int simulate_games = 0;  // hoyito simulate (run_simulation) plays them on 1, then on 2 threads
   long simulate_plies = 0;
-  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock, the fastest run of each
+  std::vector<double> simulate_runs_1, simulate_runs_2;   // wall clock of each run, in run order
+  double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock, the median run of each
   std::uint64_t exhaustive_positions = 0;
   double exhaustive_seconds = 0;
   std::uint64_t signature = 0;

@@ -21,7 +21,7 @@ mkdir -p "$src"
 # A plain patcher, not the repository that holds build/: paths are relative to $src.
 (cd "$src" && GIT_CEILING_DIRECTORIES=$scratch git apply "$patch") ||
   { echo "$1 does not apply to the tree: see mutants/README.md (refreshing a patch)" >&2; exit 2; }
-if ! { cmake -S "$src" -B "$scratch/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOYITO_TESTS=OFF -DHOYITO_LTO=OFF &&
+if ! { cmake -S "$src" -B "$scratch/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOYITO_TESTS=OFF &&
        cmake --build "$scratch/build" --target hoyito; } >"$scratch/build.log" 2>&1; then
   echo "$1 does not build: $scratch/build.log" >&2
   exit 3
