@@ -271,7 +271,10 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
       continue;
     }
     // A Hoyito III match: each game's round, previous winner and starter from the model's match
-    // rules (MATCH-1, MATCH-2, G9); the winner by MATCH-3. An undecided game abandons the match.
+    // rules (MATCH-1, MATCH-2, G9); the winner by MATCH-3. A game with no winner abandons the
+    // match, unscored: an undecided one (Q-LIMIT), and one that ended unterminated (END-3, G7) or
+    // void (SOW-6, G6 void), whose seeds are not assigned and so cannot decide the next game's
+    // last four (END-III-3) nor the match (MATCH-3). hoyito verify's matches check stops there too.
     std::vector<model::MatchGame> games;
     bool abandoned = false;
     for (int round = 1; round <= spec.match_rounds && !abandoned; ++round) {
@@ -282,6 +285,7 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
         const PlayedGame played = play_game(setup, rng, stats);
         if (rows) rows->push_back(row_of(played, deal, seating));
         games.push_back({played.result.captured});
+        if (played.result.status != Status::finished) abandoned = true;
       } catch (const UndecidedMove&) {
         undecided(round);
         abandoned = true;

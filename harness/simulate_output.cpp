@@ -180,7 +180,10 @@ void write_table(std::ostream& out, const json::object& simulation) {
       return fmt::format("{:.1f}/{:.1f}/{:.1f}%", 100 * number(w.at("south").at("rate")), 100 * number(w.at("north").at("rate")),
                          100 * number(w.at("draw").at("rate")));
     });
-    line("round-3 rule: applied, decided", [](const json::object& s) {
+    line("matches scored", [](const json::object& s) {
+      return fmt::format("{}", s.at("matches").at("matches").to_number<std::uint64_t>());
+    });
+    line("round-3 rule: used, decided", [](const json::object& s) {
       const auto& m = s.at("matches").as_object();
       return fmt::format("{}, {}", m.at("round_rule_applied").to_number<std::uint64_t>(),
                          m.at("round_rule_decided").at("count").to_number<std::uint64_t>());

@@ -415,6 +415,39 @@ TEST(SimulateRuns, PairedSwapsSeatsNotLuck) {
   EXPECT_EQ(by_player.at("first"), by_player.at("second"));
 }
 
+TEST(SimulateRuns, AMatchEndsUnscoredAtAGameWithNoWinner) {
+  // Q-MATCH: a game of a match that ends unterminated (END-3) leaves its seeds unassigned, so it
+  // can neither give the next game its previous_winner (END-III-3) nor count toward MATCH-3: the
+  // match ends there, unscored.
+  constexpr std::size_t kUnterminated = 3;  // outcomes: south, north, draw, unterminated, void
+  SimulationSpec spec = small_spec();
+  spec.games = 50;
+  spec.rules.variant = Variant::hoyito3;
+  spec.match_rounds = 3;
+  RunOptions options;
+  options.progress = false;
+  // ply_limit 1: every game 1 stops unterminated after its first ply (a first move from the
+  // start cannot leave four or fewer seeds: END-1 cannot end it), so no match has a game 2.
+  spec.rules.options.ply_limit = 1;
+  const Statistics one_ply = run_simulation(spec, options).per_value.front();
+  EXPECT_EQ(one_ply.games, 50u);
+  EXPECT_EQ(one_ply.matches, 0u);
+  EXPECT_EQ(one_ply.by_round[0][kUnterminated], 50u);
+  for (std::size_t round : {1u, 2u})
+    for (std::uint64_t c : one_ply.by_round[round]) EXPECT_EQ(c, 0u) << "a game in round " << round + 1;
+  // ply_limit 60: some games finish, some do not. With endless moves illegal (no void game) and
+  // no undecided move, every match is either scored (its three games finished) or ends at its
+  // one unterminated game.
+  spec.rules.options.ply_limit = 60;
+  const Statistics some = run_simulation(spec, options).per_value.front();
+  std::uint64_t unterminated = 0;
+  for (const auto& round : some.by_round) unterminated += round[kUnterminated];
+  EXPECT_GT(some.matches, 0u);
+  EXPECT_GT(unterminated, 0u);
+  EXPECT_EQ(some.undecided_games, 0u);
+  EXPECT_EQ(some.matches + unterminated, 50u);
+}
+
 TEST(SimulateRuns, MergeRefusesMismatchedSets) {
   SimulationSpec spec = small_spec();
   std::vector<std::string> files;
