@@ -182,6 +182,18 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
       // plies and decides only the move it draws (rejection sampling), so the choice at this
       // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
       ply = game.play_random(below);
+    } else if (player.kind == PlayerSpec::Kind::random) {
+      // A detailed game draws its random plies exactly as the fast path does, on a copy of the
+      // game taken before the legal plies are asked for (play_random draws otherwise once they
+      // are known), so that a deal is the same game whether or not it is played with events:
+      // --detail-every changes what is counted, never what is played.
+      engine::Game draw = game;
+      ply = draw.play_random(below);
+      const std::uint64_t mask = game.legal_mask();
+      const int legal = std::popcount(mask);
+      g.choice_plies += 1;
+      g.legal_sum += static_cast<std::uint64_t>(legal);
+      g.forced_plies += legal == 1;
     } else {
       const std::uint64_t mask = game.legal_mask();
       const int legal = std::popcount(mask);

@@ -448,6 +448,35 @@ TEST(SimulateRuns, AMatchEndsUnscoredAtAGameWithNoWinner) {
   EXPECT_EQ(some.matches + unterminated, 50u);
 }
 
+TEST(SimulateRuns, DetailEveryChangesWhatIsCountedNotWhatIsPlayed) {
+  // Deal i is played from (seed, i) alone: with events (--detail-every 1) or without (0), the
+  // random players draw the same plies, so every deal is the same game, ply for ply.
+  for (const Variant variant : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
+    SimulationSpec spec = small_spec();
+    spec.games = 200;
+    spec.rules.variant = variant;
+    auto rows_of = [&](int detail_every) {
+      spec.detail_every = detail_every;
+      std::vector<GameRow> rows;
+      RunOptions options;
+      options.progress = false;
+      options.threads = 1;
+      options.rows = [&rows](const std::vector<GameRow>& chunk) { rows.insert(rows.end(), chunk.begin(), chunk.end()); };
+      run_simulation(spec, options);
+      return rows;
+    };
+    const std::vector<GameRow> fast = rows_of(0), detailed = rows_of(1);
+    ASSERT_EQ(fast.size(), 200u);
+    ASSERT_EQ(detailed.size(), fast.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      EXPECT_EQ(detailed[i].deal, fast[i].deal);
+      EXPECT_EQ(detailed[i].plies, fast[i].plies) << variant_name(variant) << " deal " << fast[i].deal;
+      EXPECT_EQ(detailed[i].opening, fast[i].opening) << variant_name(variant) << " deal " << fast[i].deal;
+      EXPECT_EQ(detailed[i].result, fast[i].result) << variant_name(variant) << " deal " << fast[i].deal;
+    }
+  }
+}
+
 TEST(SimulateRuns, MergeRefusesMismatchedSets) {
   SimulationSpec spec = small_spec();
   std::vector<std::string> files;
