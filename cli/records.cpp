@@ -1,4 +1,5 @@
 // `hoyito random` and `apply`: game records made.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -77,7 +78,12 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
     where = text_or_file;
     text = read_file(text_or_file);
   }
-  return position_from_json(parse_json(text, where), rules, where);
+  Position position = position_from_json(parse_json(text, where), rules, where);
+  // END-1: a game whose board is empty has ended; a record starting there is refused when read
+  // back (core/record.cpp), so it is refused here, before anything is played.
+  if (std::all_of(position.board.begin(), position.board.end(), [](int seeds) { return seeds == 0; }))
+    throw InputError(fmt::format("{}: board: every hole is empty: a game there has ended (END-1), nothing can be played", where));
+  return position;
 }
 
 int command_random(const RandomArgs& args) {
@@ -121,7 +127,7 @@ CommandRun add_apply(CLI::App& cmd) {
   auto args = std::make_shared<ApplyArgs>();
   add_rules_options(cmd, args->rules);
   cmd.add_option("--position", args->position, "start position: JSON text or a file (default: the start)");
-  cmd.add_option("--moves", args->moves, "moves in the compact notation (specs/notation.md), e.g. \"c A* B pass b\"")->required();
+  cmd.add_option("--moves", args->moves, "moves in the compact notation (specs/notation.md), e.g. \"d A c* b F* F\" (Hoyito II 2x6 from the start)")->required();
   return [args] { return command_apply(*args); };
 }
 

@@ -128,6 +128,10 @@ TEST(Cli, BadPositions) {
   expect_bad_input(std::string("apply --moves a --position '") +
                        R"({"board":[4,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"to_move":"west"})" + "'",
                    {"to_move", "west"});
+  // END-1: an empty board is a game that has ended; passes on it would otherwise run to the ply limit.
+  expect_bad_input(std::string("apply --moves pass --position '") +
+                       R"({"board":[0,0,0,0,0,0,0,0,0,0,0,0],"captured":[24,24],"to_move":"north"})" + "'",
+                   {"--position", "board", "empty", "END-1"});
   expect_bad_input(std::string("apply --moves a --position '") + R"({"board":[4,4,4,4)" + "'", {"malformed JSON"});
   expect_bad_input("apply --moves a --position /nonexistent/file.json", {"/nonexistent/file.json", "cannot open"});
 }
