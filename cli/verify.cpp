@@ -58,6 +58,8 @@ CommandRun add_verify(CLI::App& cmd) {
     if (!std::filesystem::is_directory(o->specs, error))
       throw InputError(fmt::format("--specs {}: not a folder: {}", o->specs,
                                    error ? error.message() : std::filesystem::exists(o->specs) ? "a file" : "no such folder"));
+    if (!std::filesystem::is_directory(std::filesystem::path(o->specs) / "scenarios", error))
+      throw InputError(fmt::format("--specs {}: not a specs folder: it has no scenarios/ folder", o->specs));
     make_folder(o->out, "--out");
     Reporter reporter = Reporter::to_stdout();
     return run_verify(*o, reporter);

@@ -50,7 +50,10 @@ WholeFile::WholeFile(std::string path) : path_(std::move(path)) {
   // The temporary sits in the same folder, so that the rename is atomic (same file system).
   const std::filesystem::path target(path_);
   const std::string name = target.filename().string();
-  if (name.empty() || name == "." || name == "..") throw OutputError(fmt::format("{}: cannot write: is a folder", path_));
+  // A folder of that name would refuse only the final rename, after the whole run: refused now.
+  std::error_code error;
+  if (name.empty() || name == "." || name == ".." || std::filesystem::is_directory(target, error))
+    throw OutputError(fmt::format("{}: cannot write: is a folder", path_));
   std::string pattern = (target.parent_path() / ("." + name + ".tmp-XXXXXX")).string();
   fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
   if (fd_ < 0) fail("cannot create a file in its folder", errno);

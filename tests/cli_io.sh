@@ -134,6 +134,17 @@ expect_error 2 '--out "": cannot make the folder: an empty name' -- "$hoyito" ve
 expect_error 2 "--out /proc/x: cannot make the folder" -- "$hoyito" verify --games 1 --out /proc/x
 expect_error 2 "--specs $work/nospecs: not a folder: No such file or directory" -- \
   "$hoyito" verify --games 1 --specs "$work/nospecs" --out "$work/v"
+mkdir -p "$work/emptyspecs"
+expect_error 2 "--specs $work/emptyspecs: not a specs folder: it has no scenarios/ folder" -- \
+  "$hoyito" verify --games 1 --specs "$work/emptyspecs" --out "$work/v"
+# An output file named by an existing folder is refused before the run, not at its end.
+mkdir -p "$work/adir"
+expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" simulate --games 100000000 --json "$work/adir"
+expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" simulate --games 100000000 --csv "$work/adir"
+expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" random --games 100000000 --out "$work/adir"
+expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" verify --games 1 --json "$work/adir" --out "$work/v"
+expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" perft --depth 12 --json "$work/adir"
+[ -z "$(ls -A "$work/adir")" ] || fail "a refused output left files in the folder: $(ls -A "$work/adir")"
 "$hoyito" --version | grep -Eq '^hoyito [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+\)$' || fail "--version: $("$hoyito" --version)"
 "$hoyito" --help | grep -q "130" || fail "--help does not give the exit codes"
 
