@@ -319,8 +319,14 @@ VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
   const bool partial = !left_out.empty() || !run.configurations_left_out.empty() || cut_short > 0 || !filters.empty();
   run.verdict = partial ? "PASS (partial)" : "PASS";
   run.exit_code = 0;
-  reporter.line(fmt::format("\n{}: no disagreement in what ran, {:.1f} s (output in {})", run.verdict, clock.seconds(),
-                            options.out));
+  // The checks of --full are not part of a plain run's verdict, but the line says they did not run.
+  std::vector<std::string> full_only;
+  for (const CheckOutcome& c : run.checks)
+    if (c.state == CheckState::left_out && c.reason == "only with --full") full_only.push_back(c.name);
+  const std::string not_run =
+      full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(full_only, " and "));
+  reporter.line(fmt::format("\n{}: no disagreement in what ran{}, {:.1f} s (output in {})", run.verdict, not_run,
+                            clock.seconds(), options.out));
   return finish();
 }
 
