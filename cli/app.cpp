@@ -14,6 +14,7 @@
 
 #include "cli/app.h"
 #include "cli/commands.h"
+#include "cli/validators.h"
 #include "core/output.h"
 #include "harness/campaign.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
@@ -92,6 +93,11 @@ int run_cli(int argc, const char* const* argv) {
   for (const Command& c : kCommands) {
     CLI::App* sub = app.add_subcommand(c.name, c.description);
     commands.emplace_back(sub, c.add(*sub));
+    // Every whole-number flag in decimal: CLI11 alone would take "010" as 8 and "0x10" as 16.
+    for (CLI::Option* option : sub->get_options()) {
+      const std::string type = option->get_type_name();
+      if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) option->check(decimal_digits());
+    }
   }
 
   try {

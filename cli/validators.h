@@ -53,4 +53,18 @@ inline CLI::Validator decimal_uint64(const char* what, std::uint64_t most = UINT
 }
 inline CLI::Validator seed_digits() { return decimal_uint64("a seed"); }
 
+// Any whole-number flag: decimal digits, an optional leading minus, no leading zero. CLI11 reads
+// "010" as octal 8 and "0x10" as 16; cli/app.cpp puts this check on every INT and UINT flag.
+inline CLI::Validator decimal_digits() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        const std::size_t digits = text.size() > 0 && text[0] == '-' ? 1 : 0;
+        bool ok = text.size() > digits;
+        for (std::size_t i = digits; ok && i < text.size(); ++i) ok = text[i] >= '0' && text[i] <= '9';
+        if (ok && text.size() > digits + 1 && text[digits] == '0') ok = false;  // a leading zero: octal to CLI11
+        return ok ? std::string() : fmt::format("'{}' is not a whole number in decimal digits (no leading zero)", text);
+      },
+      "");
+}
+
 }  // namespace hoyito

@@ -226,6 +226,11 @@ TEST(Cli, NumericFlagsAreValidated) {
   expect_bad_input("random --seed -1", {"--seed", "-1"});
   expect_bad_input("random --seed 18446744073709551616", {"--seed", "18446744073709551616"});
   expect_bad_input("random --games 0", {"--games", "0"});
+  // Decimal digits only: CLI11 alone reads a leading zero as octal and 0x as hexadecimal.
+  expect_bad_input("random --games 010", {"--games", "'010'", "decimal"});
+  expect_bad_input("random --games 0x10", {"--games", "'0x10'", "decimal"});
+  expect_bad_input("perft --depth 010", {"--depth", "'010'", "decimal"});
+  expect_bad_input("simulate --threads 02", {"--threads", "'02'", "decimal"});
   expect_bad_input("random --index -1", {"--index", "-1"});
   expect_bad_input("random --seeds-per-hole 0", {"--seeds-per-hole", "0"});
   expect_bad_input("random --round 0", {"--round", "0"});
