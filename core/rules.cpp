@@ -6,6 +6,24 @@
 
 namespace hoyito {
 
+std::string one_line(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  for (const char c : message) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (byte < 0x20 || byte == 0x7f)
+      out += fmt::format("\\u{:04x}", byte);
+    else
+      out += c;
+  }
+  return out;
+}
+
+
 const std::vector<OptionInfo>& option_table() {
   static const std::vector<OptionInfo> table = {
       {"G1", "skip_origin", {"false", "true"}, "SOW-3",

@@ -19,8 +19,12 @@ namespace hoyito {
 
 // Bad input of any kind (option, position, record, move). The message is one line that names
 // the thing and the value; the command-line program prints it and exits with code 2.
+// Control characters in the message (a NUL, a newline or a terminal escape in a record's string
+// quoted back) are written as escapes (\n, \u0000, \u001b), so that the line stays one whole line.
+std::string one_line(std::string_view message);
 struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit InputError(const std::string& message) : std::runtime_error(one_line(message)) {}
+  explicit InputError(const char* message) : std::runtime_error(one_line(message)) {}
 };
 
 // A move whose legality cannot be decided within the rules' lap_limit guard (Q-LIMIT): its relay

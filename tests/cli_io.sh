@@ -100,6 +100,14 @@ expect_error 2 "$work: is a folder, not a record file" -- "$hoyito" replay "$wor
 expect_error 2 "$work/none.jsonl: cannot open file: No such file or directory" -- "$hoyito" show "$work/none.jsonl"
 head -c $((13 * 1024 * 1024)) /dev/zero | tr '\0' ' ' >"$work/long.jsonl"
 expect_error 2 "$work/long.jsonl:1: a record longer than 12 MB" -- "$hoyito" replay "$work/long.jsonl"
+# Control characters in a record's string are quoted back escaped: the message stays one line.
+python3 - "$work/two.jsonl" "$work/ctrl.jsonl" <<'PY'
+import json, sys
+record = json.loads(open(sys.argv[1]).readline())
+record["start"]["to_move"] = "south\u0000\u001b[31m\nx"
+open(sys.argv[2], "w").write(json.dumps(record) + "\n")
+PY
+expect_error 2 "'south\\u0000\\u001b[31m\\nx' is not a player" -- "$hoyito" replay "$work/ctrl.jsonl"
 # A pipe is a stream: read.
 "$hoyito" replay <(cat "$work/two.jsonl") >/dev/null || fail "replay of a pipe"
 
