@@ -97,6 +97,8 @@ int run_cli(int argc, const char* const* argv) {
     for (CLI::Option* option : sub->get_options()) {
       const std::string type = option->get_type_name();
       if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) option->check(decimal_digits());
+      for (const char* path_flag : {"--json", "--csv", "--charts", "--junit", "--out", "--position", "--specs"})
+        if (option->check_lname(path_flag + 2)) option->check(non_empty_path());
     }
   }
 

@@ -112,13 +112,14 @@ int command_apply(const ApplyArgs& args) {
 CommandRun add_random(CLI::App& cmd) {
   auto args = std::make_shared<RandomArgs>();
   add_rules_options(cmd, args->rules);
-  cmd.add_option("--games", args->games, "number of games (at least 1)")->default_val(1)->check(at_least(1));
+  CLI::Option* games = cmd.add_option("--games", args->games, "number of games (at least 1)")->default_val(1)->check(at_least(1));
   cmd.add_option("--seed", args->seed, "random seed (0 to 2^64 - 1); the same seed gives the same games")
       ->default_val(1)
       ->check(seed_digits());
   cmd.add_option("--index", args->index,
                  "only game K of the seed (from 0): the game of a record whose origin says seed S, index K")
-      ->check(decimal_uint64("a game index", INT64_MAX));
+      ->check(decimal_uint64("a game index", INT64_MAX))
+      ->excludes(games);  // one game: --games would say otherwise
   cmd.add_option("--out", args->out, "output file, written whole or not at all (default: standard output)");
   return [args] { return command_random(*args); };
 }

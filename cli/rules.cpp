@@ -26,8 +26,8 @@ void add_rules_options(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6)->check(CLI::IsMember({6, 12}));
   cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")
       ->default_val(4)
-      ->check(at_least(1));
-  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(at_least(1));
+      ->check(CLI::Range(1, 10));  // the bounds of validate() (core/rules.cpp), shown in --help
+  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(CLI::Range(1, 1000000));
   cmd.add_option("--previous-winner", args.previous_winner, "Hoyito III: south, north or draw");
   cmd.add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
 }
@@ -45,10 +45,14 @@ Rules make_rules(const RulesArgs& args) {
       throw InputError(fmt::format("--previous-winner: {}", e.what()));
     }
   }
-  for (const std::string& option : args.options) {
+  for (std::size_t i = 0; i < args.options.size(); ++i) {
+    const std::string& option = args.options[i];
     const auto eq = option.find('=');
     if (eq == std::string::npos)
       throw InputError(fmt::format("--option '{}': expected NAME=VALUE", option));
+    for (std::size_t j = 0; j < i; ++j)  // the same option twice: which one was meant?
+      if (args.options[j].substr(0, args.options[j].find('=')) == option.substr(0, eq))
+        throw InputError(fmt::format("--option {}: {} is already set (--option {})", option, option.substr(0, eq), args.options[j]));
     set_option(rules, option.substr(0, eq), option.substr(eq + 1));
   }
   try {

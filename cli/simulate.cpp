@@ -63,6 +63,11 @@ int run(const SimulateArgs& args) {
   spec.match_rounds = args.match;
   spec.detail_every = args.detail_every;
   if (!args.shard.empty()) spec.shard = parse_shard(args.shard);  // checked by CLI11 already
+  // The swept option takes each of its values in turn: setting it with --option too says two things.
+  const std::string swept = args.sweep.substr(0, args.sweep.find('='));
+  for (const std::string& option : args.rules.options)
+    if (!args.sweep.empty() && option.substr(0, option.find('=')) == swept)
+      throw InputError(fmt::format("--option {}: {} is swept (--sweep {}): give it one way, not both", option, swept, args.sweep));
   try {
     if (!args.sweep.empty()) spec.sweep = parse_sweep(args.sweep, spec.rules);  // values against these rules
   } catch (const InputError& e) {

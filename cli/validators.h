@@ -67,4 +67,10 @@ inline CLI::Validator decimal_digits() {
       "");
 }
 
+// A file or folder flag given an empty value: refused (the commands read an empty value as "not
+// given", so `--json ''` would silently write nothing). cli/app.cpp puts it on every such flag.
+inline CLI::Validator non_empty_path() {
+  return CLI::Validator([](const std::string& text) { return text.empty() ? std::string("an empty path") : std::string(); }, "");
+}
+
 }  // namespace hoyito

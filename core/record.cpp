@@ -186,6 +186,8 @@ int as_int(const json::value& v, const std::string& path, long lo = 0, long hi =
     n = static_cast<long>(v.get_int64());
   else if (v.is_uint64() && v.get_uint64() <= static_cast<std::uint64_t>(hi))
     n = static_cast<long>(v.get_uint64());
+  else if (v.is_uint64())  // a whole number, above 2^63 - 1
+    throw InputError(fmt::format("{}: {} is out of range {}..{}", path, v.get_uint64(), lo, hi));
   else
     throw InputError(fmt::format("{}: expected a whole number, got {}", path, shown(v)));
   if (n < lo || n > hi)
@@ -280,9 +282,9 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
     } else if (key == "holes_per_row") {
       r.holes_per_row = as_int(value, at, 0, 1000);
     } else if (key == "seeds_per_hole") {
-      r.seeds_per_hole = as_int(value, at, 0, 1000);
+      r.seeds_per_hole = as_int(value, at, 1, 10);  // BRD-3's bounds (validate, core/rules.cpp)
     } else if (key == "round") {
-      r.round = as_int(value, at, 0, 1000000);
+      r.round = as_int(value, at, 1, 1000000);
     } else if (key == "previous_winner") {
       r.previous_winner = optional_winner(value, at);
     } else if (key == "options") {
@@ -294,8 +296,8 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
         if (name == "skip_origin") {
           if (!option.is_bool()) throw InputError(fmt::format("{}: expected true or false, got {}", opt_at, shown(option)));
           text = option.get_bool() ? "true" : "false";
-        } else if (name == "ply_limit" || name == "lap_limit") {
-          text = fmt::to_string(as_int(option, opt_at, 1, 1000000000));
+        } else if (name == "ply_limit" || name == "lap_limit") {  // their bounds, as validate's
+          text = fmt::to_string(as_int(option, opt_at, 1, name == "ply_limit" ? 1000000 : 1000000000));
         } else {
           text = std::string(as_string(option, opt_at));
         }

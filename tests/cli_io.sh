@@ -138,7 +138,12 @@ first_skipped=$(grep -o "index [0-9]* skipped" "$work/err" | head -1 | cut -d' '
 touch "$work/afile"
 expect_error 2 "--out $work/afile: cannot make the folder: a file of that name exists" -- \
   "$hoyito" verify --games 1 --out "$work/afile"
-expect_error 2 '--out "": cannot make the folder: an empty name' -- "$hoyito" verify --games 1 --out ""
+expect_error 2 '--out: an empty path' -- "$hoyito" verify --games 1 --out ""
+for command in "simulate --games 1 --json" "simulate --games 1 --csv" "random --out" "replay $work/two.jsonl --json" \
+  "perft --depth 1 --json" "verify --games 1 --junit" "apply --moves c --position"; do
+  # shellcheck disable=SC2086
+  expect_error 2 ': an empty path' -- "$hoyito" $command ""
+done
 expect_error 2 "--out /proc/x: cannot make the folder" -- "$hoyito" verify --games 1 --out /proc/x
 expect_error 2 "--specs $work/nospecs: not a folder: No such file or directory" -- \
   "$hoyito" verify --games 1 --specs "$work/nospecs" --out "$work/v"

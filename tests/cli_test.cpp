@@ -226,6 +226,11 @@ TEST(Cli, NumericFlagsAreValidated) {
   expect_bad_input("random --seed -1", {"--seed", "-1"});
   expect_bad_input("random --seed 18446744073709551616", {"--seed", "18446744073709551616"});
   expect_bad_input("random --games 0", {"--games", "0"});
+  // Flags that contradict each other.
+  expect_bad_input("simulate --games 10 --sweep skip_origin=false,true --option skip_origin=true",
+                   {"--option skip_origin=true", "swept"});
+  expect_bad_input("random --option skip_origin=true --option skip_origin=false", {"skip_origin", "already set"});
+  expect_bad_input("random --index 5 --games 3", {"--index", "--games"});
   // Decimal digits only: CLI11 alone reads a leading zero as octal and 0x as hexadecimal.
   expect_bad_input("random --games 010", {"--games", "'010'", "decimal"});
   expect_bad_input("random --games 0x10", {"--games", "'0x10'", "decimal"});
