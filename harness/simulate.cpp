@@ -656,8 +656,18 @@ std::string merge_simulations(const std::vector<std::string>& files) {
       const auto* stats = (*results)[v].if_object();
       if (!stats || !stats->contains("statistics") || !stats->at("statistics").is_object())
         throw InputError(fmt::format("{}: missing", where));
-      merged[v].merge(Statistics::from_counts_json(rules[v], spec.match_rounds,
-                                                   member(stats->at("statistics").as_object(), "counts", where), where));
+      const Statistics counted = Statistics::from_counts_json(rules[v], spec.match_rounds,
+                                                              member(stats->at("statistics").as_object(), "counts", where), where);
+      // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
+      SimulationSpec shard = spec;
+      shard.shard = s.shard;
+      const std::uint64_t per_deal = (spec.paired ? 2u : 1u) * static_cast<std::uint64_t>(std::max(1, spec.match_rounds));
+      const std::uint64_t most = shard.deals_in_shard() * per_deal, played = counted.games + counted.undecided_games;
+      if (spec.match_rounds == 0 ? played != most : played > most)
+        throw InputError(fmt::format("{}: counts.games {} and counts.undecided_games {}: {} games, but shard {}/{} of {} deals "
+                                     "plays {}{}", where, counted.games, counted.undecided_games, played, s.shard.index,
+                                     s.shard.count, spec.games, spec.match_rounds == 0 ? "" : "at most ", most));
+      merged[v].merge(counted);
     }
   }
   return to_text(simulation_json(spec, merged, nullptr));

@@ -223,10 +223,19 @@ struct Reader {
   [[noreturn]] void fail(const std::string& at, const std::string& what) const {
     throw InputError(fmt::format("{}: {}: {}", where, at, what));
   }
+  // A count at most 2^53: above what any run counts (a run has at most 2^48 deals), and small
+  // enough that hoyito merge can add 2048 such files without overflowing 64 bits.
+  static constexpr std::uint64_t kMostCount = std::uint64_t{1} << 53;
   std::uint64_t number(const json::value& v, const std::string& at) const {
-    if (v.is_uint64()) return v.as_uint64();
-    if (v.is_int64() && v.as_int64() >= 0) return static_cast<std::uint64_t>(v.as_int64());
-    fail(at, fmt::format("expected a count, got {}", json::serialize(v)));
+    std::uint64_t n = 0;
+    if (v.is_uint64())
+      n = v.as_uint64();
+    else if (v.is_int64() && v.as_int64() >= 0)
+      n = static_cast<std::uint64_t>(v.as_int64());
+    else
+      fail(at, fmt::format("expected a count, got {}", json::serialize(v)));
+    if (n > kMostCount) fail(at, fmt::format("{} is above any run's count (at most 2^53)", n));
+    return n;
   }
   const json::value& field(const json::value& v, const char* name, const std::string& at) const {
     const auto* o = v.if_object();

@@ -13,8 +13,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 
+#include <boost/json.hpp>
 #include <fmt/format.h>
 
 #include "core/record.h"
@@ -495,6 +497,37 @@ TEST(SimulateRuns, MergeRefusesMismatchedSets) {
   }
   EXPECT_THROW(merge_simulations({files[0]}), InputError);            // shard 2/2 missing
   EXPECT_THROW(merge_simulations({files[0], files[0]}), InputError);  // given twice
+}
+
+TEST(SimulateRuns, MergeRefusesCountsNoShardCouldHold) {
+  // Shard 1/2 of 300 deals plays deals 0, 2, ..., 298: 150 games. A file saying otherwise, or
+  // a count past 2^53 (which summed over shards could wrap around 2^64), is refused by name.
+  SimulationSpec spec = small_spec();
+  std::vector<std::string> files;
+  for (int k = 1; k <= 2; ++k) {
+    SimulationSpec shard = spec;
+    shard.shard = {k, 2};
+    files.push_back(temp_path(fmt::format("counted{}.json", k)));
+    std::ofstream(files.back()) << run_json(shard, 1);
+  }
+  EXPECT_NO_THROW(merge_simulations(files));
+  std::ifstream in(files[0]);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const std::uint64_t games : {std::uint64_t{149}, std::uint64_t{151}, UINT64_MAX}) {
+    boost::json::value doc = boost::json::parse(text);
+    auto& counts = doc.at("results").at(0).at("statistics").at("counts").as_object();
+    ASSERT_EQ(counts.at("games").to_number<std::uint64_t>(), 150u);
+    counts["games"] = games;
+    const std::string tampered = temp_path("tampered.json");
+    std::ofstream(tampered) << boost::json::serialize(doc);
+    try {
+      merge_simulations({tampered, files[1]});
+      ADD_FAILURE() << "merged a shard counting " << games << " games";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("counts.games"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(tampered), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(SimulateRuns, JsonFollowsTheSchema) {
