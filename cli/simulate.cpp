@@ -80,6 +80,14 @@ int run(const SimulateArgs& args) {
   if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != Winner::none))
     throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
   if (args.per_game && args.csv.empty()) throw InputError("--per-game writes the --csv file: give --csv FILE");
+  // A sweep of an option that cannot act on these games would report differences of exactly 0.
+  if (spec.sweep && spec.sweep->option == "match_starter" && spec.match_rounds < 2)
+    throw InputError(fmt::format("--sweep {}: match_starter decides who starts games 2 and later of a match (MATCH-2, G9): "
+                                 "add --match ROUNDS (at least 2)", args.sweep));
+  if (spec.sweep && spec.sweep->option == "drawn_previous_last_four" && spec.match_rounds < 3 &&
+      !(spec.rules.round >= 3 && spec.rules.previous_winner == Winner::draw))
+    throw InputError(fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
+                                 "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)", args.sweep));
 
   RunOptions options;
   options.threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -231,6 +231,10 @@ TEST(Cli, NumericFlagsAreValidated) {
                    {"--option skip_origin=true", "swept"});
   expect_bad_input("random --option skip_origin=true --option skip_origin=false", {"skip_origin", "already set"});
   expect_bad_input("random --index 5 --games 3", {"--index", "--games"});
+  // A sweep of an option that cannot act on the games played would show differences of 0.
+  expect_bad_input("simulate --games 10 --sweep match_starter=alternate,loser", {"--sweep", "match_starter", "--match"});
+  expect_bad_input("simulate --variant hoyito3 --games 10 --match 2 --sweep drawn_previous_last_four=capturer,split",
+                   {"--sweep", "drawn_previous_last_four", "--match"});
   // Decimal digits only: CLI11 alone reads a leading zero as octal and 0x as hexadecimal.
   expect_bad_input("random --games 010", {"--games", "'010'", "decimal"});
   expect_bad_input("random --games 0x10", {"--games", "'0x10'", "decimal"});
