@@ -1,5 +1,6 @@
 // `hoyito simulate`: flags to a SimulationSpec, the run, and its outputs (table on stdout,
 // progress on stderr, --json, --csv, --charts). Bad flag values end with one line and exit 2.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -97,6 +98,8 @@ int run(const SimulateArgs& args) {
   std::optional<WholeFile> json_file, csv_file;
   if (!args.json.empty()) json_file.emplace(args.json);
   if (!args.csv.empty()) csv_file.emplace(args.csv);
+  std::error_code exists_error;
+  const bool charts_folder_new = !args.charts.empty() && !std::filesystem::exists(args.charts, exists_error);
   if (!args.charts.empty()) make_folder(args.charts, "--charts");
   if (args.per_game) {
     WholeFile* per_game = &*csv_file;
@@ -120,6 +123,8 @@ int run(const SimulateArgs& args) {
     // partial run that reads like a whole one. run_cli exits 130 (SIGINT) or 143 (SIGTERM).
     std::cout << fmt::format("INTERRUPTED{}: {} games played, fewer than the {} deals asked for; no --json, --csv or --charts file written\n",
                              interrupt_note(), result.games_played, spec.deals_in_shard());
+    std::error_code error;  // the --charts folder made for this run, still empty, is not left behind
+    if (charts_folder_new && std::filesystem::is_empty(args.charts, error)) std::filesystem::remove(args.charts, error);
     return 0;
   }
   if (json_file) {

@@ -85,11 +85,12 @@ whole_json_lines "$work/many.jsonl" || fail "random interrupted: the file is not
 # simulate: an interrupt stops starting deals, prints the table of what was played, and writes
 # none of its files (a partial run must not read like a whole one).
 timeout --preserve-status -k 60 -s INT 2 "$hoyito" simulate --games 100000000 --quiet --json "$work/sim.json" \
-  --csv "$work/sim.csv" --per-game >"$work/out" 2>&1
+  --csv "$work/sim.csv" --per-game --charts "$work/simcharts" >"$work/out" 2>&1
 got=$?
 [ $got -eq 130 ] || fail "simulate interrupted exited $got, expected 130"
 grep -q "INTERRUPTED (interrupted by SIGINT)" "$work/out" || fail "simulate SIGINT: no summary: $(tail -2 "$work/out")"
 [ ! -e "$work/sim.json" ] && [ ! -e "$work/sim.csv" ] || fail "simulate interrupted left a result file"
+[ ! -e "$work/simcharts" ] || fail "simulate interrupted left the --charts folder it made"
 # simulate: an output path that cannot be written is refused before any game is played.
 expect_error 2 "/nonexistent/s.json: cannot create a file in its folder" -- "$hoyito" simulate --games 100000000 --json /nonexistent/s.json
 [ -z "$(find "$work" -name '.*.tmp-*')" ] || fail "a temporary file was left behind"
