@@ -159,6 +159,28 @@ int own_nonempty_holes(const Position& p) {
   return static_cast<int>(std::count_if(p.board.begin() + first, p.board.begin() + first + n, [](int c) { return c > 0; }));
 }
 
+// The ply engine::Game::play_random would play at `position`, given its legal plies `legal`
+// (legal_mask), drawing from `below` as it does (engine/game.h): the k-th lowest of the mover's
+// non-empty holes not yet tried, k drawn below their number; a hole that is not legal (endless,
+// SOW-6) is set aside and another drawn; when none is legal (or none has seeds), the pass.
+template <typename Below>
+int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below) {
+  const int n = static_cast<int>(position.board.size()) / 2;
+  const int first = position.to_move == Player::south ? 0 : n;
+  std::uint64_t untried = 0;  // bit h: hole h
+  for (int h = first; h < first + n; ++h)
+    if (position.board[static_cast<std::size_t>(h)] > 0) untried |= std::uint64_t{1} << h;
+  while (untried != 0) {
+    std::uint64_t k = below(static_cast<std::uint64_t>(std::popcount(untried)));
+    std::uint64_t rest = untried;
+    for (; k > 0; --k) rest &= rest - 1;  // drop the k lowest
+    const int hole = std::countr_zero(rest);
+    if (legal >> hole & 1) return hole;
+    untried &= ~(std::uint64_t{1} << hole);
+  }
+  return kPass;
+}
+
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
   const Position start = setup.start ? *setup.start : start_position(setup.rules, setup.starter);
   engine::Game game(setup.rules, start);
@@ -183,17 +205,15 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
       // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
       ply = game.play_random(below);
     } else if (player.kind == PlayerSpec::Kind::random) {
-      // A detailed game draws its random plies exactly as the fast path does, on a copy of the
-      // game taken before the legal plies are asked for (play_random draws otherwise once they
-      // are known), so that a deal is the same game whether or not it is played with events:
-      // --detail-every changes what is counted, never what is played.
-      engine::Game draw = game;
-      ply = draw.play_random(below);
+      // A detailed game draws its random plies exactly as the fast path does (draw_as_sampler),
+      // so that a deal is the same game whether or not it is played with events:
+      // --detail-every changes what is counted, not what is played.
       const std::uint64_t mask = game.legal_mask();
       const int legal = std::popcount(mask);
       g.choice_plies += 1;
       g.legal_sum += static_cast<std::uint64_t>(legal);
       g.forced_plies += legal == 1;
+      ply = draw_as_sampler(before, mask, below);
     } else {
       const std::uint64_t mask = game.legal_mask();
       const int legal = std::popcount(mask);
@@ -656,17 +676,20 @@ std::string merge_simulations(const std::vector<std::string>& files) {
       const auto* stats = (*results)[v].if_object();
       if (!stats || !stats->contains("statistics") || !stats->at("statistics").is_object())
         throw InputError(fmt::format("{}: missing", where));
-      const Statistics counted = Statistics::from_counts_json(rules[v], spec.match_rounds,
-                                                              member(stats->at("statistics").as_object(), "counts", where), where);
+      const Statistics counted = Statistics::from_counts_json(
+          rules[v], spec.match_rounds, member(stats->at("statistics").as_object(), "counts", where), where,
+          Statistics::kMostCount / static_cast<std::uint64_t>(first.shard.count));  // the sum cannot wrap around
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
       SimulationSpec shard = spec;
       shard.shard = s.shard;
       const std::uint64_t per_deal = (spec.paired ? 2u : 1u) * static_cast<std::uint64_t>(std::max(1, spec.match_rounds));
       const std::uint64_t most = shard.deals_in_shard() * per_deal, played = counted.games + counted.undecided_games;
-      if (spec.match_rounds == 0 ? played != most : played > most)
+      const std::uint64_t least = shard.deals_in_shard() * (spec.paired ? 2u : 1u);  // a match plays its game 1 at least
+      if (spec.match_rounds == 0 ? played != most : played > most || played < least)
         throw InputError(fmt::format("{}: counts.games {} and counts.undecided_games {}: {} games, but shard {}/{} of {} deals "
-                                     "plays {}{}", where, counted.games, counted.undecided_games, played, s.shard.index,
-                                     s.shard.count, spec.games, spec.match_rounds == 0 ? "" : "at most ", most));
+                                     "plays {}", where, counted.games, counted.undecided_games, played, s.shard.index, s.shard.count,
+                                     spec.games, spec.match_rounds == 0 ? fmt::to_string(most)
+                                                                        : fmt::format("{} to {}", least, most)));
       merged[v].merge(counted);
     }
   }

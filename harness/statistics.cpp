@@ -219,13 +219,11 @@ json::value write_count(const std::vector<T>& a) {
 // Reads what write_count wrote, into a structure already sized by the rules.
 struct Reader {
   std::string where;
+  std::uint64_t most;  // the largest count accepted (from_counts_json)
 
   [[noreturn]] void fail(const std::string& at, const std::string& what) const {
     throw InputError(fmt::format("{}: {}: {}", where, at, what));
   }
-  // A count at most 2^53: above what any run counts (a run has at most 2^48 deals), and small
-  // enough that hoyito merge can add 2048 such files without overflowing 64 bits.
-  static constexpr std::uint64_t kMostCount = std::uint64_t{1} << 53;
   std::uint64_t number(const json::value& v, const std::string& at) const {
     std::uint64_t n = 0;
     if (v.is_uint64())
@@ -234,7 +232,7 @@ struct Reader {
       n = static_cast<std::uint64_t>(v.as_int64());
     else
       fail(at, fmt::format("expected a count, got {}", json::serialize(v)));
-    if (n > kMostCount) fail(at, fmt::format("{} is above any run's count (at most 2^53)", n));
+    if (n > most) fail(at, fmt::format("{} is above any run's count (at most {})", n, most));
     return n;
   }
   const json::value& field(const json::value& v, const char* name, const std::string& at) const {
@@ -320,9 +318,10 @@ json::object Statistics::counts_json() const {
   return out;
 }
 
-Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const json::value& counts, const std::string& where) {
+Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const json::value& counts, const std::string& where,
+                                        std::uint64_t most_count) {
   Statistics s(rules, rounds);
-  const Reader reader{where};
+  const Reader reader{where, most_count};
   visit_counts([&](const char* name, auto& field) { reader.read(reader.field(counts, name, "counts"), fmt::format("counts.{}", name), field); },
                s);
   return s;

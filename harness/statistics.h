@@ -127,9 +127,13 @@ struct Statistics {
   // The raw counts (mergeable), and the whole block with the derived figures.
   boost::json::object counts_json() const;
   boost::json::object to_json() const;
-  // Reads counts_json() back; throws InputError naming `where` and the field.
+  // Reads counts_json() back; throws InputError naming `where` and the field, also for a count
+  // above `most_count`. 2^60 by default: above any run (a run has at most 2^48 deals), and so far
+  // below 2^64 that the sums made of counts (a table's row, a merge) cannot wrap around; hoyito
+  // merge passes 2^60 / (number of shards), so that the shards' sum stays within it too.
+  static constexpr std::uint64_t kMostCount = std::uint64_t{1} << 60;
   static Statistics from_counts_json(const Rules& rules, int match_rounds, const boost::json::value& counts,
-                                     const std::string& where);
+                                     const std::string& where, std::uint64_t most_count = kMostCount);
   bool operator==(const Statistics&) const = default;
 
   int holes = 12;

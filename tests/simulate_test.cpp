@@ -437,10 +437,10 @@ TEST(SimulateRuns, AMatchEndsUnscoredAtAGameWithNoWinner) {
   EXPECT_EQ(one_ply.by_round[0][kUnterminated], 50u);
   for (std::size_t round : {1u, 2u})
     for (std::uint64_t c : one_ply.by_round[round]) EXPECT_EQ(c, 0u) << "a game in round " << round + 1;
-  // ply_limit 60: some games finish, some do not. With endless moves illegal (no void game) and
-  // no undecided move, every match is either scored (its three games finished) or ends at its
-  // one unterminated game.
-  spec.rules.options.ply_limit = 60;
+  // ply_limit 150: some games finish, some do not (about half of random Hoyito III 2x6 games
+  // last over 90 plies). With endless moves illegal (no void game) and no undecided move, every
+  // match is either scored (its three games finished) or ends at its one unterminated game.
+  spec.rules.options.ply_limit = 150;
   const Statistics some = run_simulation(spec, options).per_value.front();
   std::uint64_t unterminated = 0;
   for (const auto& round : some.by_round) unterminated += round[kUnterminated];
@@ -453,30 +453,32 @@ TEST(SimulateRuns, AMatchEndsUnscoredAtAGameWithNoWinner) {
 TEST(SimulateRuns, DetailEveryChangesWhatIsCountedNotWhatIsPlayed) {
   // Deal i is played from (seed, i) alone: with events (--detail-every 1) or without (0), the
   // random players draw the same plies, so every deal is the same game, ply for ply.
-  for (const Variant variant : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
-    SimulationSpec spec = small_spec();
-    spec.games = 200;
-    spec.rules.variant = variant;
-    auto rows_of = [&](int detail_every) {
-      spec.detail_every = detail_every;
-      std::vector<GameRow> rows;
-      RunOptions options;
-      options.progress = false;
-      options.threads = 1;
-      options.rows = [&rows](const std::vector<GameRow>& chunk) { rows.insert(rows.end(), chunk.begin(), chunk.end()); };
-      run_simulation(spec, options);
-      return rows;
-    };
-    const std::vector<GameRow> fast = rows_of(0), detailed = rows_of(1);
-    ASSERT_EQ(fast.size(), 200u);
-    ASSERT_EQ(detailed.size(), fast.size());
-    for (std::size_t i = 0; i < fast.size(); ++i) {
-      EXPECT_EQ(detailed[i].deal, fast[i].deal);
-      EXPECT_EQ(detailed[i].plies, fast[i].plies) << variant_name(variant) << " deal " << fast[i].deal;
-      EXPECT_EQ(detailed[i].opening, fast[i].opening) << variant_name(variant) << " deal " << fast[i].deal;
-      EXPECT_EQ(detailed[i].result, fast[i].result) << variant_name(variant) << " deal " << fast[i].deal;
+  for (const Variant variant : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (const EndlessSowing endless : {EndlessSowing::illegal, EndlessSowing::void_game}) {
+      SimulationSpec spec = small_spec();
+      spec.games = 200;
+      spec.rules.variant = variant;
+      spec.rules.options.endless_sowing = endless;
+      auto rows_of = [&](int detail_every) {
+        spec.detail_every = detail_every;
+        std::vector<GameRow> rows;
+        RunOptions options;
+        options.progress = false;
+        options.threads = 1;
+        options.rows = [&rows](const std::vector<GameRow>& chunk) { rows.insert(rows.end(), chunk.begin(), chunk.end()); };
+        run_simulation(spec, options);
+        return rows;
+      };
+      const std::vector<GameRow> fast = rows_of(0), detailed = rows_of(1);
+      ASSERT_EQ(fast.size(), 200u);
+      ASSERT_EQ(detailed.size(), fast.size());
+      for (std::size_t i = 0; i < fast.size(); ++i) {
+        EXPECT_EQ(detailed[i].deal, fast[i].deal);
+        EXPECT_EQ(detailed[i].plies, fast[i].plies) << variant_name(variant) << " " << static_cast<int>(endless) << " deal " << fast[i].deal;
+        EXPECT_EQ(detailed[i].opening, fast[i].opening) << variant_name(variant) << " deal " << fast[i].deal;
+        EXPECT_EQ(detailed[i].result, fast[i].result) << variant_name(variant) << " deal " << fast[i].deal;
+      }
     }
-  }
 }
 
 TEST(SimulateRuns, MergeRefusesMismatchedSets) {
@@ -501,7 +503,7 @@ TEST(SimulateRuns, MergeRefusesMismatchedSets) {
 
 TEST(SimulateRuns, MergeRefusesCountsNoShardCouldHold) {
   // Shard 1/2 of 300 deals plays deals 0, 2, ..., 298: 150 games. A file saying otherwise, or
-  // a count past 2^53 (which summed over shards could wrap around 2^64), is refused by name.
+  // a count past 2^60 / 2 (which summed over the shards could pass 2^60), is refused by name.
   SimulationSpec spec = small_spec();
   std::vector<std::string> files;
   for (int k = 1; k <= 2; ++k) {
@@ -513,7 +515,7 @@ TEST(SimulateRuns, MergeRefusesCountsNoShardCouldHold) {
   EXPECT_NO_THROW(merge_simulations(files));
   std::ifstream in(files[0]);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (const std::uint64_t games : {std::uint64_t{149}, std::uint64_t{151}, UINT64_MAX}) {
+  for (const std::uint64_t games : {std::uint64_t{149}, std::uint64_t{151}, (std::uint64_t{1} << 59) + 1, UINT64_MAX}) {
     boost::json::value doc = boost::json::parse(text);
     auto& counts = doc.at("results").at(0).at("statistics").at("counts").as_object();
     ASSERT_EQ(counts.at("games").to_number<std::uint64_t>(), 150u);
