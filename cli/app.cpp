@@ -105,11 +105,37 @@ int run_cli(int argc, const char* const* argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
+    if (e.get_exit_code() == 0) {  // --help, --version: a failed write to standard output is still an error
+      const int code = app.exit(e);
+      std::cout.flush();
+      if (!std::cout) {
+        std::cerr << "hoyito: standard output: cannot write\n";
+        return 2;
+      }
+      return code;
+    }
     std::cerr << "hoyito: " << e.what() << "\n";
     return 2;
   }
 
+  // Two output flags naming one file: the second write would replace the first.
+  for (const auto& [sub, run] : commands) {
+    if (!*sub) continue;
+    std::vector<std::pair<std::string, std::filesystem::path>> files;
+    for (const char* flag : {"json", "csv", "junit"}) {
+      const CLI::Option* option = sub->get_option_no_throw(std::string("--") + flag);
+      if (option == nullptr || option->count() == 0) continue;
+      const std::string value = option->as<std::string>();
+      std::error_code error;
+      const std::filesystem::path path = std::filesystem::absolute(value, error).lexically_normal();
+      for (const auto& [other_flag, other] : files)
+        if (!error && path == other) {
+          std::cerr << fmt::format("hoyito: --{} {}: the same file as --{}: give each its own\n", flag, value, other_flag);
+          return 2;
+        }
+      files.emplace_back(flag, path);
+    }
+  }
   const CheckedStdout checked_stdout;  // a failed write to standard output is named (core/output.h)
   install_interrupt_handlers();  // long commands stop at an interrupt and say so (harness/campaign.h)
   int exit_code = 2;

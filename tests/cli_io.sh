@@ -159,6 +159,14 @@ expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" random --gam
 expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" verify --games 1 --json "$work/adir" --out "$work/v"
 expect_error 2 "$work/adir: cannot write: is a folder" -- "$hoyito" perft --depth 12 --json "$work/adir"
 [ -z "$(ls -A "$work/adir")" ] || fail "a refused output left files in the folder: $(ls -A "$work/adir")"
+expect_error 2 "--csv $work/same.json: the same file as --json" -- \
+  "$hoyito" simulate --games 10 --json "$work/same.json" --csv "$work/same.json"
+expect_error 2 "--junit $work/./same.json: the same file as --json" -- \
+  "$hoyito" verify --games 1 --json "$work/same.json" --junit "$work/./same.json" --out "$work/v"
+[ ! -e "$work/same.json" ] || fail "a refused run wrote $work/same.json"
+"$hoyito" --help >/dev/full 2>"$work/err"
+got=$?
+[ $got -eq 2 ] && grep -q "standard output: cannot write" "$work/err" || fail "--help > /dev/full exited $got: $(cat "$work/err")"
 "$hoyito" --version | grep -Eq '^hoyito [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+\)$' || fail "--version: $("$hoyito" --version)"
 "$hoyito" --help | grep -q "130" || fail "--help does not give the exit codes"
 
