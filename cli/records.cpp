@@ -1,5 +1,4 @@
 // `hoyito random` and `apply`: game records made.
-#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -81,7 +80,7 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
   Position position = position_from_json(parse_json(text, where), rules, where);
   // END-1: a game whose board is empty has ended; a record starting there is refused when read
   // back (core/record.cpp), so it is refused here, before anything is played.
-  if (std::all_of(position.board.begin(), position.board.end(), [](int seeds) { return seeds == 0; }))
+  if (board_empty(position))
     throw InputError(fmt::format("{}: board: every hole is empty: a game there has ended (END-1), nothing can be played", where));
   return position;
 }

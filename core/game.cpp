@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace hoyito {
@@ -9,6 +11,10 @@ Position start_position(const Rules& rules, Player to_move) {
   p.board.assign(static_cast<size_t>(rules.holes()), rules.seeds_per_hole);
   p.to_move = to_move;
   return p;
+}
+
+bool board_empty(const Position& position) {
+  return std::all_of(position.board.begin(), position.board.end(), [](int seeds) { return seeds == 0; });
 }
 
 void validate(const Position& position, const Rules& rules, std::string_view where) {

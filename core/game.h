@@ -25,6 +25,7 @@ Position start_position(const Rules& rules, Player to_move = Player::south);  //
 // Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
 // for the rules: wrong board length, a negative count, seeds that do not add up to the total.
 void validate(const Position& position, const Rules& rules, std::string_view where = "position");
+bool board_empty(const Position& position);  // every hole empty (END-1: no game goes on there)
 
 // Every rule ID of specs/rules.md, in its order. tests/ checks this list against the file.
 #define HOYITO_RULE_IDS(X)                                                                      \

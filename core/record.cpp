@@ -236,10 +236,6 @@ void check_origin(const json::value& v, const std::string& path) {
   }
 }
 
-bool board_empty(const Position& p) {
-  return std::all_of(p.board.begin(), p.board.end(), [](int seeds) { return seeds == 0; });
-}
-
 // What no play of the rules gives, refused before any replay. A position with seeds on the board
 // and the game going on changes its captures only by casas of four (CAP-II-1, CAP-III-1, CAP-I-1,
 // CAP-I-2; a chain is of fours, CAP-II-2): the awards that give other counts (the last seeds,

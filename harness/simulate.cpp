@@ -682,9 +682,9 @@ std::string merge_simulations(const std::vector<std::string>& files) {
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
       SimulationSpec shard = spec;
       shard.shard = s.shard;
-      const std::uint64_t per_deal = (spec.paired ? 2u : 1u) * static_cast<std::uint64_t>(std::max(1, spec.match_rounds));
-      const std::uint64_t most = shard.deals_in_shard() * per_deal, played = counted.games + counted.undecided_games;
       const std::uint64_t least = shard.deals_in_shard() * (spec.paired ? 2u : 1u);  // a match plays its game 1 at least
+      const std::uint64_t most = least * static_cast<std::uint64_t>(std::max(1, spec.match_rounds));
+      const std::uint64_t played = counted.games + counted.undecided_games;
       if (spec.match_rounds == 0 ? played != most : played > most || played < least)
         throw InputError(fmt::format("{}: counts.games {} and counts.undecided_games {}: {} games, but shard {}/{} of {} deals "
                                      "plays {}", where, counted.games, counted.undecided_games, played, s.shard.index, s.shard.count,

@@ -291,9 +291,10 @@ VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
 
   // What the verdict covers: the checks left out (those of --full aside, which a plain run never
   // claims) and the configurations that played no game, or fewer than asked.
-  std::vector<std::string> left_out, empty;
+  std::vector<std::string> left_out, empty, full_only;
   int cut_short = 0;
   for (const CheckOutcome& c : run.checks) {
+    if (c.state == CheckState::left_out && c.reason == "only with --full") full_only.push_back(c.name);
     if (c.state == CheckState::left_out && c.reason != "only with --full")
       left_out.push_back(fmt::format("{} ({})", c.name, c.reason));
     if (c.state == CheckState::checked_nothing) empty.push_back(fmt::format("{} ({})", c.name, c.reason));
@@ -320,9 +321,6 @@ VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
   run.verdict = partial ? "PASS (partial)" : "PASS";
   run.exit_code = 0;
   // The checks of --full are not part of a plain run's verdict, but the line says they did not run.
-  std::vector<std::string> full_only;
-  for (const CheckOutcome& c : run.checks)
-    if (c.state == CheckState::left_out && c.reason == "only with --full") full_only.push_back(c.name);
   const std::string not_run =
       full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(full_only, " and "));
   reporter.line(fmt::format("\n{}: no disagreement in what ran{}, {:.1f} s (output in {})", run.verdict, not_run,
