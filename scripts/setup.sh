@@ -17,6 +17,7 @@ packages=(
   slurm-wlm munge              # scripts/slurm/: job arrays (tested on a single-node Slurm on localhost)
   python3-jsonschema           # tests: simulate's and verify's JSON, and the game records, against specs/*.schema.json
   time                         # tests: peak memory by /usr/bin/time -v (memory_bound.sh, cli_io.sh)
+  ccache                       # faster rebuilds (optional; the build uses it when present)
 )
 missing=()
 for p in "${packages[@]}"; do
