@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
-#include "harness/play.h"
+#include "harness/games/play.h"
 #include "model/model.h"
 
 namespace hoyito {

@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "engine/engine.h"
-#include "harness/play.h"
+#include "harness/base/random.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "harness/annotate_page.h"
+#include "harness/annotate/page.h"
 
 namespace hoyito {
 

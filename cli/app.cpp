@@ -15,8 +15,8 @@
 #include "cli/app.h"
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "core/output.h"
-#include "harness/campaign.h"
+#include "io/output.h"
+#include "harness/base/campaign.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 
@@ -136,8 +136,8 @@ int run_cli(int argc, const char* const* argv) {
       files.emplace_back(flag, path);
     }
   }
-  const CheckedStdout checked_stdout;  // a failed write to standard output is named (core/output.h)
-  install_interrupt_handlers();  // long commands stop at an interrupt and say so (harness/campaign.h)
+  const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
+  install_interrupt_handlers();  // long commands stop at an interrupt and say so (harness/base/campaign.h)
   int exit_code = 2;
   try {
     for (const auto& [sub, run] : commands)

@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "cli/result_file.h"
 #include "cli/validators.h"
-#include "harness/bench.h"
+#include "harness/bench/signature.h"
 
 namespace hoyito {
 

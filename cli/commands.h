@@ -1,12 +1,12 @@
 // The commands of the `hoyito` program. Each command is one line of the table in cli/app.cpp:
 // its name, what it does, and a function that adds its options to its CLI11 subcommand and
 // returns what runs it once the command line is parsed. The commands map flags to options and
-// print; the work is done in harness/.
+// print; the work is done in harness/ (by job: verify/, simulate/, annotate/, bench/).
 //
 //   cli/rules.cpp    rules (and the rules options every command that plays takes)
 //   cli/records.cpp  random, apply;  cli/replay.cpp replay;  cli/show.cpp show
 //   cli/verify.cpp   verify
-//   cli/checks.cpp   exhaustive, perft;  cli/bench.cpp bench
+//   cli/exhaustive.cpp exhaustive;  cli/perft.cpp perft;  cli/bench.cpp bench
 //   cli/annotate.cpp annotate;  cli/examples.cpp examples
 #pragma once
 

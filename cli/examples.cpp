@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "harness/annotate_examples.h"
+#include "harness/annotate/examples.h"
 
 namespace hoyito {
 

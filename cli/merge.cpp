@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "core/output.h"
-#include "harness/simulate.h"
-#include "harness/simulate_output.h"
+#include "io/output.h"
+#include "harness/simulate/simulate.h"
+#include "harness/simulate/report.h"
 
 namespace hoyito {
 

@@ -7,12 +7,12 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "core/output.h"
-#include "core/record.h"
-#include "harness/campaign.h"
-#include "harness/differential.h"
-#include "harness/notation.h"
-#include "harness/play.h"
+#include "io/output.h"
+#include "io/record.h"
+#include "harness/base/campaign.h"
+#include "harness/verify/differential.h"
+#include "harness/games/notation.h"
+#include "harness/games/play.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
@@ -79,7 +79,7 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
   }
   Position position = position_from_json(parse_json(text, where), rules, where);
   // END-1: a game whose board is empty has ended; a record starting there is refused when read
-  // back (core/record.cpp), so it is refused here, before anything is played.
+  // back (io/record.cpp), so it is refused here, before anything is played.
   if (board_empty(position))
     throw InputError(fmt::format("{}: board: every hole is empty: a game there has ended (END-1), nothing can be played", where));
   return position;

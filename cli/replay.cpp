@@ -6,9 +6,10 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "core/output.h"
-#include "core/record.h"
-#include "harness/differential.h"
+#include "io/output.h"
+#include "io/record.h"
+#include "harness/games/play.h"
+#include "harness/verify/differential.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {

@@ -5,7 +5,7 @@
 
 #include <boost/json.hpp>
 
-#include "core/output.h"
+#include "io/output.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {

@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "core/record.h"
-#include "harness/game_file.h"
+#include "io/record.h"
+#include "harness/games/game_file.h"
 
 namespace hoyito {
 

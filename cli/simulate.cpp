@@ -11,11 +11,11 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "core/output.h"
-#include "core/record.h"
-#include "harness/campaign.h"
-#include "harness/simulate.h"
-#include "harness/simulate_output.h"
+#include "io/output.h"
+#include "io/record.h"
+#include "harness/base/campaign.h"
+#include "harness/simulate/simulate.h"
+#include "harness/simulate/report.h"
 #include "version.h"
 
 namespace hoyito {

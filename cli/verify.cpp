@@ -1,5 +1,5 @@
-// `hoyito verify`: its flags, mapped to harness/verify.h's VerifyOptions; the checks themselves
-// are in harness/checks/.
+// `hoyito verify`: its flags, mapped to harness/verify/verify.h's VerifyOptions; the checks themselves
+// are in harness/verify/ (check_*.cpp).
 #include <filesystem>
 #include <memory>
 
@@ -7,8 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "core/output.h"
-#include "harness/verify.h"
+#include "io/output.h"
+#include "harness/verify/verify.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {

@@ -21,10 +21,10 @@
 #include <boost/json.hpp>
 
 #include "cli/app.h"
-#include "core/record.h"
+#include "io/record.h"
 #include "fuzz/fuzzer_common.h"
-#include "harness/differential.h"
-#include "harness/play.h"
+#include "harness/verify/differential.h"
+#include "harness/games/play.h"
 
 namespace {
 

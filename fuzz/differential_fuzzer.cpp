@@ -31,9 +31,9 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include "core/game.h"
-#include "core/record.h"
+#include "io/record.h"
 #include "fuzz/fuzzer_common.h"
-#include "harness/differential.h"
+#include "harness/verify/differential.h"
 #include "model/model.h"
 
 namespace {

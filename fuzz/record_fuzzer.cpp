@@ -11,9 +11,9 @@
 
 #include <boost/json.hpp>
 
-#include "core/record.h"
+#include "io/record.h"
 #include "fuzz/fuzzer_common.h"
-#include "harness/play.h"
+#include "harness/games/play.h"
 
 namespace {
 

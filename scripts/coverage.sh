@@ -12,10 +12,10 @@ find build/coverage -name '*.gcda' -delete
 ctest --preset coverage -LE mutants || true
 mkdir -p build/coverage/html
 common=(--root . --object-directory build/coverage --exclude-throw-branches --exclude-unreachable-branches)
-gcovr "${common[@]}" --filter 'model/' --filter 'engine/' --filter 'core/' --filter 'harness/' --filter 'cli/' \
+gcovr "${common[@]}" --filter 'model/' --filter 'engine/' --filter 'core/' --filter 'io/' --filter 'harness/' --filter 'cli/' \
       --html-details build/coverage/html/index.html >/dev/null
 printf '%-10s %8s %8s\n' folder lines branches
-for folder in model engine core harness cli; do
+for folder in model engine core io harness cli; do
   gcovr "${common[@]}" --filter "$folder/" --json-summary build/coverage/$folder.json >/dev/null
   python3 - "$folder" build/coverage/$folder.json <<'PY'
 import json, sys

@@ -18,14 +18,14 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/account_text.h"
-#include "harness/annotate.h"
-#include "harness/annotate_page.h"
-#include "harness/annotate_quality.h"
-#include "harness/diagram.h"
-#include "harness/notation.h"
-#include "harness/play.h"
-#include "harness/scenario.h"
+#include "harness/annotate/account.h"
+#include "harness/annotate/story.h"
+#include "harness/annotate/page.h"
+#include "harness/annotate/quality.h"
+#include "harness/annotate/diagram.h"
+#include "harness/games/notation.h"
+#include "harness/games/play.h"
+#include "io/scenario.h"
 
 using namespace hoyito;
 

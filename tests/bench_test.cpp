@@ -1,9 +1,9 @@
-// The bench signature guards every change of engine behaviour (harness/bench.h). After an
+// The bench signature guards every change of engine behaviour (harness/bench/signature.h). After an
 // intended rule change, run `build/release/hoyito bench`, check with `hoyito verify` that model
 // and engine still agree, and put the new signature here (README "Bench signature").
 #include <gtest/gtest.h>
 
-#include "harness/bench.h"
+#include "harness/bench/signature.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// harness/campaign.h: every unit played once whatever the number of threads, units seeded by
+// harness/base/campaign.h: every unit played once whatever the number of threads, units seeded by
 // their index alone, exceptions caught and named, stop() and the time limit obeyed, and the
 // hung-work watch ending the run with the unit named.
 #include <sys/wait.h>
@@ -15,8 +15,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "harness/campaign.h"
-#include "harness/play.h"
+#include "harness/base/campaign.h"
+#include "harness/base/random.h"
 
 namespace hoyito {
 namespace {

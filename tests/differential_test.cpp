@@ -1,26 +1,18 @@
 // The engine against the reference model: RapidCheck properties from arbitrary positions, a
 // stateful test (rc::state) with the engine as the system under test and the model as its
-// model, the perft regression figures, and the independence of the two code bases.
-#include <filesystem>
-#include <fstream>
-// GCC 12 warns of maybe-uninitialized std::function members inside <regex> under the
-// sanitizers (a false positive in the library header, not in our code).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <regex>
-#pragma GCC diagnostic pop
+// model, the perft regression figures. (The independence of the two code bases: include_rules_test.cpp.)
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 #include <rapidcheck/state.h>
 
-#include "core/record.h"
+#include "io/record.h"
 #include "engine/engine.h"
 #include "generators.h"
-#include "harness/differential.h"
-#include "harness/exhaustive.h"
-#include "harness/perft.h"
+#include "harness/verify/differential.h"
+#include "harness/verify/exhaustive.h"
+#include "harness/verify/perft.h"
 
 namespace hoyito {
 namespace {
@@ -29,7 +21,7 @@ using testing::gen_position;
 using testing::gen_reachable;
 using testing::gen_rules;
 
-// The distinct-position counter of lockstep (harness/distinct_counter.h): n distinct hashes,
+// The distinct-position counter of lockstep (harness/base/distinct_counter.h): n distinct hashes,
 // each added three times, are estimated within four standard errors (1.6 % each) of n, exactly
 // known here because the values are made distinct by construction (SplitMix64 of 0..n-1 is a
 // bijection of 64-bit words).
@@ -281,41 +273,6 @@ TEST(Perft, DivideAddsUpAndMatchesBetweenImplementations) {
   std::uint64_t sum = 0;
   for (const auto& [ply, count] : m) sum += count;
   EXPECT_EQ(sum, 4044u);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The two implementations share no rules code: engine/ includes nothing of model/ (nor of
-// harness/, which uses both), and model/ nothing of engine/.
-
-std::vector<std::string> includes_in(const std::string& dir) {
-  std::vector<std::string> out;
-  const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(HOYITO_SOURCE_DIR) + "/" + dir)) {
-    std::ifstream in(entry.path());
-    std::smatch m;
-    for (std::string line; std::getline(in, line);)
-      if (std::regex_search(line, m, include)) out.push_back(entry.path().filename().string() + ": " + m[1].str());
-  }
-  return out;
-}
-
-TEST(Independence, EngineAndModelShareOnlyCore) {
-  int checked = 0;
-  for (const auto& inc : includes_in("engine")) {
-    EXPECT_EQ(inc.find("model/"), std::string::npos) << "engine/" << inc;
-    EXPECT_EQ(inc.find("harness/"), std::string::npos) << "engine/" << inc;
-    ++checked;
-  }
-  for (const auto& inc : includes_in("model")) {
-    EXPECT_EQ(inc.find("engine/"), std::string::npos) << "model/" << inc;
-    EXPECT_EQ(inc.find("harness/"), std::string::npos) << "model/" << inc;
-    ++checked;
-  }
-  for (const auto& inc : includes_in("core")) {
-    EXPECT_EQ(inc.find("engine/"), std::string::npos) << "core/" << inc;
-    EXPECT_EQ(inc.find("model/"), std::string::npos) << "core/" << inc;
-  }
-  EXPECT_GT(checked, 10);
 }
 
 // The exhaustive check on boards of at most two seeds. Derived by hand: a board of 12 holes with at

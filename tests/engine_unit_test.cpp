@@ -1,6 +1,6 @@
 // Unit tests of the optimised engine (engine/), against the hand-derived scenarios of
-// specs/scenarios/ (read and checked by the harness's scenario reader, harness/scenario.h) and
-// against invariants of random games (each ply's events replayed by harness/event_replay.h).
+// specs/scenarios/ (read by io/scenario.h and checked by harness/verify/scenario_check.h) and
+// against invariants of random games (each ply's events replayed by io/event_replay.h).
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -20,8 +20,8 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "engine/engine.h"
-#include "harness/event_replay.h"
-#include "harness/scenario.h"
+#include "io/event_replay.h"
+#include "harness/verify/scenario_check.h"
 
 namespace {
 
@@ -56,7 +56,7 @@ std::string show(const std::vector<Event>& events, int n) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The hand-derived scenarios (specs/scenarios/, read by harness/scenario.h)
+// The hand-derived scenarios (specs/scenarios/, read by io/scenario.h)
 
 // What the scenario checks of the harness do not ask of an implementation and the engine owes
 // its callers: play_fast() after legal_mask() gives what play() gives, position() is the ply's

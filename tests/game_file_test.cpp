@@ -1,4 +1,4 @@
-// The game a file describes (harness/game_file.h), the reader of `hoyito show` and `hoyito
+// The game a file describes (harness/games/game_file.h), the reader of `hoyito show` and `hoyito
 // annotate`: game records, scenarios and disagreement files, and one clear error naming the file
 // and field for each kind of malformed input. Disagreement files are made by the writer itself
 // (write_transcript), so the test follows its format.
@@ -9,11 +9,11 @@
 
 #include <gtest/gtest.h>
 
-#include "core/record.h"
-#include "harness/differential.h"
-#include "harness/game_file.h"
-#include "harness/play.h"
-#include "harness/scenario.h"
+#include "io/record.h"
+#include "harness/verify/differential.h"
+#include "harness/games/game_file.h"
+#include "harness/games/play.h"
+#include "io/scenario.h"
 
 namespace hoyito {
 namespace {

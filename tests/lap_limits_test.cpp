@@ -1,9 +1,9 @@
-// The Q-LIMIT boundary check (harness/lap_limits.h) on a hand-derived position, and on sampled ones.
+// The Q-LIMIT boundary check (harness/verify/lap_limits.h) on a hand-derived position, and on sampled ones.
 #include <iostream>
 
 #include <gtest/gtest.h>
 
-#include "harness/lap_limits.h"
+#include "harness/verify/lap_limits.h"
 #include "engine/engine.h"
 #include "model/model.h"
 

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "core/record.h"
-#include "harness/play.h"
+#include "io/record.h"
+#include "harness/games/play.h"
 #include "generators.h"
 
 namespace hoyito {

@@ -17,7 +17,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "harness/scenario.h"
+#include "harness/verify/scenario_check.h"
 #include "model/model.h"
 
 namespace hoyito {

@@ -1,4 +1,4 @@
-// harness/search: alpha-beta on the engine against a hand-derived position and against a plain
+// harness/games/search: alpha-beta on the engine against a hand-derived position and against a plain
 // minimax written here on the reference model (no pruning, no shared code).
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <map>
 
 #include "engine/engine.h"
-#include "harness/play.h"
-#include "harness/search.h"
+#include "harness/base/random.h"
+#include "harness/games/search.h"
 #include "model/model.h"
 
 using namespace hoyito;

@@ -19,11 +19,11 @@
 #include <boost/json.hpp>
 #include <fmt/format.h>
 
-#include "core/record.h"
+#include "io/record.h"
 #include "engine/engine.h"
-#include "harness/players.h"
-#include "harness/simulate.h"
-#include "harness/statistics.h"
+#include "harness/games/players.h"
+#include "harness/simulate/simulate.h"
+#include "harness/simulate/statistics.h"
 
 using namespace hoyito;
 namespace json = boost::json;

@@ -1,0 +1,192 @@
+#include "harness/annotate/account.h"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace hoyito {
+
+Lang parse_lang(std::string_view text) {
+  if (text == "en") return Lang::en;
+  if (text == "es") return Lang::es;
+  throw InputError(fmt::format("--lang '{}': expected en or es", text));
+}
+
+std::string_view lang_code(Lang lang) { return lang == Lang::en ? "en" : "es"; }
+
+std::string player_word(Player player, Lang lang) {
+  return std::string(word(player == Player::north ? Word::north : Word::south, lang));
+}
+
+std::string seeds_text(int seeds, Lang lang) {
+  return fmt::format("{} {}", seeds, word(seeds == 1 ? Word::seed : Word::seeds, lang));
+}
+
+std::string hole_list(const std::vector<int>& holes, int n, Lang lang) {
+  std::string text;
+  for (size_t i = 0; i < holes.size(); ++i) {
+    if (i > 0) text += i + 1 == holes.size() ? fmt::format(" {} ", word(Word::and_, lang)) : ", ";
+    text += hole_name(holes[i], n);
+  }
+  return text;
+}
+
+std::string result_text(const Result& result, Lang lang) {
+  constexpr Word statuses[] = {Word::status_playing, Word::status_finished, Word::status_unterminated, Word::status_void};
+  const std::string winner = is_player(result.winner)         ? player_word(player_of(result.winner), lang)
+                             : result.winner == Winner::draw ? std::string(word(Word::draw, lang))
+                                                             : std::string(word(Word::nobody, lang));
+  return fmt::format("{}: {}; {} {} {}, {} {}; {} {}", word(Word::result, lang),
+                     word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
+                     word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang), result.captured[index(Player::north)],
+                     word(Word::winner, lang), winner);
+}
+
+namespace {
+
+std::string_view phrase(std::string_view key, Lang lang) {
+  for (const EventPhrase& p : event_phrases())
+    if (p.key == key) return lang == Lang::en ? p.en : p.es;
+  return key;  // unreachable while the table has every key (tests/annotate_test.cpp)
+}
+
+// The table entry that words `e` (see EventPhrase).
+std::string phrase_key(const Event& e, const Rules& rules, const LapStory* lap) {
+  switch (e.kind) {
+    case EventKind::lap:
+      if (lap && lap->end == LapStory::End::stopped) return "lap.stopped";
+      return e.rule == RuleId::SOW_3 ? "lap.skip" : "lap";
+    case EventKind::capture: return e.rule == RuleId::CAP_I_1 ? "capture.en_passant" : "capture";
+    case EventKind::pass:
+      if (e.rule == RuleId::PASS_2) return "pass.extra";
+      if (e.rule == RuleId::PASS_3) return "pass.endless";
+      return "pass";
+    case EventKind::last_four_award:
+      if (e.rule == RuleId::END_III_3) return "last_four_award.previous";
+      if (e.rule == RuleId::END_III_4)
+        return rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? "last_four_award.split"
+                                                                                      : "last_four_award.drawn_capturer";
+      return "last_four_award";
+    case EventKind::game_end:
+      if (e.status == Status::unterminated) return "game_end.unterminated";
+      if (e.status == Status::void_game) return "game_end.void";
+      return e.winner == Winner::draw ? "game_end.draw" : "game_end";
+    default: return std::string(event_kind_name(e.kind));
+  }
+}
+
+}  // namespace
+
+std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang lang) {
+  const int n = rules.holes_per_row;
+  std::vector<Sentence> out;
+  const auto& events = story.ply.events;
+  int lap_index = 0;  // laps told so far
+  size_t capture_index = 0;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    const LapStory* lap = e.kind == EventKind::lap && lap_index < static_cast<int>(story.laps.size())
+                              ? &story.laps[static_cast<size_t>(lap_index)]
+                              : nullptr;
+    std::string holes;
+    if (e.kind == EventKind::chain_capture) {  // CAP-II-2: the whole run in one sentence
+      std::vector<int> run;
+      while (i < events.size() && events[i].kind == EventKind::chain_capture) run.push_back(events[i++].hole);
+      --i;
+      holes = hole_list(run, n, lang);
+    }
+    if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) ++capture_index;
+    const int count = lap ? lap->landing_count : 0;
+    const Player player = e.player.value_or(story.ply.player);
+    std::string text = fmt::format(
+        fmt::runtime(phrase(phrase_key(e, rules, lap), lang)), fmt::arg("player", player_word(player, lang)),
+        fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_name(e.hole, n) : ""),
+        fmt::arg("from", e.from >= 0 ? hole_name(e.from, n) : ""), fmt::arg("to", e.to >= 0 ? hole_name(e.to, n) : ""),
+        fmt::arg("lap", lap ? lap->number : lap_index), fmt::arg("count", count), fmt::arg("holes", holes),
+        fmt::arg("rule", rule_text(e.rule)), fmt::arg("round", rules.round),
+        fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
+        fmt::arg("south", story.ply.after.captured[index(Player::south)]), fmt::arg("north", story.ply.after.captured[index(Player::north)]),
+        fmt::arg("ply_limit", rules.options.ply_limit));
+    if (lap) ++lap_index;
+    out.push_back({lap_index, std::move(text)});
+  }
+  return out;
+}
+
+bool needs_summary(int laps, int keep) { return laps > 2 * keep + 2; }
+
+std::vector<std::string> summarised(const std::vector<Sentence>& sentences, int laps, Lang lang, int keep) {
+  std::vector<std::string> out;
+  const bool cut = needs_summary(laps, keep);
+  bool told_cut = false;
+  for (const Sentence& s : sentences) {
+    if (cut && s.lap > keep && s.lap <= laps - keep) {
+      if (!told_cut)
+        out.push_back(fmt::format(fmt::runtime(word(Word::more_laps, lang)), fmt::arg("count", laps - 2 * keep)));
+      told_cut = true;
+      continue;
+    }
+    out.push_back(s.text);
+  }
+  return out;
+}
+
+namespace {
+
+std::string rows_text(const Position& p, int n, Lang lang) {
+  std::string south_names = hole_name(0, n) + ".." + hole_name(n - 1, n);
+  std::string north_names = hole_name(n, n) + ".." + hole_name(2 * n - 1, n);
+  std::vector<int> south(p.board.begin(), p.board.begin() + n), north(p.board.begin() + n, p.board.end());
+  return fmt::format(fmt::runtime(word(Word::alt_rows, lang)), fmt::arg("south_names", south_names),
+                     fmt::arg("south_counts", fmt::join(south, " ")), fmt::arg("north_names", north_names),
+                     fmt::arg("north_counts", fmt::join(north, " ")));
+}
+
+std::string to_move_text(const Position& p, Lang lang) {
+  std::string text = fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
+  text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+}  // namespace
+
+std::string start_alt_text(const Position& start, const Rules& rules, Lang lang, int after_ply) {
+  const int n = rules.holes_per_row;
+  const std::string intro = after_ply == 0 ? std::string(word(Word::alt_start, lang))
+                                           : fmt::format(fmt::runtime(word(Word::after_ply, lang)), fmt::arg("ply", after_ply)) + ":";
+  return fmt::format("{} {} {}: {} {}, {} {}. {}.", intro, rows_text(start, n, lang),
+                     word(Word::captured, lang), word(Word::south, lang), start.captured[index(Player::south)],
+                     word(Word::north, lang), start.captured[index(Player::north)], to_move_text(start, lang));
+}
+
+std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
+  const int n = rules.holes_per_row;
+  const Word intro = story.ply.hole == kPass ? Word::alt_pass : Word::alt_ply;
+  std::string text = fmt::format(fmt::runtime(word(intro, lang)), fmt::arg("number", story.number),
+                                 fmt::arg("player", player_word(story.ply.player, lang)),
+                                 fmt::arg("move", move_text(story.ply.hole, n)));
+  text += ' ';
+  text += rows_text(story.before, n, lang);
+  if (!story.laps.empty()) {
+    std::vector<int> landings;
+    for (const LapStory& lap : story.laps) landings.push_back(lap.to);
+    text += ' ';
+    text += fmt::format(fmt::runtime(word(Word::alt_laps, lang)), fmt::arg("laps", story.laps.size()),
+                              fmt::arg("hole", hole_name(story.laps.front().from, n)),
+                              fmt::arg("landings", hole_list(landings, n, lang)));
+  }
+  if (!story.captures.empty()) {
+    std::vector<int> holes;
+    for (const CaptureStory& c : story.captures) holes.push_back(c.hole);
+    text += ' ';
+    text += fmt::format(fmt::runtime(word(Word::alt_captures, lang)), fmt::arg("holes", hole_list(holes, n, lang)));
+  }
+  text += ' ';
+  text += fmt::format(fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", rows_text(story.ply.after, n, lang)),
+                            fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+                            fmt::arg("north", story.ply.after.captured[index(Player::north)]),
+                            fmt::arg("to_move", to_move_text(story.ply.after, lang)));
+  return text;
+}
+
+}  // namespace hoyito

@@ -1,0 +1,62 @@
+// The plain-language account of a ply and its alt text, in English or Spanish (the language of
+// the game's home, the Dominican Republic). Both are read off the ply's PlyStory (story.h),
+// one sentence per event, citing the event's rule ID; the words come from two string tables
+// (account_text_tables.cpp), one entry per event kind and language.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/annotate/story.h"
+
+namespace hoyito {
+
+enum class Lang { en, es };
+Lang parse_lang(std::string_view text);  // "en" / "es"; throws InputError naming --lang
+std::string_view lang_code(Lang lang);
+
+// One wording of an event: `key` is the event kind's name, or "kind.case" where the wording
+// depends on the rule or the outcome (pass.extra for PASS-2, game_end.draw, ...).
+struct EventPhrase {
+  EventKind kind;
+  std::string_view key;
+  std::string_view en, es;
+};
+const std::vector<EventPhrase>& event_phrases();
+
+// The other words of the pages.
+enum class Word {
+  south, north, seed, seeds, and_, ply, start, before, after, to_move, captured, more_laps, every_lap, lap,
+  sowing_direction, lifted, relay, last_seed, capture_order, notation, quality, quality_best, quality_played,
+  quality_endless, quality_none, result, replay, found_by, first, previous, next, last, animate, rules, alt_ply,
+  alt_start, alt_rows, alt_laps, alt_captures, alt_after, index_title, index_intro, game, plies, winner, draw, nobody,
+  status_playing, status_finished, status_unterminated, status_void, after_ply, alt_pass, count
+};
+std::string_view word(Word w, Lang lang);
+
+// The account of one ply: one sentence per event (chain captures of one run together), each
+// tagged with its lap (0 before the first lap) so that long relays can be summarised.
+struct Sentence {
+  int lap = 0;
+  std::string text;
+};
+std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang lang);
+// The account with a relay of more than `keep * 2 + 2` laps cut to its first `keep` and last
+// `keep` laps around a "... K more laps ..." sentence.
+std::vector<std::string> summarised(const std::vector<Sentence>& sentences, int laps, Lang lang, int keep = 3);
+bool needs_summary(int laps, int keep = 3);
+
+// A hole list in the language: "C", "C and B", "C, B and A".
+std::string hole_list(const std::vector<int>& holes, int holes_per_row, Lang lang);
+std::string player_word(Player player, Lang lang);
+std::string seeds_text(int seeds, Lang lang);  // "1 seed", "4 seeds"
+// "Result: finished; captured South 28, North 20; winner South", in the language.
+std::string result_text(const Result& result, Lang lang);
+
+// The alt text of the ply's diagram: the rows before and after, the laps, the captures.
+std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang);
+// The alt text of a position alone: the start (after_ply 0) or the position after ply K.
+std::string start_alt_text(const Position& start, const Rules& rules, Lang lang, int after_ply = 0);
+
+}  // namespace hoyito

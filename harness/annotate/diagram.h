@@ -1,0 +1,27 @@
+// SVG diagrams of a Hoyito board, in the manner of python-chess's chess.svg: plain functions of
+// a position and, for a ply, its story (story.h), returning the SVG text.
+//
+// Orientation is fixed and labelled: North's row on top, seen from South (F..A from left to
+// right on 2x6), South's row below (a..f), the letters of the notation beside every hole (BRD-4),
+// an arrow for the counterclockwise sowing (SOW-2). Counts are numerals. A ply's diagram has two
+// boards: before the ply (the lifted hole, the path of every lap with its number, where each
+// relay was lifted, where each lap's last seed fell) and after it (the holes captured, numbered
+// in capture order, a Hoyito II chain drawn as one run; the counts that changed; captures and
+// side to move).
+#pragma once
+
+#include <string>
+
+#include "harness/annotate/account.h"
+#include "harness/annotate/story.h"
+#include "harness/base/escape.h"
+
+namespace hoyito {
+
+// The start position (or any position) alone.
+std::string position_svg(const Position& position, const Rules& rules, Lang lang, const std::string& heading,
+                         const std::string& alt);
+// The ply: before and after, one SVG.
+std::string ply_svg(const PlyStory& story, const Rules& rules, Lang lang);
+
+}  // namespace hoyito

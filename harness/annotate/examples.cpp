@@ -1,0 +1,429 @@
+#include "harness/annotate/examples.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <boost/json.hpp>
+#include <fmt/format.h>
+
+#include "io/record.h"
+#include "engine/engine.h"
+#include "harness/games/play.h"
+#include "model/model.h"
+
+namespace hoyito {
+
+namespace {
+
+constexpr std::uint64_t kSeed = 2026;
+constexpr std::uint64_t kGames2x6 = 300, kGames2x12 = 40;
+
+Rules make_rules(Variant variant, int holes = 6, int round = 1, Winner previous = Winner::none) {
+  Rules rules;
+  rules.variant = variant;
+  rules.holes_per_row = holes;
+  rules.round = round;
+  rules.previous_winner = previous;
+  return rules;
+}
+
+Rules with_option(Rules rules, std::string_view name, std::string_view value) {
+  set_option(rules, name, value);
+  return rules;
+}
+
+// The `hoyito random` command line that makes the same games.
+std::string random_command(const Rules& rules, std::uint64_t games) {
+  std::string command = fmt::format("hoyito random --variant {} --holes {}", variant_name(rules.variant), rules.holes_per_row);
+  if (rules.round != 1) command += fmt::format(" --round {}", rules.round);
+  if (rules.previous_winner != Winner::none) command += fmt::format(" --previous-winner {}", winner_name(rules.previous_winner));
+  const Rules defaults;
+  for (const OptionInfo& info : option_table())
+    if (option_value(rules, info.name) != option_value(defaults, info.name))
+      command += fmt::format(" --option {}={}", info.name, option_value(rules, info.name));
+  return command + fmt::format(" --seed {} --games {}", kSeed, games);
+}
+
+// A seeded random game from `start`, the same game as random_game() (harness/games/play.h) when
+// `start` is the start position with South to move: the same generator, the same choices among
+// the legal plies. Played by the engine, which is faster than the model and agrees with it ply
+// by ply (hoyito verify); `hoyito replay` checks every page's record against the model.
+GameRecord random_game_from(const Rules& rules, const Position& start, std::uint64_t index) {
+  SplitMix64 rng{game_seed(kSeed, index)};
+  GameRecord record{rules, start, {}, {}};
+  engine::Game game(rules, start);
+  while (game.status() == Status::playing) {
+    const std::vector<int> legal = game.legal_plies();
+    record.plies.push_back(game.play(legal[rng.below(legal.size())]));
+  }
+  record.result = game.result();
+  return record;
+}
+
+// The ply (from 1) of a record where what we look for happens, 0 where it does not.
+using Finder = std::function<int(const GameRecord&)>;
+
+struct Found {
+  GameRecord record;
+  std::uint64_t index = 0;
+  int ply = 0;
+};
+
+// Among the seeded random games, the shortest one in which `finder` finds something (or, with
+// `score`, the one that scores highest; ties to the shorter game, then the lower index).
+std::optional<Found> search_games(const Rules& rules, const Finder& finder,
+                                  const std::function<long(const GameRecord&, int)>& score = nullptr,
+                                  std::uint64_t games = 0) {
+  if (games == 0) games = rules.holes_per_row == 6 ? kGames2x6 : kGames2x12;
+  std::optional<Found> best;
+  long best_score = 0;
+  for (std::uint64_t i = 0; i < games; ++i) {
+    GameRecord record = random_game_from(rules, start_position(rules), i);
+    const int ply = finder(record);
+    if (ply == 0) continue;
+    const long value = score ? score(record, ply) : -static_cast<long>(record.plies.size());
+    if (!best || value > best_score) {
+      best_score = value;
+      best = Found{std::move(record), i, ply};
+    }
+  }
+  return best;
+}
+
+bool has_rule(const Ply& ply, RuleId rule) {
+  return std::any_of(ply.events.begin(), ply.events.end(), [&](const Event& e) { return e.rule == rule; });
+}
+
+Finder fires(RuleId rule) {
+  return [rule](const GameRecord& r) {
+    for (size_t k = 0; k < r.plies.size(); ++k)
+      if (has_rule(r.plies[k], rule)) return static_cast<int>(k) + 1;
+    return 0;
+  };
+}
+
+int laps_of(const Ply& ply) {
+  return static_cast<int>(std::count_if(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
+}
+
+// The ply with the most laps.
+int longest_relay(const GameRecord& r) {
+  int best = 0, ply = 0;
+  for (size_t k = 0; k < r.plies.size(); ++k)
+    if (laps_of(r.plies[k]) > best) best = laps_of(r.plies[k]), ply = static_cast<int>(k) + 1;
+  return ply;
+}
+
+// CAP-II-2 through the 0 -> 2N-1 wrap: hole 0 and then hole 2N-1 taken in one chain.
+int chain_through_wrap(const GameRecord& r) {
+  const int last = r.rules.holes() - 1;
+  for (size_t k = 0; k < r.plies.size(); ++k) {
+    const auto& ev = r.plies[k].events;
+    for (size_t i = 1; i < ev.size(); ++i)
+      if (ev[i].kind == EventKind::chain_capture && ev[i].hole == last && ev[i - 1].hole == 0) return static_cast<int>(k) + 1;
+  }
+  return 0;
+}
+
+int longest_chain_ply(const GameRecord& r) {
+  int best = 0, ply = 0;
+  for (size_t k = 0; k < r.plies.size(); ++k) {
+    const auto& ev = r.plies[k].events;
+    const int chain = static_cast<int>(std::count_if(ev.begin(), ev.end(), [](const Event& e) { return e.kind == EventKind::chain_capture; }));
+    if (chain >= 2 && chain > best) best = chain, ply = static_cast<int>(k) + 1;
+  }
+  return ply;
+}
+
+// An extra move (CAP-II-3/CAP-III-3) that the player must pass at once (PASS-2).
+int extra_then_pass(const GameRecord& r) {
+  for (size_t k = 0; k + 1 < r.plies.size(); ++k)
+    if (has_rule(r.plies[k], RuleId::CAP_II_3) && has_rule(r.plies[k + 1], RuleId::PASS_2)) return static_cast<int>(k) + 1;
+  return 0;
+}
+
+// A ply before which one of the mover's holes would sow forever (SOW-6, not legal).
+int endless_avoided(const GameRecord& r) {
+  for (size_t k = 0; k < r.plies.size(); ++k) {
+    const Position& before = k == 0 ? r.start : r.plies[k - 1].after;
+    if (r.plies[k].hole == kPass) continue;
+    for (int i = 0; i < r.rules.holes_per_row; ++i) {
+      const int hole = before.to_move == Player::south ? i : r.rules.holes_per_row + i;
+      if (before.board[static_cast<size_t>(hole)] > 0 && model::sow_move(r.rules, before, hole).endless)
+        return static_cast<int>(k) + 1;
+    }
+  }
+  return 0;
+}
+
+// END-3 under third_repetition: the side awards of the third occurrence (not the ply limit).
+int third_repetition(const GameRecord& r) {
+  for (size_t k = 0; k < r.plies.size(); ++k)
+    for (const Event& e : r.plies[k].events)
+      if (e.kind == EventKind::side_award) return static_cast<int>(k) + 1;
+  return 0;
+}
+
+int final_ply(const GameRecord& r) {
+  return r.result.status == Status::finished ? static_cast<int>(r.plies.size()) : 0;
+}
+
+int unterminated(const GameRecord& r) {
+  return r.result.status == Status::unterminated ? static_cast<int>(r.plies.size()) : 0;
+}
+
+struct Wanted {
+  std::string name, title, why;
+  Rules rules;
+  Finder finder;
+  std::function<long(const GameRecord&, int)> score = nullptr;
+  int before = 1, after = 1;     // plies shown around the one found
+  std::vector<RuleId> declared;  // rules the page shows that leave no event (BRD-2, END-2, ...)
+  std::uint64_t games = 0;       // games searched (0: kGames2x6 or kGames2x12)
+};
+
+Example example_of(const Wanted& w, const Found& found) {
+  Example ex;
+  ex.name = w.name;
+  ex.title = w.title;
+  ex.why = w.why;
+  ex.game.record = found.record;
+  ex.game.title = w.title;
+  ex.game.source = fmt::format("docs/examples/{}.json", w.name);
+  const int total = static_cast<int>(found.record.plies.size());
+  ex.plies.first = std::max(1, found.ply - w.before);
+  ex.plies.last = std::min(total, found.ply + w.after);
+  ex.found_by = fmt::format("random game {} of seed {} ({} plies), rules {}; the same game is record {} of `{}`",
+                            found.index, kSeed, total, rules_text(w.rules), found.index + 1,
+                            random_command(w.rules, found.index + 1));
+  ex.rules_shown = w.declared;
+  return ex;
+}
+
+// The same position under Hoyito II and Hoyito III: the chain of II, the single casa of III.
+std::vector<Example> same_position_examples() {
+  const Rules two = make_rules(Variant::hoyito2), three = make_rules(Variant::hoyito3);
+  const auto found = search_games(two, longest_chain_ply);
+  if (!found) return {};
+  const Ply& ply = found->record.plies[static_cast<size_t>(found->ply - 1)];
+  const Position& before = found->ply == 1 ? found->record.start : found->record.plies[static_cast<size_t>(found->ply - 2)].after;
+  std::vector<Example> out;
+  for (const Rules& rules : {two, three}) {
+    Example ex;
+    const std::string v(variant_name(rules.variant));
+    ex.name = fmt::format("same-position-{}", v);
+    ex.title = fmt::format("The same position under {}: move {}", v, move_text(ply.hole, 6));
+    ex.why = rules.variant == Variant::hoyito2
+                 ? "Hoyito II: the landing casa and the fours behind it are taken as one chain (CAP-II-2). Compare same-position-hoyito3."
+                 : "Hoyito III: only the landing casa is taken; the fours behind it stay (CAP-III-2). Compare same-position-hoyito2.";
+    ex.game.record = play_moves(rules, before, {move_text(ply.hole, 6)});
+    ex.game.title = ex.title;
+    ex.game.source = fmt::format("docs/examples/{}.json", ex.name);
+    ex.plies = {1, 1};
+    if (rules.variant == Variant::hoyito3) ex.rules_shown = {RuleId::CAP_III_2};
+    ex.found_by = fmt::format("the position before ply {} of random game {} of seed {} under hoyito2 (`{}`), the longest "
+                              "chain in {} games; played again from there under {}",
+                              found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
+    out.push_back(std::move(ex));
+  }
+  return out;
+}
+
+// A Hoyito III match of three random games in which the round-3 award (END-III-3: the last four
+// to the previous game's winner, not the capturer) decides who wins the match (MATCH-3).
+std::vector<Example> match_examples() {
+  const Rules base = make_rules(Variant::hoyito3);
+  constexpr std::uint64_t kMatches = 300;
+  for (std::uint64_t m = 0; m < kMatches; ++m) {
+    std::vector<GameRecord> games;
+    std::vector<model::MatchGame> results;
+    for (int round = 1; round <= 3; ++round) {
+      const model::MatchStanding standing = model::match_standing(base, results);
+      const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
+      GameRecord game = random_game_from(rules, start_position(rules, standing.starters.back()), 3 * m + static_cast<std::uint64_t>(round - 1));
+      if (game.result.status != Status::finished) break;
+      results.push_back({game.result.captured});
+      games.push_back(std::move(game));
+    }
+    if (games.size() < 3) continue;
+    const Ply& last = games[2].plies.back();
+    const auto award = std::find_if(last.events.begin(), last.events.end(), [](const Event& e) { return e.rule == RuleId::END_III_3; });
+    if (award == last.events.end() || award->player == last.player) continue;
+    std::vector<model::MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
+    if_capturer[2].captured[index(*award->player)] -= award->seeds;  // a last_four_award has its player
+    if_capturer[2].captured[index(last.player)] += award->seeds;
+    const model::MatchStanding real = model::match_standing(base, results);
+    const model::MatchStanding other = model::match_standing(base, if_capturer);
+    if (real.winner == other.winner) continue;
+    Example ex;
+    ex.name = "match-round3-decides";
+    ex.title = "A Hoyito III match decided by the round-3 rule";
+    std::string games_text;
+    for (size_t g = 0; g < 3; ++g)
+      games_text += fmt::format("game {} ({} starts) {}-{}; ", g + 1, player_name(real.starters[g]), results[g].captured[0],
+                                results[g].captured[1]);
+    ex.why = fmt::format(
+        "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match goes to {} (MATCH-3). In round 3 the last {} seeds "
+        "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 (END-III-2), "
+        "the match would have gone to {}. The page shows the end of game 3.",
+        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], winner_name(real.winner),
+        award->seeds, player_name(*award->player), player_name(last.player), winner_name(other.winner));
+    ex.game.record = games[2];
+    ex.game.title = ex.title;
+    ex.game.source = "docs/examples/match-round3-decides.json";
+    const int total = static_cast<int>(games[2].plies.size());
+    ex.plies = {std::max(1, total - 1), total};
+    ex.found_by = fmt::format(
+        "the first of {} seeded random matches (three games each, game k of match m is random game 3m+k-1 of seed {} "
+        "from the start MATCH-2 gives it) where the round-3 award changes the match winner: match {}",
+        kMatches, kSeed, m);
+    ex.rules_shown = {RuleId::MATCH_1, RuleId::MATCH_2, RuleId::MATCH_3, RuleId::END_III_1};
+    return {ex};
+  }
+  return {};
+}
+
+std::vector<Wanted> wanted_examples() {
+  const Rules h1 = make_rules(Variant::hoyito1), h2 = make_rules(Variant::hoyito2), h3 = make_rules(Variant::hoyito3);
+  const Rules h2_12 = make_rules(Variant::hoyito2, 12);
+  auto most_laps = [](const GameRecord& r, int ply) { return static_cast<long>(laps_of(r.plies[static_cast<size_t>(ply - 1)])); };
+  std::vector<Wanted> list = {
+      {"long-relay", "A long relay sowing (Hoyito II)",
+       "The move with the most laps in the games searched: every lap's path, each relay's lift point and each last seed "
+       "are drawn; the account lists the first and last laps, the full list is under 'Every lap' (SOW-2, SOW-5).",
+       h2, longest_relay, most_laps, 0, 0, {}},
+      {"chain-through-wrap", "A Hoyito II chain across the rows, through the 0 -> 2N-1 wrap",
+       "The chain (CAP-II-2) runs backward from the landing casa, from South's a into North's F: one run, numbered in "
+       "capture order.",
+       h2, chain_through_wrap, nullptr, 1, 1, {}},
+      {"extra-move-then-pass", "An extra move followed by a forced pass",
+       "A capture earns an extra move (CAP-II-3), but the mover has no seeds left on their side and passes it (PASS-2).",
+       h2, extra_then_pass, nullptr, 0, 1, {}},
+      {"endless-avoided", "An endless sowing the player had to avoid",
+       "One of the mover's holes would sow forever (SOW-6): under endless_sowing = illegal it is not a legal move. The "
+       "move-quality line lists it with the lap at which its sowing repeats.",
+       h2, endless_avoided, nullptr, 0, 0, {}},
+      {"last-four-hoyito2", "The last four, Hoyito II", "The capturer of the penultimate four takes the last four (END-II-1).",
+       h2, fires(RuleId::END_II_1), nullptr, 1, 0, {}},
+      {"last-four-hoyito3-round1", "The last four, Hoyito III round 1",
+       "In rounds 1 and 2 the capturer of the penultimate four also takes the last four (END-III-2).", h3,
+       fires(RuleId::END_III_2), nullptr, 1, 0, {}},
+      {"last-four-hoyito3-round2", "The last four, Hoyito III round 2 (after a South win)",
+       "Round 2 follows the round-1 rule: the capturer takes the last four (END-III-2).",
+       make_rules(Variant::hoyito3, 6, 2, Winner::south), fires(RuleId::END_III_2), nullptr, 1, 0, {}},
+      {"last-four-round3-after-south", "The last four, Hoyito III round 3 after a South win",
+       "From round 3 the last four go to the winner of the previous game, South here, whoever captured (END-III-3).",
+       make_rules(Variant::hoyito3, 6, 3, Winner::south), fires(RuleId::END_III_3), nullptr, 1, 0, {}},
+      {"last-four-round3-after-north", "The last four, Hoyito III round 3 after a North win",
+       "The last four go to North, the previous game's winner (END-III-3).", make_rules(Variant::hoyito3, 6, 3, Winner::north),
+       fires(RuleId::END_III_3), nullptr, 1, 0, {}},
+      {"last-four-round3-draw-capturer", "The last four, round 3 after a draw (G8 capturer)",
+       "After a drawn previous game, with drawn_previous_last_four = capturer, the capturer takes them (END-III-4).",
+       make_rules(Variant::hoyito3, 6, 3, Winner::draw), fires(RuleId::END_III_4), nullptr, 1, 0, {}},
+      {"last-four-round3-draw-split", "The last four, round 3 after a draw (G8 split)",
+       "With drawn_previous_last_four = split, two seeds go to each player (END-III-4).",
+       with_option(make_rules(Variant::hoyito3, 6, 3, Winner::draw), "drawn_previous_last_four", "split"),
+       fires(RuleId::END_III_4), nullptr, 1, 0, {}},
+      {"hoyito1-en-passant", "A Hoyito I en passant capture",
+       "In Hoyito I a seed that makes a casa in the middle of a lap captures it at once (CAP-I-1); there is no extra "
+       "move (CAP-I-3).",
+       h1, fires(RuleId::CAP_I_1), nullptr, 0, 1, {RuleId::CAP_I_3}},
+      {"game-2x12", "A whole game on 2x12 (its last plies)",
+       "The shortest finished Hoyito II game on the twelve-hole board among those searched (BRD-2); the player with more "
+       "captures wins (END-2).",
+       h2_12, final_ply, nullptr, 3, 0, {RuleId::BRD_2, RuleId::END_2}},
+      {"2x12-ply-limit", "A 2x12 game that never ends: the ply limit (G7 ply_limit)",
+       "The game does not end; under the default endless_game = ply_limit it stops unterminated at ply 5000 with no "
+       "winner (END-3). Compare 2x12-third-repetition.",
+       h2_12, unterminated, nullptr, 2, 0, {}},
+      {"2x12-third-repetition", "A 2x12 game ended by the third repetition (G7 third_repetition)",
+       "Under endless_game = third_repetition the third occurrence of a position (board, captures, side to move) ends the "
+       "game: each player takes the seeds on their side and the game is scored (END-3). It is rare in random play: about "
+       "one 2x12 game in a thousand.",
+       with_option(h2_12, "endless_game", "third_repetition"), third_repetition, nullptr, 2, 0, {}, 400},
+      {"last-four-hoyito1", "The last seeds, Hoyito I",
+       "In Hoyito I the capturer who leaves four or fewer seeds in play takes them, those in hand included (END-I-1).", h1,
+       fires(RuleId::END_I_1), nullptr, 1, 0, {RuleId::CAP_I_3}},
+      {"skip-origin", "A lap of 2N or more seeds with skip_origin (G1)",
+       "With skip_origin = true a lap of twelve or more seeds passes its own hole by (SOW-3).",
+       with_option(h2, "skip_origin", "true"), fires(RuleId::SOW_3), nullptr, 0, 0, {}},
+      {"endless-void", "An endless sowing played under endless_sowing = void (G6)",
+       "With endless_sowing = void the endless move may be played: nothing is sown and the game is void (SOW-6).",
+       with_option(h2, "endless_sowing", "void"), fires(RuleId::SOW_6), nullptr, 1, 0, {}},
+      {"hoyito3-extra-move", "A Hoyito III capture and extra move",
+       "Only the landing casa is captured (CAP-III-1, CAP-III-2), and the mover moves again (CAP-III-3).", h3,
+       fires(RuleId::CAP_III_3), nullptr, 0, 1, {RuleId::CAP_III_2, RuleId::TURN_1}},
+      {"pass-no-seeds", "A forced pass: no seeds on the mover's side", "A player with no seeds on their side passes (PASS-1).",
+       h2, fires(RuleId::PASS_1), nullptr, 1, 1, {}},
+  };
+  return list;
+}
+
+}  // namespace
+
+std::vector<Example> find_examples() {
+  std::vector<Example> out;
+  for (const Wanted& w : wanted_examples()) {
+    const auto found = search_games(w.rules, w.finder, w.score, w.games);
+    if (found) out.push_back(example_of(w, *found));
+  }
+  for (Example& ex : same_position_examples()) out.push_back(std::move(ex));
+  for (Example& ex : match_examples()) out.push_back(std::move(ex));
+  for (Example& ex : out) {  // the rule IDs the annotated plies show, from their events
+    std::set<RuleId> shown(ex.rules_shown.begin(), ex.rules_shown.end());
+    for (int k = ex.plies.first; k <= ex.plies.last; ++k)
+      for (const Event& e : ex.game.record.plies[static_cast<size_t>(k - 1)].events) shown.insert(e.rule);
+    ex.rules_shown.assign(shown.begin(), shown.end());
+  }
+  return out;
+}
+
+std::vector<OutputFile> example_files(const std::vector<Example>& examples) {
+  std::vector<OutputFile> files;
+  std::string md = fmt::format("# {}\n\n{}\n\n| example | what | plies shown | rule IDs shown |\n|---|---|---|---|\n",
+                               word(Word::index_title, Lang::en), word(Word::index_intro, Lang::en));
+  std::map<RuleId, std::vector<std::string>> by_rule;
+  for (const Example& ex : examples) {
+    PageOptions options;
+    options.plies = ex.plies;
+    options.depth = ex.depth;
+    options.found_by = ex.found_by;
+    options.replay_command = fmt::format("hoyito replay docs/examples/{}.json", ex.name);
+    AnnotatedGame game = ex.game;
+    game.note = ex.why;
+    for (OutputFile& f : annotate_files(game, PageFormat::md, options, ex.name)) files.push_back(std::move(f));
+    for (OutputFile& f : annotate_files(game, PageFormat::html, options, ex.name)) files.push_back(std::move(f));
+    files.push_back({ex.name + ".json", boost::json::serialize(to_json(ex.game.record)) + "\n"});
+    std::vector<std::string> ids;
+    for (RuleId r : ex.rules_shown) {
+      ids.emplace_back(rule_text(r));
+      by_rule[r].push_back(ex.name);
+    }
+    md += fmt::format("| [{0}]({0}.md) ([html]({0}.html)) | {1} | {2}..{3} of {4} | {5} |\n", ex.name, ex.title,
+                      ex.plies.first, ex.plies.last, ex.game.record.plies.size(), fmt::join(ids, ", "));
+  }
+  md += "\n## By rule ID\n\n| rule | examples |\n|---|---|\n";
+  for (int i = 0; i < kRuleCount; ++i) {
+    const auto it = by_rule.find(static_cast<RuleId>(i));
+    std::vector<std::string> links;
+    if (it != by_rule.end())
+      for (const std::string& name : it->second) links.push_back(fmt::format("[{0}]({0}.md)", name));
+    md += fmt::format("| {} | {} |\n", rule_text(static_cast<RuleId>(i)),
+                      links.empty() ? std::string("(leaves no event of its own)") : fmt::format("{}", fmt::join(links, ", ")));
+  }
+  md += "\nRegenerate with `hoyito examples --out docs/examples` (the test `examples_fresh` fails when these files are "
+        "out of date).\n";
+  files.push_back({"index.md", md});
+  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Annotated example "
+                     "games</title>\n</head>\n<body>\n<h1>Annotated example games</h1>\n<ul>\n";
+  for (const Example& ex : examples)
+    html += fmt::format("<li><a href=\"{0}.html\">{1}</a> (<a href=\"{0}.md\">md</a>)</li>\n", ex.name, ex.title);
+  html += "</ul>\n</body>\n</html>\n";
+  files.push_back({"index.html", html});
+  return files;
+}
+
+}  // namespace hoyito

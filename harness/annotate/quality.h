@@ -1,0 +1,39 @@
+// The move-quality line of an annotated ply, as lichess's analysis advice does it: the value of
+// every legal move in captured seeds, searched to a stated depth (harness/games/search.h), marked "?"
+// or "??" when it loses at least 4 or 8 seeds against the best; the moves a player may not make
+// because their sowing never ends (SOW-6, endless_sowing = illegal) listed with the lap at which
+// the sowing repeats.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/annotate/account.h"
+
+namespace hoyito {
+
+struct MoveQuality {
+  int hole = kPass;
+  int value = 0;           // captured-seed difference for the mover, `depth` plies on
+  std::string mark;        // "", "?" or "??"
+  bool endless = false;    // not legal: the sowing repeats a lap-end state
+  long repeat_lap = 0;     // the lap whose lap-end state was the first to repeat one
+};
+
+struct QualityLine {
+  int depth = 0;
+  int best = 0;            // the best value
+  std::vector<MoveQuality> moves;  // every non-empty hole of the mover (legal or endless), in order
+};
+
+inline constexpr int kDubiousLoss = 4, kBlunderLoss = 8;  // seeds lost against the best: "?" and "??"
+
+// One line per ply of `record` (index k: the ply k+1), each with no moves when the ply is a pass,
+// the game was over or the ply lies outside plies first..last (from 1). The engine replays the
+// record, so extra moves and repetitions count.
+std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int first, int last);
+
+// "search:4: c +8 (best, played), a +4 ?, b -2 ??; e endless, not legal: repeats at lap 37".
+std::string quality_text(const QualityLine& line, int played, int holes_per_row, Lang lang);
+
+}  // namespace hoyito

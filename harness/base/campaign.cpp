@@ -1,0 +1,157 @@
+#include "harness/base/campaign.h"
+
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "harness/base/random.h"
+
+namespace hoyito {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kWatchInterval = std::chrono::milliseconds(200);  // progress and hung-work checks
+
+double seconds_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+// Set by the signal handler: a lock-free atomic is safe to store to from a handler.
+std::atomic<int> received_signal{0};
+std::atomic<long long> first_signal_ns{0};  // CLOCK_MONOTONIC time of the first signal
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<long long>::is_always_lock_free);
+
+// A second signal within this long of the first is the same interrupt: `timeout` and job managers
+// send it to the process and to its process group, so that one interrupt can arrive twice.
+constexpr long long kRepeatWindowNs = 1'000'000'000;
+
+long long monotonic_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe (POSIX)
+  return static_cast<long long>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+extern "C" void on_interrupt(int signal) {
+  if (received_signal.load() == 0) {
+    first_signal_ns.store(monotonic_ns());
+    received_signal.store(signal);
+    return;
+  }
+  if (monotonic_ns() - first_signal_ns.load() < kRepeatWindowNs) return;
+  std::signal(signal, SIG_DFL);  // a later second signal: the default action, at once
+  std::raise(signal);
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // on_interrupt itself ends the process at a later second signal
+  for (int signal : {SIGINT, SIGTERM}) sigaction(signal, &action, nullptr);
+}
+
+bool interrupted() { return received_signal.load() != 0; }
+
+int interrupt_signal() { return received_signal.load(); }
+
+std::string interrupt_note() {
+  const int signal = received_signal.load();
+  if (signal == 0) return "";
+  return fmt::format(" (interrupted by {})", signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal");
+}
+
+Campaign::Campaign(CampaignOptions options, Reporter& reporter)
+    : options_(std::move(options)), reporter_(reporter), workers_(static_cast<std::size_t>(std::max(1, options_.threads))) {}
+
+std::size_t Campaign::workers() const { return workers_.size(); }
+
+std::uint64_t Campaign::seed_of(std::uint64_t seed, std::uint64_t index) { return game_seed(seed, index); }
+
+void Campaign::set_activity(std::size_t worker, const char* activity) { workers_[worker].activity = activity; }
+
+CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describe& describe) {
+  units_ = units;
+  start_ = Clock::now();
+  std::vector<std::thread> threads;
+  for (std::size_t w = 0; w < workers_.size(); ++w)
+    threads.emplace_back([this, w, &work, &describe] { work_loop(w, work, describe); });
+  std::thread watcher([this, &describe] { watch(describe); });
+  for (auto& t : threads) t.join();
+  {
+    std::lock_guard<std::mutex> lock(done_mutex_);
+    done_ = true;
+  }
+  done_signal_.notify_all();
+  watcher.join();
+  CampaignSummary summary;
+  summary.units = units;
+  summary.finished = finished_;
+  summary.timed_out = timed_out_;
+  summary.stopped = stopped_;
+  summary.interrupted = interrupted_;
+  summary.seconds = seconds_between(start_, Clock::now());
+  summary.failures = std::move(failures_);
+  return summary;
+}
+
+void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& describe) {
+  WorkerState& state = workers_[worker];
+  while (true) {
+    state.unit = -1;
+    if (stopped_) return;
+    if (interrupted()) {
+      interrupted_ = true;
+      return;
+    }
+    if (options_.seconds > 0 && seconds_between(start_, Clock::now()) > options_.seconds) {
+      timed_out_ = true;
+      return;
+    }
+    const std::size_t index = next_++;
+    if (index >= units_) return;
+    state.since = Clock::now().time_since_epoch().count();
+    state.activity = "";
+    state.unit = static_cast<long>(index);
+    try {
+      work(index, worker);
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(failures_mutex_);
+      failures_.push_back({index, describe(index), e.what()});
+    }
+    finished_ += 1;
+  }
+}
+
+void Campaign::watch(const Describe& describe) {
+  while (true) {
+    {
+      std::unique_lock<std::mutex> lock(done_mutex_);
+      if (done_signal_.wait_for(lock, kWatchInterval, [this] { return done_.load(); })) break;
+    }
+    const auto now = Clock::now();
+    for (const WorkerState& w : workers_) {
+      const long unit = w.unit;
+      if (unit < 0) continue;
+      const double seconds = seconds_between(Clock::time_point(Clock::duration(w.since.load())), now);
+      if (w.unit != unit || seconds < options_.work_timeout) continue;
+      const WorkName name = describe(static_cast<std::size_t>(unit));
+      const std::string activity = w.activity.load();
+      reporter_.line(fmt::format("\nHUNG: {} has run for {:.0f} s{} ({} {}); replay it with {}", name.what, seconds,
+                                 activity.empty() ? "" : ", " + activity, options_.timeout_flag, options_.work_timeout,
+                                 name.replay));
+      reporter_.line(fmt::format("first failure: {} (hung: {}) after {:.1f} s\nFAIL", options_.check, name.what,
+                                 seconds_between(start_, now)));
+      std::_Exit(1);  // a thread cannot be stopped from outside: the run ends here
+    }
+    reporter_.progress(finished_, units_, options_.unit, seconds_between(start_, now));
+  }
+  reporter_.end_progress();
+}
+
+}  // namespace hoyito

@@ -1,0 +1,169 @@
+#include "harness/bench/signature.h"
+
+#include <algorithm>
+#include <ctime>
+#include <optional>
+#include <stdexcept>
+
+#include "engine/engine.h"
+#include "harness/verify/exhaustive.h"
+#include "harness/games/play.h"
+#include "harness/base/reporter.h"
+#include "harness/simulate/simulate.h"
+
+namespace hoyito {
+
+namespace {
+
+// FNV-1a over what a position is (board, captures, side to move): the signature depends on the
+// engine's behaviour only, not on how it hashes or stores positions.
+std::uint64_t mix_position(std::uint64_t h, const Position& p) {
+  auto add = [&h](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ULL; };
+  for (int c : p.board) add(static_cast<std::uint64_t>(c));
+  add(static_cast<std::uint64_t>(p.captured[0]));
+  add(static_cast<std::uint64_t>(p.captured[1]));
+  add(static_cast<std::uint64_t>(p.to_move));
+  return h;
+}
+
+// The games of one variant and size: each game's choices come from its own seed.
+Rules bench_rules(Variant v, int n) {
+  Rules rules;
+  rules.variant = v;
+  rules.holes_per_row = n;
+  return rules;
+}
+
+std::uint64_t bench_game_seed(const Rules& rules, int game) {
+  return game_seed(kBenchSeed, static_cast<std::uint64_t>(game) * 8 + static_cast<std::uint64_t>(rules.variant) * 2 +
+                                   (rules.holes_per_row == 12));
+}
+
+// The full-legality path, bench game `game`: the legal mask, a uniform pick among its bits (the
+// pass is kPassBit), play_fast. With `signature`, every position reached is mixed into it.
+long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
+  long plies = 0;
+  SplitMix64 rng{bench_game_seed(rules, game)};
+  engine::Game g(rules, start_position(rules));
+  while (g.status() == Status::playing) {
+    const std::uint64_t mask = g.legal_mask();
+    std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask)));
+    std::uint64_t bits = mask;
+    while (pick--) bits &= bits - 1;
+    const int bit = __builtin_ctzll(bits);
+    g.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
+    if (signature) *signature = mix_position(*signature, g.position());
+    plies += 1;
+  }
+  return plies;
+}
+
+// The random player of simulation (engine::Game::play_random), bench game `game`.
+long play_sampler_game(const Rules& rules, int game) {
+  long plies = 0;
+  SplitMix64 rng{bench_game_seed(rules, game)};
+  engine::Game g(rules, start_position(rules));
+  while (g.status() == Status::playing) {
+    g.play_random([&rng](std::uint64_t n) { return rng.below(n); });
+    plies += 1;
+  }
+  return plies;
+}
+
+// CPU seconds of this process: the one-thread figures are taken with it, so that other work on
+// a busy machine does not count (the thread-count comparison needs the wall clock, Stopwatch).
+class CpuClock {
+ public:
+  double seconds() const { return static_cast<double>(std::clock() - start_) / CLOCKS_PER_SEC; }
+
+ private:
+  std::clock_t start_ = std::clock();
+};
+
+// Games 0, 1, 2, ... (`play_game(g)` plays game g and returns its plies) until at least
+// `min_games` games and `min_plies` plies (signature.h, kBenchSamplerPlies), in CPU seconds.
+template <class PlayGame>
+TimedGames time_games(int min_games, long min_plies, PlayGame play_game) {
+  TimedGames t;
+  const CpuClock clock;
+  while (t.games < min_games || t.plies < min_plies) t.plies += play_game(t.games++);
+  t.seconds = clock.seconds();
+  return t;
+}
+
+constexpr Variant kVariants[] = {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3};
+constexpr int kSizes[] = {6, 12};
+
+}  // namespace
+
+std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
+  std::uint64_t signature = 0xcbf29ce484222325ULL;
+  long plies = 0;
+  for (Variant v : kVariants)
+    for (int n : kSizes)
+      for (int g = 0; g < games_per_config; ++g)
+        plies += play_legal_game(bench_rules(v, n), g, sign ? &signature : nullptr);
+  if (plies_out) *plies_out = plies;
+  return signature;
+}
+
+std::uint64_t bench_signature(int games_per_config) { return bench_games(games_per_config, true, nullptr); }
+
+BenchFigures measure_bench(int games_per_config) {
+  BenchFigures f;
+  for (Variant v : kVariants)
+    for (int n : kSizes) {
+      const Rules rules = bench_rules(v, n);
+      ConfigFigures c;
+      c.variant = v;
+      c.holes_per_row = n;
+      c.legal = time_games(games_per_config, kBenchLegalPlies,
+                           [&rules](int g) { return play_legal_game(rules, g, nullptr); });
+      c.sampler = time_games(games_per_config, kBenchSamplerPlies, [&rules](int g) { return play_sampler_game(rules, g); });
+      c.model = time_games(1, kBenchModelPlies, [&rules](int g) {
+        return static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
+      });
+      f.configs.push_back(c);
+    }
+
+  // `hoyito simulate` itself (random against random, no games with events): the same deals on
+  // one thread and on two, alternately, kBenchSimulateRuns times each, the median run of each
+  // kept (harness/bench/signature.h says why not the fastest); the statistics must agree, as the deals
+  // depend on their index alone.
+  SimulationSpec simulate_spec;
+  simulate_spec.rules = bench_rules(Variant::hoyito2, 6);
+  simulate_spec.games = kBenchSimulateGames;
+  simulate_spec.detail_every = 0;
+  f.simulate_games = static_cast<int>(simulate_spec.games);
+  std::optional<Statistics> first_run;
+  auto simulate_on = [&](int threads, std::vector<double>& runs) {
+    RunOptions options;
+    options.threads = threads;
+    options.progress = false;
+    const SimulationResult run = run_simulation(simulate_spec, options);
+    runs.push_back(run.seconds);
+    if (!first_run) first_run = run.per_value.front();
+    if (!(run.per_value.front() == *first_run)) throw std::logic_error("bench: simulate on two threads played other games");
+  };
+  for (int r = 0; r < kBenchSimulateRuns; ++r) {
+    simulate_on(1, f.simulate_runs_1);
+    simulate_on(2, f.simulate_runs_2);
+  }
+  auto median = [](std::vector<double> runs) {
+    std::sort(runs.begin(), runs.end());
+    const std::size_t n = runs.size();
+    return n % 2 ? runs[n / 2] : (runs[n / 2 - 1] + runs[n / 2]) / 2;
+  };
+  f.simulate_seconds_1 = median(f.simulate_runs_1);
+  f.simulate_seconds_2 = median(f.simulate_runs_2);
+  f.simulate_plies = static_cast<long>(first_run->length.sum);  // plies of every game
+
+  const Stopwatch exhaustive_clock;
+  f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, [](std::uint64_t, std::uint64_t) {}).positions;
+  f.exhaustive_seconds = exhaustive_clock.seconds();
+
+  f.signature = bench_signature(games_per_config);
+  return f;
+}
+
+}  // namespace hoyito

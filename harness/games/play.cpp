@@ -1,0 +1,76 @@
+#include "harness/games/play.h"
+
+#include <boost/json.hpp>
+#include <fmt/format.h>
+
+#include "io/record.h"
+#include "harness/base/first_difference.h"
+#include "model/model.h"
+
+namespace hoyito {
+
+GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
+                      std::string_view where) {
+  GameRecord record{rules, start, {}, {}};
+  model::Game game(rules, start);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    int hole = kPass;
+    try {
+      if (moves[i] != "pass") hole = parse_hole(moves[i], rules.holes_per_row);
+      record.plies.push_back(game.play(hole));
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{}: move {} ('{}'): {}", where, i + 1, moves[i], e.what()));
+    }
+  }
+  record.result = game.result();
+  return record;
+}
+
+GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t index) {
+  SplitMix64 rng{game_seed(seed, index)};
+  GameRecord record{rules, start_position(rules), {}, {}};
+  model::Game game(rules, record.start);
+  while (game.status() == Status::playing) {
+    const std::vector<int> legal = game.legal_plies();
+    record.plies.push_back(game.play(legal[rng.below(legal.size())]));
+  }
+  record.result = game.result();
+  return record;
+}
+
+namespace {
+std::string json_text(const boost::json::value& v) { return boost::json::serialize(v); }
+}  // namespace
+
+void replay_record(const GameRecord& record, const std::string& where) {
+  model::Game game(record.rules, record.start);
+  for (size_t i = 0; i < record.plies.size(); ++i) {
+    const Ply& recorded = record.plies[i];
+    const std::string at = fmt::format("{}: plies[{}]", where, i);
+    if (recorded.player != game.position().to_move)
+      throw InputError(fmt::format("{}.player: recorded {}, replayed {}", at, player_name(recorded.player),
+                                   player_name(game.position().to_move)));
+    Ply replayed;
+    try {
+      replayed = game.play(recorded.hole);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{}.move: {}", at, e.what()));
+    }
+    if (recorded.events != replayed.events) {
+      const size_t k = first_difference(recorded.events, replayed.events);
+      auto show = [&](const std::vector<Event>& ev) {
+        return k < ev.size() ? json_text(to_json(ev[k])) : std::string("(none)");
+      };
+      throw InputError(fmt::format("{}.events[{}]: recorded {}, replayed {}", at, k, show(recorded.events),
+                                   show(replayed.events)));
+    }
+    if (recorded.after != replayed.after)
+      throw InputError(fmt::format("{}.after: recorded {}, replayed {}", at, json_text(to_json(recorded.after)),
+                                   json_text(to_json(replayed.after))));
+  }
+  if (record.result != game.result())
+    throw InputError(fmt::format("{}: result: recorded {}, replayed {}", where, json_text(to_json(record.result)),
+                                 json_text(to_json(game.result()))));
+}
+
+}  // namespace hoyito

@@ -1,0 +1,86 @@
+#include "harness/games/search.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <stdexcept>
+
+namespace hoyito::search {
+
+namespace {
+
+constexpr int kInfinity = std::numeric_limits<int>::max() / 2;
+
+int ply_of_bit(int bit) { return bit == 63 ? kPass : bit; }  // bit 63 of the legal mask: the pass
+
+// Negamax with alpha-beta; the window is always from the point of view of game.to_move().
+int negamax(const engine::Game& game, int depth, int alpha, int beta) {
+  if (depth == 0 || game.status() != Status::playing) return capture_difference(game);
+  const std::uint64_t mask = game.legal_mask();
+  const Player mover = game.to_move();
+  int best = -kInfinity;
+  for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
+    engine::Game child = game;
+    child.play_fast(ply_of_bit(std::countr_zero(rest)));
+    // An extra move (CAP-II-3, CAP-III-3) leaves the same player to move, who keeps the child's
+    // value and window; otherwise the opponent moves and both change sign.
+    const int value = child.to_move() == mover ? negamax(child, depth - 1, alpha, beta)
+                                               : -negamax(child, depth - 1, -beta, -alpha);
+    best = std::max(best, value);
+    alpha = std::max(alpha, value);
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
+}  // namespace
+
+int capture_difference(const engine::Game& game) {
+  const auto captured = game.result().captured;
+  const Player me = game.to_move();
+  return captured[index(me)] - captured[index(opponent(me))];
+}
+
+std::vector<MoveValue> move_values(const engine::Game& game, int depth) {
+  std::vector<MoveValue> values;
+  if (game.status() != Status::playing) return values;
+  const std::uint64_t mask = game.legal_mask();
+  const Player mover = game.to_move();
+  for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
+    const int ply = ply_of_bit(std::countr_zero(rest));
+    engine::Game child = game;
+    child.play_fast(ply);
+    // A full window for every root ply: each value is exact, not a bound.
+    const int child_value = negamax(child, std::max(depth, 1) - 1, -kInfinity, kInfinity);
+    values.push_back({ply, child.to_move() == mover ? child_value : -child_value});
+  }
+  return values;
+}
+
+int position_value(const engine::Game& game, int depth) {
+  if (depth == 0 || game.status() != Status::playing) return capture_difference(game);
+  const auto values = move_values(game, depth);
+  return std::max_element(values.begin(), values.end(),
+                          [](const MoveValue& a, const MoveValue& b) { return a.value < b.value; })
+      ->value;
+}
+
+int choose_best(const engine::Game& game, int depth, SplitMix64& rng) {
+  const auto values = move_values(game, depth);
+  if (values.empty()) throw std::logic_error("search::choose_best: the game is over");
+  int best = -kInfinity;
+  int ties = 0;
+  for (const MoveValue& v : values) {
+    if (v.value > best) {
+      best = v.value;
+      ties = 0;
+    }
+    if (v.value == best) ++ties;
+  }
+  std::uint64_t pick = rng.below(static_cast<std::uint64_t>(ties));
+  for (const MoveValue& v : values)
+    if (v.value == best && pick-- == 0) return v.hole;
+  return values.front().hole;  // not reached: `values` holds `ties` moves of value `best`
+}
+
+}  // namespace hoyito::search

@@ -1,0 +1,120 @@
+// `hoyito simulate`: many engine games (or Hoyito III matches) with chosen players, counted
+// into harness/statistics.h.
+//
+// A run is a list of deals 0..games-1. Deal i is played from the generator seeded by
+// game_seed(seed, i) alone, so its games are the same at any thread count and in any shard:
+// with --paired it is played twice from that same seed, the players' seats swapped; with
+// --match it is a whole match; with --sweep it is played once under each option value. The
+// statistics of a deal do not depend on which worker played it, and counts add up, so a run's
+// statistics (and JSON) are the same however it is split.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/json.hpp>
+
+#include "core/game.h"
+#include "harness/games/players.h"
+#include "harness/simulate/statistics.h"
+
+namespace hoyito {
+
+inline constexpr const char* kSimulationFormat = "hoyito-simulation/1";
+
+struct Shard {
+  int index = 1;  // 1..count
+  int count = 1;
+  bool operator==(const Shard&) const = default;
+};
+Shard parse_shard(std::string_view text);  // "K/M" with 1 <= K <= M; throws InputError
+
+struct Sweep {
+  std::string option;               // an option of core/rules.h's option table
+  std::vector<std::string> values;  // at least two, each valid for the option
+  bool operator==(const Sweep&) const = default;
+};
+// "NAME=V1,V2,..."; checks every value against `rules`; throws InputError naming the bad part.
+Sweep parse_sweep(std::string_view text, const Rules& rules);
+
+struct SimulationSpec {
+  Rules rules;  // of a single game, or of round 1 of a match
+  std::array<PlayerSpec, 2> players;  // the first sits South, the second North (swapped too with --paired)
+  bool paired = false;
+  std::uint64_t seed = 1;
+  std::uint64_t games = 1000;  // deals
+  int match_rounds = 0;        // 0: single games; otherwise Hoyito III matches of this many games
+  int detail_every = 1;        // deal i is also played with events (laps, relays, chains) when i % this == 0
+  Shard shard;
+  std::optional<Sweep> sweep;
+  std::string version, commit;  // of the program that plays (written so that a result can be reproduced)
+
+  std::vector<Rules> rules_per_value() const;  // one per sweep value (just `rules` without --sweep)
+  bool plays(std::uint64_t deal) const { return deal % static_cast<std::uint64_t>(shard.count) == static_cast<std::uint64_t>(shard.index - 1); }
+  std::uint64_t deals_in_shard() const;
+};
+
+// One game from the start to its end, seen by `observe` after each ply. Played with play() and
+// its events when `detailed`, with legal_mask() + play_fast() otherwise.
+struct GameSetup {
+  Rules rules;
+  Player starter = Player::south;
+  std::array<const PlayerSpec*, 2> seats{};  // [index(Player)]
+  int south_player = 0;
+  bool detailed = false;
+  std::optional<Position> start;  // a made-up start (tests); the rules' start position otherwise
+};
+// Plays the game and counts it into `stats`; returns its result. Throws UndecidedMove (nothing
+// of the game counted but the moves before it) when a move's legality is undecided (Q-LIMIT).
+Result play_counted_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats);
+
+// Plays deal `deal` of the run under `rules` (one sweep value) into `stats`: the worker's whole
+// job for one game index (a game, both seatings with --paired, or a match).
+void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats);
+
+// A row of the per-game CSV (--per-game), written by the game loop when asked.
+struct GameRow {
+  std::uint64_t deal = 0;
+  int sweep_value = 0;
+  int seating = 0;  // 0, or 1 for the swapped game of --paired
+  int round = 1;
+  Player starter = Player::south;
+  Result result;
+  std::uint64_t plies = 0;
+  int opening = kPass;
+  bool undecided = false;  // stopped by the Q-LIMIT guard (Statistics::add_undecided)
+};
+
+struct RunOptions {
+  int threads = 1;
+  bool progress = true;                                   // on stderr
+  std::function<void(const std::vector<GameRow>&)> rows;  // --per-game: the rows of one deal, in deal order
+};
+
+struct SimulationResult {
+  std::vector<Statistics> per_value;  // one per rules_per_value()
+  double seconds = 0;
+  std::uint64_t games_played = 0;
+  // SIGINT or SIGTERM (harness/base/campaign.h interrupted()): no chunk of deals started after it;
+  // the chunks in flight finished, so the statistics are those of the deals played, fewer than
+  // asked for.
+  bool interrupted = false;
+};
+SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& options);
+
+// The JSON of a run (specs/simulation.schema.json): what was run (rules with every option,
+// players, seed, games, shard, version, commit), then the statistics of each sweep value and,
+// with a sweep, the differences. Timings only when `timing` is given, in their own field.
+boost::json::object simulation_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value,
+                                    const boost::json::value* timing);
+std::string to_text(const boost::json::value& v);  // the JSON text written to files, with a newline
+
+// `hoyito merge`: the shards' JSON documents combined into the whole run's; throws InputError
+// naming the file and field that differ, or the shard missing or given twice.
+std::string merge_simulations(const std::vector<std::string>& files);
+
+}  // namespace hoyito

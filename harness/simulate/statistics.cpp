@@ -1,0 +1,459 @@
+#include "harness/simulate/statistics.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <boost/math/special_functions/gamma.hpp>
+#include <fmt/format.h>
+
+namespace hoyito {
+
+namespace json = boost::json;
+
+Outcome outcome_of(const Result& result) {
+  switch (result.status) {
+    case Status::unterminated: return unterminated;
+    case Status::void_game: return void_result;
+    case Status::finished:
+    case Status::playing: break;
+  }
+  return result.winner == Winner::south ? south_win : result.winner == Winner::north ? north_win : draw;
+}
+
+// --- Histograms -------------------------------------------------------------------------------
+
+void Histogram::add(std::uint64_t value) {
+  if (value < bins.size())
+    bins[value] += 1;
+  else
+    overflow += 1;
+  total += 1;
+  sum += value;
+  max = std::max(max, value);
+}
+
+void Histogram::merge(const Histogram& other) {
+  for (std::size_t v = 0; v < bins.size() && v < other.bins.size(); ++v) bins[v] += other.bins[v];
+  overflow += other.overflow;
+  total += other.total;
+  sum += other.sum;
+  max = std::max(max, other.max);
+}
+
+std::optional<double> Histogram::mean() const {
+  if (total == 0) return std::nullopt;
+  return static_cast<double>(sum) / static_cast<double>(total);
+}
+
+std::optional<double> Histogram::stddev() const {
+  if (total < 2 || overflow != 0) return std::nullopt;
+  const double m = *mean();
+  double squares = 0;  // summed bin by bin in value order: the same bytes for the same counts
+  for (std::size_t v = 0; v < bins.size(); ++v)
+    if (bins[v] != 0) squares += static_cast<double>(bins[v]) * (static_cast<double>(v) - m) * (static_cast<double>(v) - m);
+  return std::sqrt(squares / static_cast<double>(total - 1));
+}
+
+std::optional<std::uint64_t> Histogram::quantile(double q) const {
+  if (total == 0) return std::nullopt;
+  const auto rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(total))));
+  std::uint64_t seen = 0;
+  for (std::size_t v = 0; v < bins.size(); ++v) {
+    seen += bins[v];
+    if (seen >= rank) return v;
+  }
+  return std::nullopt;  // in the overflow
+}
+
+int Log2Histogram::bin_of(std::uint64_t value) { return value == 0 ? 0 : 64 - std::countl_zero(value); }
+
+void Log2Histogram::add(std::uint64_t value) {
+  bins[static_cast<std::size_t>(bin_of(value))] += 1;
+  total += 1;
+  sum += value;
+  max = std::max(max, value);
+}
+
+void Log2Histogram::merge(const Log2Histogram& other) {
+  for (std::size_t k = 0; k < bins.size(); ++k) bins[k] += other.bins[k];
+  total += other.total;
+  sum += other.sum;
+  max = std::max(max, other.max);
+}
+
+// --- Counting ---------------------------------------------------------------------------------
+
+namespace {
+
+// The game-length bins: every length up to the ply limit (END-3), at most this many.
+constexpr int kMaxLengthBins = 100'001;
+constexpr int kCapturePlyBins = 256;
+
+}  // namespace
+
+Statistics::Statistics(const Rules& rules, int rounds)
+    : holes(rules.holes()),
+      match_rounds(rounds),
+      length(static_cast<std::size_t>(std::min(rules.options.ply_limit + 1, kMaxLengthBins))),
+      capture_plies(kCapturePlyBins),
+      seeds_left_unterminated(static_cast<std::size_t>(rules.total_seeds() + 1)),
+      by_opening(static_cast<std::size_t>(rules.holes() + 1)),
+      by_round(static_cast<std::size_t>(std::max(rounds, 0))),
+      chain_lengths(static_cast<std::size_t>(rules.holes() + 1)) {}
+
+void Statistics::add(const GameObservation& g) {
+  games += 1;
+  outcomes[static_cast<std::size_t>(g.south_player)][index(g.starter)][g.outcome] += 1;
+  length.add(g.plies);
+  capture_plies.add(g.capture_plies);
+  if (g.outcome == unterminated) seeds_left_unterminated.add(static_cast<std::uint64_t>(g.seeds_left));
+  moves += g.moves;
+  passes += g.passes;
+  extra_moves += g.extra_moves;
+  choice_plies += g.choice_plies;
+  legal_sum += g.legal_sum;
+  forced_plies += g.forced_plies;
+  const int opening = g.opening == kPass ? holes : g.opening;
+  by_opening[static_cast<std::size_t>(opening)][g.outcome] += 1;
+  if (g.round >= 1 && g.round <= static_cast<int>(by_round.size())) by_round[static_cast<std::size_t>(g.round - 1)][g.outcome] += 1;
+  round_rule_applied += g.round_rule_applied;
+  round_rule_decided += g.round_rule_decided;
+}
+
+void Statistics::add(const MoveObservation& m) {
+  detail_moves += 1;
+  laps.add(m.laps);
+  relays.add(m.relays);
+  for (int chain : m.chains) chain_lengths.add(static_cast<std::uint64_t>(chain));
+  if (m.award) awards[static_cast<std::size_t>(*m.award)] += 1;
+  endless_played += m.endless_played;
+  endless_refused += static_cast<std::uint64_t>(m.endless_refused);
+  moves_with_endless_refused += m.endless_refused > 0;
+  for (std::uint64_t lap : m.endless_repeat_laps) endless_repeat_laps.add(lap);
+}
+
+void Statistics::add(const MatchObservation& m) {
+  matches += 1;
+  match_winners[static_cast<std::size_t>(m.south_player)][index(m.winner)] += 1;
+}
+
+// Every count, by name, in the order it is written: one list for merging, writing and reading.
+template <class F, class... S>
+void visit_counts(F&& f, S&... s) {
+  f("games", s.games...);
+  f("undecided_games", s.undecided_games...);
+  f("first_undecided_deal", s.first_undecided_deal...);
+  f("outcomes", s.outcomes...);
+  f("length", s.length...);
+  f("capture_plies", s.capture_plies...);
+  f("seeds_left_unterminated", s.seeds_left_unterminated...);
+  f("moves", s.moves...);
+  f("passes", s.passes...);
+  f("extra_moves", s.extra_moves...);
+  f("choice_plies", s.choice_plies...);
+  f("legal_sum", s.legal_sum...);
+  f("forced_plies", s.forced_plies...);
+  f("by_opening", s.by_opening...);
+  f("by_round", s.by_round...);
+  f("round_rule_applied", s.round_rule_applied...);
+  f("round_rule_decided", s.round_rule_decided...);
+  f("detail_games", s.detail_games...);
+  f("detail_moves", s.detail_moves...);
+  f("laps", s.laps...);
+  f("relays", s.relays...);
+  f("chain_lengths", s.chain_lengths...);
+  f("awards", s.awards...);
+  f("passes_by_rule", s.passes_by_rule...);
+  f("endless_played", s.endless_played...);
+  f("endless_refused", s.endless_refused...);
+  f("moves_with_endless_refused", s.moves_with_endless_refused...);
+  f("endless_repeat_laps", s.endless_repeat_laps...);
+  f("matches", s.matches...);
+  f("match_winners", s.match_winners...);
+}
+
+namespace {
+
+struct Merger {
+  void operator()(const char*, std::uint64_t& a, const std::uint64_t& b) const { a += b; }
+  void operator()(const char*, Histogram& a, const Histogram& b) const { a.merge(b); }
+  void operator()(const char*, Log2Histogram& a, const Log2Histogram& b) const { a.merge(b); }
+  void operator()(const char*, SmallestDeal& a, const SmallestDeal& b) const { a.merge(b); }
+  template <class T, std::size_t N>
+  void operator()(const char* name, std::array<T, N>& a, const std::array<T, N>& b) const {
+    for (std::size_t k = 0; k < N; ++k) (*this)(name, a[k], b[k]);
+  }
+  template <class T>
+  void operator()(const char* name, std::vector<T>& a, const std::vector<T>& b) const {
+    for (std::size_t k = 0; k < a.size() && k < b.size(); ++k) (*this)(name, a[k], b[k]);
+  }
+};
+
+json::value write_count(std::uint64_t v) { return json::value(v); }
+json::value write_count(const SmallestDeal& d) { return d.plus_one ? json::value(d.plus_one - 1) : json::value(nullptr); }
+json::value write_count(const Histogram& h) {
+  json::array bins;
+  for (std::size_t v = 0; v < h.bins.size(); ++v)
+    if (h.bins[v] != 0) bins.push_back(json::array{static_cast<std::uint64_t>(v), h.bins[v]});
+  return json::object{{"bins", bins}, {"overflow", h.overflow}, {"total", h.total}, {"sum", h.sum}, {"max", h.max}};
+}
+json::value write_count(const Log2Histogram& h) {
+  json::array bins;
+  for (std::size_t k = 0; k < h.bins.size(); ++k)
+    if (h.bins[k] != 0) bins.push_back(json::array{static_cast<std::uint64_t>(k), h.bins[k]});
+  return json::object{{"bins", bins}, {"total", h.total}, {"sum", h.sum}, {"max", h.max}};
+}
+template <class T, std::size_t N>
+json::value write_count(const std::array<T, N>& a) {
+  json::array out;
+  for (const T& x : a) out.push_back(write_count(x));
+  return out;
+}
+template <class T>
+json::value write_count(const std::vector<T>& a) {
+  json::array out;
+  for (const T& x : a) out.push_back(write_count(x));
+  return out;
+}
+
+// Reads what write_count wrote, into a structure already sized by the rules.
+struct Reader {
+  std::string where;
+  std::uint64_t most;  // the largest count accepted (from_counts_json)
+
+  [[noreturn]] void fail(const std::string& at, const std::string& what) const {
+    throw InputError(fmt::format("{}: {}: {}", where, at, what));
+  }
+  std::uint64_t number(const json::value& v, const std::string& at) const {
+    std::uint64_t n = 0;
+    if (v.is_uint64())
+      n = v.as_uint64();
+    else if (v.is_int64() && v.as_int64() >= 0)
+      n = static_cast<std::uint64_t>(v.as_int64());
+    else
+      fail(at, fmt::format("expected a count, got {}", json::serialize(v)));
+    if (n > most) fail(at, fmt::format("{} is above any run's count (at most {})", n, most));
+    return n;
+  }
+  const json::value& field(const json::value& v, const char* name, const std::string& at) const {
+    const auto* o = v.if_object();
+    if (!o || !o->contains(name)) fail(at, fmt::format("missing field '{}'", name));
+    return o->at(name);
+  }
+  const json::array& array(const json::value& v, std::size_t size, const std::string& at) const {
+    const auto* a = v.if_array();
+    if (!a) fail(at, "expected an array");
+    if (size != 0 && a->size() != size) fail(at, fmt::format("expected {} entries, got {}", size, a->size()));
+    return *a;
+  }
+  void read(const json::value& v, const std::string& at, std::uint64_t& out) const { out = number(v, at); }
+  void read(const json::value& v, const std::string& at, SmallestDeal& out) const {
+    out.plus_one = v.is_null() ? 0 : number(v, at) + 1;
+  }
+  template <class H>
+  void read_bins(const json::value& v, const std::string& at, H& h, std::size_t size) const {
+    for (const json::value& pair : array(field(v, "bins", at), 0, at + ".bins")) {
+      const auto& p = array(pair, 2, at + ".bins[]");
+      const std::uint64_t bin = number(p[0], at + ".bins[]");
+      if (bin >= size) fail(at + ".bins[]", fmt::format("bin {} is past the last ({})", bin, size - 1));
+      h.bins[bin] = number(p[1], at + ".bins[]");
+    }
+    h.total = number(field(v, "total", at), at + ".total");
+    h.sum = number(field(v, "sum", at), at + ".sum");
+    h.max = number(field(v, "max", at), at + ".max");
+  }
+  void read(const json::value& v, const std::string& at, Histogram& h) const {
+    read_bins(v, at, h, h.bins.size());
+    h.overflow = number(field(v, "overflow", at), at + ".overflow");
+  }
+  void read(const json::value& v, const std::string& at, Log2Histogram& h) const { read_bins(v, at, h, h.bins.size()); }
+  template <class T, std::size_t N>
+  void read(const json::value& v, const std::string& at, std::array<T, N>& out) const {
+    const auto& a = array(v, N, at);
+    for (std::size_t k = 0; k < N; ++k) read(a[k], fmt::format("{}[{}]", at, k), out[k]);
+  }
+  template <class T>
+  void read(const json::value& v, const std::string& at, std::vector<T>& out) const {
+    if (out.empty() && array(v, 0, at).empty()) return;
+    const auto& a = array(v, out.size(), at);
+    for (std::size_t k = 0; k < out.size(); ++k) read(a[k], fmt::format("{}[{}]", at, k), out[k]);
+  }
+};
+
+json::value optional_json(std::optional<double> v) { return v ? json::value(*v) : json::value(nullptr); }
+json::value optional_json(std::optional<std::uint64_t> v) { return v ? json::value(*v) : json::value(nullptr); }
+json::value ratio_json(std::uint64_t a, std::uint64_t b) {
+  return b == 0 ? json::value(nullptr) : json::value(static_cast<double>(a) / static_cast<double>(b));
+}
+
+json::object test_json(const FairnessTest& t) { return {{"chi_square", t.chi_square}, {"p_value", t.p_value}}; }
+
+json::object distribution_json(const Histogram& h) {
+  return {{"mean", optional_json(h.mean())}, {"stddev", optional_json(h.stddev())},
+          {"q1", optional_json(h.quantile(0.25))}, {"median", optional_json(h.quantile(0.5))},
+          {"q3", optional_json(h.quantile(0.75))}, {"max", h.max}};
+}
+
+json::object outcome_rates(const std::array<std::uint64_t, kOutcomes>& counts) {
+  std::uint64_t n = 0;
+  for (auto c : counts) n += c;
+  json::object out{{"games", n}};
+  for (int o = 0; o < kOutcomes; ++o) out[kOutcomeNames[static_cast<std::size_t>(o)]] = rate_json(counts[static_cast<std::size_t>(o)], n);
+  return out;
+}
+
+// Wins of `a` against wins of `b` among the decisive games: the share of `a`, and the test.
+json::object decisive_json(const char* a_name, std::uint64_t a, const char* b_name, std::uint64_t b) {
+  return {{a_name, a}, {b_name, b}, {fmt::format("{}_share_of_decisive", a_name), rate_json(a, a + b)},
+          {"fairness", test_json(even_split_test(a, b))}};
+}
+
+}  // namespace
+
+void Statistics::merge(const Statistics& other) { visit_counts(Merger{}, *this, other); }
+
+json::object Statistics::counts_json() const {
+  json::object out;
+  visit_counts([&out](const char* name, const auto& field) { out[name] = write_count(field); }, *this);
+  return out;
+}
+
+Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const json::value& counts, const std::string& where,
+                                        std::uint64_t most_count) {
+  Statistics s(rules, rounds);
+  const Reader reader{where, most_count};
+  visit_counts([&](const char* name, auto& field) { reader.read(reader.field(counts, name, "counts"), fmt::format("counts.{}", name), field); },
+               s);
+  return s;
+}
+
+json::object Statistics::to_json() const {
+  // Seat, starter and player tables from outcomes[south_player][starter][outcome].
+  std::array<std::uint64_t, kOutcomes> by_seat{};
+  std::array<std::uint64_t, 2> starter_wins{}, other_wins{};  // [starter]
+  std::array<std::uint64_t, 2> player_wins{};                 // [player]
+  for (int sp = 0; sp < 2; ++sp)
+    for (const Player st : kPlayers) {
+      const auto& c = outcomes[static_cast<std::size_t>(sp)][index(st)];
+      for (int o = 0; o < kOutcomes; ++o) by_seat[static_cast<std::size_t>(o)] += c[static_cast<std::size_t>(o)];
+      const std::uint64_t south = c[south_win], north = c[north_win];
+      starter_wins[index(st)] += st == Player::south ? south : north;
+      other_wins[index(st)] += st == Player::south ? north : south;
+      player_wins[static_cast<std::size_t>(sp)] += south;      // player sp sat South
+      player_wins[static_cast<std::size_t>(1 - sp)] += north;  // the other sat North
+    }
+  const std::uint64_t starter_total = starter_wins[0] + starter_wins[1], other_total = other_wins[0] + other_wins[1];
+
+  json::object summary;
+  summary["games"] = games;
+  summary["undecided"] = json::object{{"games", undecided_games}, {"first_deal", write_count(first_undecided_deal)}};
+  summary["results"] = outcome_rates(by_seat);
+  summary["by_seat"] = decisive_json("south", by_seat[south_win], "north", by_seat[north_win]);
+  summary["by_starter"] = decisive_json("starter", starter_total, "other", other_total);
+  summary["by_player"] = decisive_json("first", player_wins[0], "second", player_wins[1]);
+  summary["length"] = distribution_json(length);
+  summary["per_game"] = json::object{{"moves", ratio_json(moves, games)}, {"passes", ratio_json(passes, games)},
+                                     {"extra_moves", ratio_json(extra_moves, games)},
+                                     {"capture_plies", distribution_json(capture_plies)}};
+  summary["choice"] = json::object{{"branching_factor", ratio_json(legal_sum, choice_plies)},
+                                   {"forced", rate_json(forced_plies, choice_plies)}};
+  json::array openings;
+  for (std::size_t h = 0; h < by_opening.size(); ++h) {
+    const json::object rates = outcome_rates(by_opening[h]);
+    if (rates.at("games").as_uint64() == 0) continue;
+    json::object row{{"move", move_text(h == by_opening.size() - 1 ? kPass : static_cast<int>(h), holes / 2)}};
+    for (const auto& [key, value] : rates) row[key] = value;
+    openings.push_back(row);
+  }
+  summary["by_opening"] = openings;
+  summary["unterminated"] = json::object{{"games", seeds_left_unterminated.total},
+                                         {"seeds_left", distribution_json(seeds_left_unterminated)}};
+  json::object awards_out;
+  for (RuleId r : {RuleId::END_I_1, RuleId::END_II_1, RuleId::END_III_2, RuleId::END_III_3, RuleId::END_III_4})
+    awards_out[rule_text(r)] = awards[static_cast<std::size_t>(r)];
+  summary["sowing"] = json::object{
+      {"detail_games", detail_games},
+      {"moves", detail_moves},
+      {"laps_per_move", json::object{{"mean", ratio_json(laps.sum, laps.total)}, {"max", laps.max}}},
+      {"relays_per_move", json::object{{"mean", ratio_json(relays.sum, relays.total)}, {"max", relays.max}}},
+      {"endless_refused", endless_refused},
+      {"moves_with_endless_refused", rate_json(moves_with_endless_refused, detail_moves)},
+      {"endless_played", endless_played},
+      {"longest_exact_cycle", endless_repeat_laps.max},
+      {"chain_lengths", distribution_json(chain_lengths)},
+      {"last_four_awards", awards_out},
+      {"passes", json::object{{"PASS-1", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_1)]},
+                              {"PASS-2", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_2)]},
+                              {"PASS-3", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_3)]}}}};
+  if (match_rounds > 0) {
+    json::array rounds;
+    for (const auto& r : by_round) rounds.push_back(outcome_rates(r));
+    std::array<std::uint64_t, 3> seat_winners{};
+    std::array<std::uint64_t, 2> player_match_wins{};
+    for (int sp = 0; sp < 2; ++sp)
+      for (const Winner w : {Winner::south, Winner::north, Winner::draw}) {
+        const auto c = match_winners[static_cast<std::size_t>(sp)][index(w)];
+        seat_winners[index(w)] += c;
+        if (w != Winner::draw) player_match_wins[static_cast<std::size_t>(w == Winner::south ? sp : 1 - sp)] += c;
+      }
+    summary["matches"] = json::object{
+        {"matches", matches},
+        {"by_round", rounds},
+        {"winners", json::object{{"south", rate_json(seat_winners[index(Winner::south)], matches)},
+                                 {"north", rate_json(seat_winners[index(Winner::north)], matches)},
+                                 {"draw", rate_json(seat_winners[index(Winner::draw)], matches)}}},
+        {"by_player", decisive_json("first", player_match_wins[0], "second", player_match_wins[1])},
+        {"round_rule_applied", round_rule_applied},
+        {"round_rule_decided", rate_json(round_rule_decided, round_rule_applied)}};
+  }
+  return {{"counts", counts_json()}, {"summary", summary}};
+}
+
+// --- Intervals and tests ----------------------------------------------------------------------
+
+namespace {
+constexpr double kZ95 = 1.959963984540054;  // the 97.5% point of the standard normal
+}
+
+Interval wilson_interval(std::uint64_t k, std::uint64_t n) {
+  if (n == 0) return {0, 1};
+  const double nn = static_cast<double>(n), p = static_cast<double>(k) / nn, z2 = kZ95 * kZ95;
+  const double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+  const double half = kZ95 / (1 + z2 / nn) * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+Interval difference_interval(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2, std::uint64_t n2) {
+  const double p1 = n1 ? static_cast<double>(k1) / static_cast<double>(n1) : 0;
+  const double p2 = n2 ? static_cast<double>(k2) / static_cast<double>(n2) : 0;
+  const Interval a = wilson_interval(k1, n1), b = wilson_interval(k2, n2);
+  const double d = p1 - p2;
+  return {d - std::sqrt((p1 - a.low) * (p1 - a.low) + (b.high - p2) * (b.high - p2)),
+          d + std::sqrt((a.high - p1) * (a.high - p1) + (p2 - b.low) * (p2 - b.low))};
+}
+
+FairnessTest even_split_test(std::uint64_t a, std::uint64_t b) {
+  if (a + b == 0) return {0, 1};
+  const double diff = static_cast<double>(a) - static_cast<double>(b);
+  const double chi2 = diff * diff / static_cast<double>(a + b);
+  return {chi2, chi2 == 0 ? 1.0 : boost::math::gamma_q(0.5, chi2 / 2)};
+}
+
+FairnessTest uniformity_test(const std::vector<std::uint64_t>& observed) {
+  std::uint64_t n = 0;
+  for (auto c : observed) n += c;
+  if (observed.size() < 2 || n == 0) return {0, 1};
+  const double expected = static_cast<double>(n) / static_cast<double>(observed.size());
+  double chi2 = 0;
+  for (auto c : observed) chi2 += (static_cast<double>(c) - expected) * (static_cast<double>(c) - expected) / expected;
+  const double dof = static_cast<double>(observed.size() - 1);
+  return {chi2, chi2 == 0 ? 1.0 : boost::math::gamma_q(dof / 2, chi2 / 2)};
+}
+
+json::object rate_json(std::uint64_t k, std::uint64_t n) {
+  const Interval i = wilson_interval(k, n);
+  return {{"count", k}, {"of", n}, {"rate", n ? json::value(static_cast<double>(k) / static_cast<double>(n)) : json::value(nullptr)},
+          {"low", i.low}, {"high", i.high}};
+}
+
+}  // namespace hoyito

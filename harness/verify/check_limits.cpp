@@ -1,0 +1,112 @@
+// The limits check, at the Q-LIMIT boundary (harness/verify/lap_limits.h): every move of sampled
+// positions played with lap_limit at its own length and one lap less, on model and engine. The
+// positions: every position of the hand-derived scenarios (among them the endless sowings of
+// specs/), positions of random games of each variant, size and G1 value, and made-up boards of
+// small counts, where endless sowings are less rare than in play.
+#include <fmt/format.h>
+
+#include "harness/base/campaign.h"
+#include "harness/games/play.h"
+#include "harness/verify/checks.h"
+#include "harness/verify/configurations.h"
+#include "harness/verify/lap_limits.h"
+#include "io/scenario.h"
+
+namespace hoyito {
+
+namespace {
+
+// A unit of the check: the positions of one scenario, or of one variant, size and G1 value.
+struct PositionGroup {
+  std::string name;
+  Rules rules;
+  std::vector<Position> positions;  // a scenario's, filled at once
+  bool sampled = false;             // positions from random games and made-up boards, made when checked
+  bool stop_at_first = false;       // a sampled group stops at its first disagreement
+};
+
+constexpr std::uint64_t kMadeUpSalt = 0x6c696d6974ULL;  // "limit": the seed of the made-up boards
+
+std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
+  std::vector<PositionGroup> groups;
+  for (const Scenario& s : load_scenarios(options.specs + "/scenarios")) {
+    if (s.match) continue;
+    PositionGroup g{"scenario " + s.id, s.rules, {s.start}};
+    for (const ScenarioStep& step : s.steps)
+      if (step.after) g.positions.push_back(*step.after);
+    groups.push_back(std::move(g));
+  }
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12})
+      for (bool skip : {false, true}) {
+        Rules rules;
+        rules.variant = v;
+        rules.holes_per_row = n;
+        rules.options.skip_origin = skip;
+        groups.push_back({fmt::format("{}-2x{}-{}", variant_name(v), n, skip ? "skip" : "noskip"), rules, {}, true, true});
+      }
+  return groups;
+}
+
+void sample_positions(PositionGroup& g, const VerifyOptions& options) {
+  const std::uint64_t salt = Configuration{g.name, g.rules}.salt();
+  const int games = std::max(1, options.games / 200);
+  const int made_up = std::max(1, options.games * 5);
+  for (int i = 0; i < games; ++i) {
+    const GameRecord record = random_game(g.rules, options.seed ^ salt, static_cast<std::uint64_t>(i));
+    g.positions.push_back(record.start);
+    for (const Ply& ply : record.plies) g.positions.push_back(ply.after);
+  }
+  SplitMix64 rng{game_seed(options.seed ^ salt, kMadeUpSalt)};
+  for (int i = 0; i < made_up && !interrupted(); ++i) g.positions.push_back(small_counts_position(g.rules, 1 + i % 3, rng));
+}
+
+}  // namespace
+
+CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
+  const Stopwatch clock;
+  std::vector<PositionGroup> groups = position_groups(options);
+  LapLimitCounts counts;
+  CheckResult result;
+  int disagreements = 0;  // numbers the files
+  // The group's disagreements (with --fail-fast, or for a group that stops at its first: 0 or 1).
+  auto check_group = [&](const PositionGroup& g) {
+    int found = 0;
+    for (const Position& p : g.positions) {
+      if (interrupted()) break;  // a group takes long at large --games: drop the rest of it
+      const auto d = check_lap_limits(g.rules, p, counts);
+      if (!d) continue;
+      found += 1;
+      const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, ++disagreements);
+      write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
+      result.files.push_back(path);
+      reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
+                                d->rules.options.lap_limit, d->field, path));
+      if (options.fail_fast || g.stop_at_first) break;
+    }
+    return found;
+  };
+  // One by one: the disagreement files are numbered in the order of the groups.
+  result.failures += run_one_by_one(
+      "limits", "position groups", groups.size(),
+      [&](std::size_t i) {
+        PositionGroup& g = groups[i];
+        if (g.sampled) sample_positions(g, options);
+        const int found = check_group(g);
+        g.positions = {};  // memory: one group's positions at a time
+        return found;
+      },
+      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter);
+  result.checked = counts.moves;
+  if (options.fail_fast && result.failures > 0) return result;
+  reporter.line(fmt::format("limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "
+                            "{} longer than {} laps skipped), {} disagreements ({:.1f} s)",
+                            counts.positions, counts.moves, counts.endless, counts.too_long, kMeasureLaps, result.failures,
+                            clock.seconds()));
+  if (counts.model_inconsistent > 0)
+    reporter.line(fmt::format("  FAIL the model decided {} move(s) against its own lap count", counts.model_inconsistent));
+  result.failures += static_cast<int>(counts.model_inconsistent);
+  return result;
+}
+
+}  // namespace hoyito

@@ -1,0 +1,25 @@
+#include <fmt/format.h>
+
+#include "harness/base/campaign.h"
+#include "harness/verify/checks.h"
+
+namespace hoyito {
+
+int run_one_by_one(const char* check, const char* unit, std::size_t units, const std::function<int(std::size_t)>& work,
+                   const std::function<std::string(std::size_t)>& name_of, const VerifyOptions& options,
+                   Reporter& reporter) {
+  Campaign campaign({check, unit, 1, 0, options.game_timeout}, reporter);
+  int found = 0;  // one worker: no lock
+  const CampaignSummary summary = campaign.run(
+      units,
+      [&](std::size_t i, std::size_t) {
+        const int failures = work(i);
+        found += failures;
+        if (failures > 0 && options.fail_fast) campaign.stop();
+      },
+      [&](std::size_t i) { return WorkName{name_of(i), command_running_only(check, options)}; });
+  for (const WorkFailure& f : summary.failures) reporter.line(fmt::format("  FAIL {}: {}", f.name.what, f.error));
+  return found + static_cast<int>(summary.failures.size());
+}
+
+}  // namespace hoyito

@@ -1,0 +1,53 @@
+// Differential verification: the reference model and the engine play the same plies in
+// lockstep, and every observable is compared at every ply: the legal plies, the ply's events,
+// the position after it, the game's status and result. The first difference is a Disagreement,
+// which can be shrunk (shortest move prefix, then smallest start position) and written as a
+// self-contained JSON transcript (io/transcript.h) that `hoyito replay` reproduces.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/json.hpp>
+
+#include "core/game.h"
+#include "io/transcript.h"
+#include "harness/base/distinct_counter.h"
+#include "harness/base/random.h"
+
+namespace hoyito {
+
+// Plays `moves` from `start` on both; returns the first difference, if any. A move that both
+// refuse ends the comparison there without a disagreement.
+std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<int>& moves);
+
+// A lockstep game: what it played, how it ended, and the first difference, if any.
+struct LockstepGame {
+  long plies = 0;
+  int endless_moves = 0;  // legal checks that met an endless sowing, plus void games
+  Result result;          // the model's, once the game stopped (playing when it parted from the engine mid-game)
+  std::optional<Disagreement> disagreement;
+};
+
+// Plays one uniformly random game in lockstep and stops at the first difference. The choices
+// are the engine's own sampler's (engine::Game::play_random, drawing from `rng`), and every
+// ply is compared on every path of the engine's API: legal_plies()/play(), legal_mask()/
+// play_fast(), play_random() (its choice legal, its game the model's), play() and play_fast()
+// without asking first, and every fourth ply is_legal() of every hole, before and after the
+// engine knows its legal moves, and an illegal hole refused for the same reason. compare_moves() replays the same calls for given moves (the
+// sampler made to draw them). Each position reached is added to `positions`, when given.
+LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
+                           DistinctCounter* positions = nullptr);
+
+// Shortest move prefix, then the smallest start position (fewest seeds on the board), that
+// still disagree, within about `max_seconds` (then the smallest found so far). The result
+// replays on its own.
+Disagreement shrink(const Disagreement& d, double max_seconds = 20);
+
+// Replays a transcript on both implementations; prints both sides to `out`. Returns true when
+// the disagreement is reproduced.
+bool replay_disagreement(const boost::json::value& transcript, const std::string& where, std::string& out);
+
+}  // namespace hoyito

@@ -1,0 +1,352 @@
+#include "harness/verify/verify.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <optional>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "io/output.h"
+#include "core/rules.h"
+#include "harness/base/campaign.h"
+#include "harness/verify/checks.h"
+#include "harness/verify/configurations.h"
+#include "harness/verify/result_files.h"
+#include "model/rule_counts.h"
+
+namespace hoyito {
+
+namespace {
+
+// The check running now, named by the crash handler: a bug in either implementation may crash
+// the process rather than disagree (a planted one does), and the user then needs to know which
+// check to rerun under a debugger.
+std::atomic<const char*> running_check{"setup"};
+
+#if defined(__SANITIZE_ADDRESS__)
+#define HOYITO_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HOYITO_SANITIZED 1
+#endif
+#endif
+
+#ifndef HOYITO_SANITIZED
+void write_text(int fd, const char* text) {
+  std::size_t n = 0;
+  while (text[n] != '\0') ++n;
+  while (n > 0) {
+    const ssize_t w = ::write(fd, text, n);
+    if (w <= 0) return;
+    text += w;
+    n -= static_cast<std::size_t>(w);
+  }
+}
+
+extern "C" void on_fatal_signal(int signal) {
+  // Only async-signal-safe calls: write(2), then the default action (core dump, exit status).
+  char number[4] = {static_cast<char>('0' + signal / 10 % 10), static_cast<char>('0' + signal % 10), '\0', '\0'};
+  write_text(1, "\nfirst failure: ");
+  write_text(1, running_check.load());
+  write_text(1, " (the process crashed with signal ");
+  write_text(1, number[0] == '0' ? number + 1 : number);
+  write_text(1, ")\n");
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+#endif
+
+void install_crash_handler() {
+#ifndef HOYITO_SANITIZED  // the sanitizers' own reports say more
+  for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(s, on_fatal_signal);
+#endif
+}
+
+bool unfiltered(const VerifyOptions& o) { return o.config.empty() && o.variant.empty() && o.holes == 0; }
+
+// Which checks a run's options select (--skip aside): the scenarios and records check the rules
+// as a whole, so a run of one configuration leaves them out; limits and matches span every
+// variant and size, so any filter leaves them out.
+bool whole_rules(const VerifyOptions& o) { return o.config.empty(); }
+bool always(const VerifyOptions&) { return true; }
+bool full(const VerifyOptions& o) { return o.full; }
+
+struct CheckEntry {
+  const char* name;
+  CheckResult (*run)(const VerifyOptions&, Reporter&);
+  bool (*selected)(const VerifyOptions&);
+};
+
+const std::vector<CheckEntry>& check_table() {
+  static const std::vector<CheckEntry> table = {
+      {"scenarios", run_scenarios, whole_rules}, {"records", run_records, whole_rules},
+      {"limits", run_limits, unfiltered},        {"lockstep", run_lockstep, always},
+      {"matches", run_matches, unfiltered},      {"exhaustive", run_exhaustive, full},
+      {"perft", run_perft, full},
+  };
+  return table;
+}
+
+// Why a check the table does not select for these options is left out.
+std::string why_not_selected(const CheckEntry& entry) {
+  if (entry.selected == full) return "only with --full";
+  if (entry.selected == whole_rules) return "--config: it checks the rules as a whole, not one configuration";
+  return "--variant/--holes/--config: it spans every variant and size";
+}
+
+// The filters that make a run cover less than the rules, as the flags that set them.
+std::vector<std::string> filters_of(const VerifyOptions& o) {
+  std::vector<std::string> filters;
+  if (!o.variant.empty()) filters.push_back("--variant " + o.variant);
+  if (o.holes != 0) filters.push_back(fmt::format("--holes {}", o.holes));
+  if (!o.config.empty()) filters.push_back("--config " + o.config);
+  if (o.game >= 0) filters.push_back(fmt::format("--game {}", o.game));
+  if (!o.skip.empty()) filters.push_back(fmt::format("--skip {}", fmt::join(o.skip, ",")));
+  return filters;
+}
+
+// Rule coverage: how often each rule fired in the plies the model played (into `counts_out`).
+// Returns the number of rules that never fired, PASS-3 aside (it applies to no known position:
+// specs/rules.md).
+int print_rule_coverage(Reporter& reporter, std::vector<long>& counts_out) {
+  constexpr int kRulesPerLine = 4;
+  const auto counts = model::rule_counts();
+  counts_out.assign(counts.begin(), counts.end());
+  reporter.line("\nrule coverage (times each rule fired in the model's plies):");
+  std::string line;
+  int never = 0;
+  for (int i = 0; i < kRuleCount; ++i) {
+    line += fmt::format("  {:<10}{:>11}", rule_text(static_cast<RuleId>(i)), counts[static_cast<size_t>(i)]);
+    never += counts[static_cast<size_t>(i)] == 0;
+    if (i % kRulesPerLine == kRulesPerLine - 1 || i + 1 == kRuleCount) {
+      reporter.line(line);
+      line.clear();
+    }
+  }
+  const bool pass3_fired = counts[static_cast<size_t>(RuleId::PASS_3)] > 0;
+  reporter.line(fmt::format("{} of {} rules fired{}", kRuleCount - never, kRuleCount,
+                            pass3_fired ? "" : " (PASS-3 applies to no known position: specs/rules.md)"));
+  return never - (pass3_fired ? 0 : 1);
+}
+
+void validate(const VerifyOptions& o, const std::vector<Configuration>& configs) {
+  if (o.games < 1) throw InputError(fmt::format("--games: {} is not at least 1", o.games));
+  if (o.threads < 1 || o.threads > 256) throw InputError(fmt::format("--threads: {} is not from 1 to 256", o.threads));
+  if (configs.empty()) throw InputError("--variant/--holes/--config: no configuration matches");
+  int most_games = 0;
+  for (const Configuration& c : configs) most_games = std::max(most_games, c.games(o.games));
+  if (o.game < -1 || o.game >= most_games)
+    throw InputError(fmt::format("--game: {} is not a game of this run (0 to {}: --games {} plays {} per configuration{})",
+                                 o.game, most_games - 1, o.games, most_games, configs.size() > 1 ? " at most" : ""));
+}
+
+}  // namespace
+
+std::vector<std::string> check_names() {
+  std::vector<std::string> names;
+  for (const CheckEntry& e : check_table()) names.emplace_back(e.name);
+  return names;
+}
+
+std::string command_running_only(const std::string& name, const VerifyOptions& options) {
+  std::vector<std::string> skip;
+  for (const CheckEntry& e : check_table())
+    if (e.name != name && e.selected != full) skip.emplace_back(e.name);
+  return fmt::format("hoyito verify --seed {} --games {} --record-games {} --skip {}", options.seed, options.games,
+                     options.record_games, fmt::join(skip, ","));
+}
+
+void clear_run_output(const std::string& out) {
+  namespace fs = std::filesystem;
+  const auto owned = [](const std::string& name) {
+    const auto starts = [&](std::string_view s) { return name.rfind(s, 0) == 0; };
+    const auto ends = [&](std::string_view s) {
+      return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+    };
+    return (starts("disagreement-") && ends(".json")) || (starts("lap-limit-disagreement-") && ends(".json")) ||
+           (starts("exhaustive-2x") && ends("-disagreement.json")) || (starts("games-") && ends(".jsonl"));
+  };
+  std::error_code error;
+  for (fs::directory_iterator it(out, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (!owned(name) || !it->is_regular_file()) continue;
+    std::error_code removing;
+    if (!fs::remove(it->path(), removing) || removing)
+      throw OutputError(fmt::format("--out {}: cannot remove the earlier run's {}: {}", out, name, removing.message()));
+  }
+  if (error) throw OutputError(fmt::format("--out {}: cannot list the folder: {}", out, error.message()));
+}
+
+VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
+  const Stopwatch clock;
+  const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
+  validate(options, configs);
+  make_folder(options.out, "--out");
+  clear_run_output(options.out);
+  long lockstep_games = 0;
+  for (const Configuration& c : configs)  // as the lockstep check counts them (harness/verify/check_lockstep.cpp)
+    lockstep_games += options.game < 0 ? c.games(options.games) : options.game < c.games(options.games);
+  reporter.line(fmt::format("hoyito verify: seed {}, {} configuration(s), {} lockstep games ({} per standard 2x6 "
+                            "configuration, the others a share of it), {} thread(s)",
+                            options.seed, configs.size(), lockstep_games, options.games, options.threads));
+
+  VerifyResult run;
+  int failures = 0;
+  long checked = 0;
+  std::vector<std::string> ran;
+  // With --fail-fast, the first check that fails ends the run and is named, with the time.
+  install_crash_handler();
+  for (const CheckEntry& entry : check_table()) {
+    CheckOutcome& outcome = run.checks.emplace_back();
+    outcome.name = entry.name;
+    if (!entry.selected(options)) {
+      outcome.reason = why_not_selected(entry);
+      continue;
+    }
+    if (std::count(options.skip.begin(), options.skip.end(), outcome.name) > 0) {
+      outcome.reason = "--skip";
+      continue;
+    }
+    if (options.fail_fast && failures > 0) {
+      outcome.reason = "--fail-fast: an earlier check failed";
+      continue;
+    }
+    if (interrupted()) {  // the checks not started are listed below
+      outcome.reason = "interrupted before it started";
+      continue;
+    }
+    running_check = entry.name;
+    const Stopwatch check_clock;
+    try {
+      outcome.result = entry.run(options, reporter);
+    } catch (const InputError&) {
+      throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
+    } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
+      reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
+      outcome.result.failures += 1;
+    }
+    outcome.seconds = check_clock.seconds();
+    failures += outcome.result.failures;
+    checked += outcome.result.checked;
+    ran.push_back(outcome.name);
+    if (outcome.result.failures > 0) {
+      outcome.state = CheckState::failed;
+    } else if (outcome.result.checked == 0) {
+      outcome.state = CheckState::checked_nothing;
+      outcome.reason = interrupted()          ? "interrupted before it checked anything"
+                       : options.seconds > 0 ? fmt::format("--seconds {} stopped it before it started", options.seconds)
+                                             : "its selection was empty";
+    } else {
+      outcome.state = CheckState::passed;
+    }
+    for (const ConfigurationResult& c : outcome.result.configurations)
+      if (c.games_played == 0) run.configurations_left_out.push_back(c.name);
+    if (options.fail_fast && failures > 0)
+      reporter.line(fmt::format("first failure: {} after {:.1f} s", outcome.name, clock.seconds()));
+  }
+  run.exit_code = 1;
+  run.verdict = "FAIL";
+  const auto finish = [&] {
+    run.seconds = clock.seconds();
+    return run;
+  };
+  if (options.fail_fast && failures > 0) {
+    reporter.line("FAIL");
+    return finish();
+  }
+  if (interrupted()) {  // what ran is reported, never a PASS; run_cli exits 130 (SIGINT) or 143
+    reporter.line(fmt::format("\nINTERRUPTED{} after {:.1f} s: checks run (the last one cut short): {}; {} failure(s) "
+                              "found, disagreement files in {}",
+                              interrupt_note(), clock.seconds(), ran.empty() ? "none" : fmt::format("{}", fmt::join(ran, ", ")),
+                              failures, options.out));
+    run.verdict = "INTERRUPTED";
+    run.exit_code = failures == 0 ? 0 : 1;
+    return finish();
+  }
+  if (checked == 0) {
+    reporter.line(fmt::format("\nFAIL: nothing was checked ({}) in {:.1f} s",
+                              ran.empty() ? "every check was left out" : "the checks run selected nothing", clock.seconds()));
+    return finish();
+  }
+  run.rules_never_fired = print_rule_coverage(reporter, run.rule_counts);
+  // The coverage gate: a run that claims to check the rules must have seen every rule fire. A
+  // filter makes a run check less than the rules, and the gate does not apply: the run says so.
+  const std::vector<std::string> filters = filters_of(options);
+  run.coverage_gate_applies = filters.empty();
+  if (!run.coverage_gate_applies) {
+    run.coverage_gate_note = fmt::format("not applied: {} checks less than the rules", fmt::join(filters, " "));
+    reporter.line(fmt::format("rule-coverage gate {}", run.coverage_gate_note));
+  } else if (run.rules_never_fired > 0) {
+    run.coverage_gate_note = fmt::format("{} rule(s) never fired", run.rules_never_fired);
+    reporter.line(fmt::format("FAIL: {} rule(s) never fired in this verification", run.rules_never_fired));
+    failures += run.rules_never_fired;
+  } else {
+    run.coverage_gate_note = "every rule fired";
+  }
+
+  // What the verdict covers: the checks left out (those of --full aside, which a plain run never
+  // claims) and the configurations that played no game, or fewer than asked.
+  std::vector<std::string> left_out, empty, full_only;
+  int cut_short = 0;
+  for (const CheckOutcome& c : run.checks) {
+    if (c.state == CheckState::left_out && c.reason == "only with --full") full_only.push_back(c.name);
+    if (c.state == CheckState::left_out && c.reason != "only with --full")
+      left_out.push_back(fmt::format("{} ({})", c.name, c.reason));
+    if (c.state == CheckState::checked_nothing) empty.push_back(fmt::format("{} ({})", c.name, c.reason));
+    for (const ConfigurationResult& r : c.result.configurations)
+      cut_short += r.games_played > 0 && r.games_played < r.games_planned;
+  }
+  if (!left_out.empty()) reporter.line(fmt::format("checks left out: {}", fmt::join(left_out, ", ")));
+  if (!empty.empty()) reporter.line(fmt::format("checks that checked nothing: {}", fmt::join(empty, ", ")));
+  if (!run.configurations_left_out.empty()) {
+    constexpr std::size_t kNamesShown = 8;  // the whole list is in the --json file
+    const std::vector<std::string>& names = run.configurations_left_out;
+    const std::size_t shown = std::min(names.size(), kNamesShown);
+    reporter.line(fmt::format("configurations left out (no game played): {} of {}: {}{}", names.size(), configs.size(),
+                              fmt::join(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
+                              names.size() > shown ? fmt::format(" and {} more", names.size() - shown) : ""));
+  }
+  if (cut_short > 0) reporter.line(fmt::format("configurations cut short (fewer games than asked): {}", cut_short));
+
+  if (failures > 0 || !empty.empty()) {
+    reporter.line(fmt::format("\nFAIL in {:.1f} s (output in {})", clock.seconds(), options.out));
+    return finish();
+  }
+  const bool partial = !left_out.empty() || !run.configurations_left_out.empty() || cut_short > 0 || !filters.empty();
+  run.verdict = partial ? "PASS (partial)" : "PASS";
+  run.exit_code = 0;
+  // The checks of --full are not part of a plain run's verdict, but the line says they did not run.
+  const std::string not_run =
+      full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(full_only, " and "));
+  reporter.line(fmt::format("\n{}: no disagreement in what ran{}, {:.1f} s (output in {})", run.verdict, not_run,
+                            clock.seconds(), options.out));
+  return finish();
+}
+
+int run_verify(const VerifyOptions& options, Reporter& reporter) {
+  // Made first, so that a --json or --junit path that cannot be written fails before the run.
+  std::optional<WholeFile> json_file, junit_file;
+  if (!options.json.empty()) json_file.emplace(options.json);
+  if (!options.junit.empty()) junit_file.emplace(options.junit);
+  const VerifyResult result = verify(options, reporter);
+  if (interrupted()) {
+    if (json_file || junit_file) reporter.line("no --json or --junit file written (the run was interrupted)");
+    return result.exit_code;  // the files not committed are removed
+  }
+  if (json_file) {
+    json_file->write(verify_result_json(result, options) + "\n");
+    json_file->commit();
+  }
+  if (junit_file) {
+    junit_file->write(verify_result_junit(result, options));
+    junit_file->commit();
+  }
+  return result.exit_code;
+}
+
+}  // namespace hoyito
