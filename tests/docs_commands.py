@@ -19,7 +19,7 @@ The convention of the pages (docs/reference.md, "Commands on these pages"):
 Output is compared leniently: each shown line must appear, in order, among the lines printed
 (lines not shown may come between them; a line `...` says so to the reader and is skipped).
 Runs of blanks are one blank, trailing blanks are dropped, and what depends on the machine is
-masked on both sides: durations (`0.3 s`), rates (`64961 games/s`), commits (`commit 9a49ec9`).
+masked on both sides: durations (`0.3 s`), rates (`64961 games/s`), commits (`commit 9a49ec9`, shown on the pages as `commit ...`).
 
 Each page runs in a scratch folder of its own under WORK_DIR holding a copy of docs/ and a
 link to specs/ (commands name `docs/examples/...` and `specs/...` as from the repository's
@@ -37,7 +37,7 @@ import time
 COMMAND_TIMEOUT = 120  # seconds a command may take; the pages show only short runs
 FENCE = re.compile(r"^(\s*)```(.*)$")
 MASKS = [
-    (re.compile(r"\bcommit [0-9a-f]{7,40}\b"), "commit <C>"),
+    (re.compile(r"\bcommit (?:[0-9a-f]{7,40}\b|\.\.\.)"), "commit <C>"),
     (re.compile(r"\d+(?:\.\d+)?[kKM]? ?((?:games|positions|moves|plies|deals)/s)\b"), r"<R> \1"),
     (re.compile(r"\d+(?:\.\d+)? s\b"), "<T> s"),
 ]
