@@ -18,6 +18,7 @@ packages=(
   python3-jsonschema           # tests: simulate's and verify's JSON, and the game records, against specs/*.schema.json
   time                         # tests: peak memory by /usr/bin/time -v (memory_bound.sh, cli_io.sh)
   ccache                       # faster rebuilds (optional; the build uses it when present)
+  clang-format-14              # scripts/format.sh: the source format of .clang-format
 )
 missing=()
 for p in "${packages[@]}"; do
