@@ -318,6 +318,27 @@ TEST(Independence, EngineAndModelShareOnlyCore) {
   EXPECT_GT(checked, 10);
 }
 
+// Nor do they call the rule helpers that core keeps for the harness (start_position BRD-3,
+// owner BRD-4, opponent TURN-1, Rules::total_seeds BRD-3): each has its own (engine/sides.h,
+// model/model.h), so that a slip in one copy is a disagreement, not a shared error. Comments aside.
+TEST(Independence, EngineAndModelCallNoRuleHelperOfCore) {
+  const std::regex call(R"((^|[^\w:.])(start_position|owner|opponent)\s*\(|\.total_seeds\s*\()");
+  int files = 0;
+  for (const std::string dir : {"engine", "model"})
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(HOYITO_SOURCE_DIR) + "/" + dir)) {
+      std::ifstream in(entry.path());
+      int number = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++number;
+        const std::string code = line.substr(0, line.find("//"));
+        EXPECT_FALSE(std::regex_search(code, call)) << dir << "/" << entry.path().filename().string() << ":" << number
+                                                    << ": " << line;
+      }
+      ++files;
+    }
+  EXPECT_GT(files, 10);
+}
+
 // The exhaustive check on boards of at most two seeds. Derived by hand: a board of 12 holes with at
 // most two seeds is empty (1), one seed (12) or two (12 in one hole + C(12,2) = 66 in two): 91
 // boards. Every such board has at most 8 seeds, so all 14 configurations apply (3 variants x G1
