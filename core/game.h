@@ -21,7 +21,9 @@ struct Position {
   bool operator==(const Position&) const = default;
 };
 
-Position start_position(const Rules& rules, Player to_move = Player::south);  // BRD-3
+// BRD-3. For the harness only: the model and the engine each have their own
+// (model::opening_position, engine::opening_position), which they use instead of this one.
+Position start_position(const Rules& rules, Player to_move = Player::south);
 // Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
 // for the rules: wrong board length, a negative count, seeds that do not add up to the total.
 void validate(const Position& position, const Rules& rules, std::string_view where = "position");
@@ -103,5 +105,19 @@ struct GameRecord {
 };
 
 std::string move_text(int hole, int holes_per_row);  // "c", "A" or "pass"
+
+// A Hoyito III match (MATCH-1..3): what the model's and the engine's match rules take and give
+// (model/model.h match_standing, engine/match.h Match), data only.
+struct MatchGame {
+  std::array<int, 2> captured{0, 0};  // the captures of a finished game
+};
+struct MatchStanding {
+  std::vector<Player> starters;          // who starts each game, one more than the games played
+  std::vector<Winner> previous_winners;  // the previous_winner of each game's rules (none first)
+  std::array<int, 2> games_won{0, 0};
+  std::array<int, 2> seeds{0, 0};
+  Winner winner = Winner::none;          // south, north or draw once a game has been played
+  bool operator==(const MatchStanding&) const = default;
+};
 
 }  // namespace hoyito

@@ -47,7 +47,9 @@ inline constexpr std::size_t kMaxLaps = 1'000'000'000;
 
 // The two players (BRD-4: South owns holes 0..N-1, North N..2N-1). The underlying values are the
 // indices of per-player arrays (captured[index(p)]) and the bit stored in packed keys, so the
-// helpers below are a cast or a xor, never a branch.
+// helpers below are a cast or a xor, never a branch. opponent (TURN-1) and owner (BRD-4) are for
+// the harness only: the model and the engine each have their own (model::opponent_of,
+// model::hole_owner; engine/sides.h), so that differential testing sees a slip in either.
 enum class Player : std::uint8_t { south, north };
 inline constexpr std::array<Player, 2> kPlayers{Player::south, Player::north};
 constexpr std::size_t index(Player p) { return static_cast<std::size_t>(p); }

@@ -8,7 +8,7 @@ Config make_config(const Rules& rules) {
   c.variant = rules.variant;
   c.n = rules.holes_per_row;
   c.holes = rules.holes();
-  c.total = rules.total_seeds();
+  c.total = seed_total(rules);  // BRD-3 (engine/sides.h)
   c.skip_origin = rules.options.skip_origin;
   c.endless_void = rules.options.endless_sowing == EndlessSowing::void_game;
   c.third_repetition = rules.options.endless_game == EndlessGame::third_repetition;

@@ -8,6 +8,7 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "engine/board.h"
+#include "engine/sides.h"
 
 namespace hoyito::engine {
 

@@ -1,7 +1,8 @@
 // The optimised Hoyito engine: a second, independent implementation of specs/rules.md.
 //
 // It shares only core/ (the rules configuration, value types, the record format) with the
-// reference model in model/, never any sowing, capture or game-end code: differential testing
+// reference model in model/, never any sowing, capture, game-end or match code, nor core's
+// rule helpers (start_position, owner, opponent: engine/sides.h has its own): differential testing
 // of two implementations proves something only when they were written apart.
 //
 // Its contract with the harness is the concept GameImplementation of core/implementation.h
@@ -21,5 +22,7 @@ class Game;  // defined in engine/game.h (the implementation's own layout)
 }  // namespace hoyito::engine
 
 #include "engine/game.h"
+#include "engine/match.h"  // MATCH-1..3
+#include "engine/sides.h"  // BRD-3, BRD-4, TURN-1, END-2
 
 static_assert(hoyito::FastGame<hoyito::engine::Game>);  // core/implementation.h

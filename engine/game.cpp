@@ -207,7 +207,7 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     // endless), PASS-1 otherwise.
     const RuleId rule = own_occupied(mover) != 0 ? RuleId::PASS_3 : extra_move_ ? RuleId::PASS_2 : RuleId::PASS_1;
     if constexpr (kRecord) events->push_back(ev::pass(rule, mover));
-    to_move_ = opponent(mover);
+    to_move_ = opponent_of(mover);
     extra_move_ = false;
     after_ply<kRecord>(events);
     return;

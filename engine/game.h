@@ -186,13 +186,13 @@ inline void Game::after_move(Player mover, MoveEnd end, std::vector<Event>* even
       }
       [[fallthrough]];  // CAP-I-3: no extra move
     case MoveEnd::quiet:
-      to_move_ = opponent(mover);
+      to_move_ = opponent_of(mover);
       extra_move_ = false;
       break;
     case MoveEnd::game_over:  // END-1 (the events are the move's own)
       status_ = Status::finished;
       winner_ = winner_by_captures(captured_);
-      to_move_ = opponent(mover);
+      to_move_ = opponent_of(mover);
       extra_move_ = false;
       return;
     case MoveEnd::endless:

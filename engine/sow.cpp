@@ -394,7 +394,7 @@ bool ends_untold(const Config& c, const Board& b, const std::array<int, 2>& cap,
                  MoveEnd& verdict) {
   Board board = b;
   std::array<int, 2> captured = cap;
-  captured[index(mover)] = c.total - b.sum(c.shape->all) - cap[index(opponent(mover))];
+  captured[index(mover)] = c.total - b.sum(c.shape->all) - cap[index(opponent_of(mover))];
   verdict = sow_move<false>(c, board, captured, mover, hole, nullptr);
   return verdict != MoveEnd::endless && verdict != MoveEnd::undecided;
 }
@@ -562,7 +562,7 @@ MoveEnd sow_on(const Config& config, Board& board, std::array<int, 2>& captured,
   // The preconditions of sow.h: a move of the mover's (SOW-1), from a hole with seeds, on a board
   // of the configuration's size whose seeds and captures add up to the game's total (BRD-3).
   assert(config.holes == kHoles);
-  assert(hole >= 0 && hole < config.holes && owner(hole, config.n) == mover);
+  assert(hole >= 0 && hole < config.holes && hole_owner(hole, config.n) == mover);
   assert(board[hole] > 0);
   assert(board.sum(config.shape->all) + captured[0] + captured[1] == config.total);
   assert(!kRecord || events != nullptr);

@@ -42,6 +42,7 @@
 #include "core/game.h"
 #include "engine/board.h"
 #include "engine/config.h"
+#include "engine/sides.h"  // winner_by_captures (END-2)
 
 namespace hoyito::engine {
 
@@ -80,12 +81,5 @@ struct LapRepeat {
 // The first exact repeat of the sowing of the move from `hole` on `board`, which sow_move() has
 // found endless (not undecided): the sowing is walked again, without events.
 LapRepeat endless_repeat(const Config& config, const Board& board, int hole);
-
-// END-2 (G11): who captured more, or a draw.
-inline Winner winner_by_captures(const std::array<int, 2>& captured) {
-  if (captured[index(Player::south)] > captured[index(Player::north)]) return Winner::south;
-  if (captured[index(Player::north)] > captured[index(Player::south)]) return Winner::north;
-  return Winner::draw;
-}
 
 }  // namespace hoyito::engine

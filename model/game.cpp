@@ -14,7 +14,7 @@ namespace {
 
 bool has_seeds_on_own_side(const Position& p, Player player, int holes_per_row) {
   for (int h = 0; h < 2 * holes_per_row; ++h)
-    if (owner(h, holes_per_row) == player && p.board[h] > 0) return true;
+    if (hole_owner(h, holes_per_row) == player && p.board[h] > 0) return true;
   return false;
 }
 
@@ -34,6 +34,15 @@ Event game_end_event(RuleId rule, Status status, Winner winner) {
 }
 
 }  // namespace
+
+Position opening_position(const Rules& rules, Player to_move) {
+  Position p;
+  // BRD-1, BRD-2: two rows of holes_per_row holes; BRD-3: four seeds in each (seeds_per_hole).
+  for (int h = 0; h < 2 * rules.holes_per_row; ++h) p.board.push_back(rules.seeds_per_hole);
+  p.captured = {0, 0};  // BRD-3: nothing has been captured at the start
+  p.to_move = to_move;  // BRD-4: South moves first in game 1; MATCH-2 names later games' starter
+  return p;
+}
 
 Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) { count_start(); }
 
@@ -143,7 +152,7 @@ void Game::play_pass(Ply& ply) {
   else
     e.rule = RuleId::PASS_1;
   ply.events.push_back(e);
-  position_.to_move = opponent(ply.player);  // TURN-1
+  position_.to_move = opponent_of(ply.player);  // TURN-1
   extra_move_pending_ = false;
 }
 
@@ -152,7 +161,7 @@ void Game::play_move(Ply& ply) {
   // may be undecided (Q-LIMIT) without making this one so.
   const int hole = ply.hole;
   if (status_ != Status::playing || hole < 0 || hole >= rules_.holes() ||
-      owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[static_cast<std::size_t>(hole)] == 0)
+      hole_owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[static_cast<std::size_t>(hole)] == 0)
     reject(hole);
   // The events go straight into the ply, and the position after into the game's own (an endless
   // move leaves it as it was). Throws UndecidedMove (Q-LIMIT) with nothing changed.
@@ -189,7 +198,7 @@ void Game::share_out_at_third_repetition(Ply& ply) {
     e.player = player;
     e.seeds = 0;
     for (int h = 0; h < rules_.holes(); ++h)
-      if (owner(h, rules_.holes_per_row) == player)
+      if (hole_owner(h, rules_.holes_per_row) == player)
         e.seeds += std::exchange(position_.board[static_cast<std::size_t>(h)], 0);
     position_.captured[index(player)] += e.seeds;
     ply.events.push_back(e);

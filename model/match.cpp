@@ -23,9 +23,9 @@ MatchStanding match_standing(const Rules& rules, const std::vector<MatchGame>& g
     if (winner != Winner::draw) s.games_won[index(player_of(winner))] += 1;
     for (const Player p : kPlayers) s.seeds[index(p)] += game.captured[index(p)];
     const Player last_starter = s.starters.back();
-    Player next_starter = opponent(last_starter);  // MATCH-2: the players alternate ...
+    Player next_starter = opponent_of(last_starter);  // MATCH-2: the players alternate ...
     if (rules.options.match_starter == MatchStarter::loser && winner != Winner::draw)
-      next_starter = opponent(player_of(winner));  // ... or (G9 loser) the loser starts; after a draw they alternate
+      next_starter = opponent_of(player_of(winner));  // ... or (G9 loser) the loser starts; after a draw they alternate
     count_rule(RuleId::MATCH_2);
     s.starters.push_back(next_starter);
     s.previous_winners.push_back(winner);

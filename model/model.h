@@ -51,6 +51,22 @@ bool is_endless(const Rules& rules, const Position& position, int hole);
 // END-2: the winner by captures (south, north or draw).
 Winner winner_by_captures(const std::array<int, 2>& captured);
 
+// Who is who, the model's own (core/ has helpers of the same meaning for the harness; the model
+// and the engine each use their own, so that differential testing sees a slip in either).
+// BRD-4: South owns holes 0..N-1, North owns holes N..2N-1.
+inline Player hole_owner(int hole, int holes_per_row) {
+  if (hole < holes_per_row) return Player::south;
+  return Player::north;
+}
+// TURN-1: the players alternate; the opponent of South is North and of North, South.
+inline Player opponent_of(Player player) {
+  if (player == Player::south) return Player::north;
+  return Player::south;
+}
+// BRD-3: the start position: every hole holds seeds_per_hole seeds, nothing captured, `to_move`
+// to play (South in game 1, MATCH-2 for later games of a match).
+Position opening_position(const Rules& rules, Player to_move = Player::south);
+
 // A game from a start position, ply by ply.
 class Game {
  public:
@@ -94,17 +110,10 @@ class Game {
 };
 static_assert(GameImplementation<Game>);  // the contract with the harness: core/implementation.h
 
-// A Hoyito III match (MATCH-1..3).
-struct MatchGame {
-  std::array<int, 2> captured{0, 0};  // the captures of a finished game
-};
-struct MatchStanding {
-  std::vector<Player> starters;          // who starts each game, one more than the games played
-  std::vector<Winner> previous_winners;  // the previous_winner of each game's rules (none first)
-  std::array<int, 2> games_won{0, 0};
-  std::array<int, 2> seeds{0, 0};
-  Winner winner = Winner::none;          // south, north or draw once a game has been played
-};
+// A Hoyito III match (MATCH-1..3). MatchGame and MatchStanding are value types of core/game.h
+// (the engine's match, engine/match.h, gives the same), named here as the harness knows them.
+using hoyito::MatchGame;
+using hoyito::MatchStanding;
 MatchStanding match_standing(const Rules& rules, const std::vector<MatchGame>& games);
 
 // The rules of game `round` (from 1) of a match, given the previous game's winner (MATCH-1).

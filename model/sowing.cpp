@@ -176,7 +176,7 @@ struct Sowing {
     e.winner = winner_by_captures(captured);
     emit(e);
     ended_game = true;
-    to_move = opponent(mover);  // TURN-1: no extra move after the game's last capture
+    to_move = opponent_of(mover);  // TURN-1: no extra move after the game's last capture
   }
 
   void award(Player player, int seeds, RuleId rule) {
@@ -215,7 +215,7 @@ struct Sowing {
       emit(e);
       to_move = mover;
     } else {
-      to_move = opponent(mover);
+      to_move = opponent_of(mover);
     }
   }
 
@@ -367,7 +367,7 @@ MoveVerdict sow_move(const Rules& rules, const Position& position, int hole, std
                      Position& after) {
   assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
   assert(hole >= 0 && hole < rules.holes());
-  assert(owner(hole, rules.holes_per_row) == position.to_move);  // SOW-1: one of the mover's holes
+  assert(hole_owner(hole, rules.holes_per_row) == position.to_move);  // SOW-1: one of the mover's holes
   assert(position.board[static_cast<std::size_t>(hole)] > 0);      // SOW-1: not empty
   const std::size_t events_before = events.size();
   events.reserve(events_before + kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)

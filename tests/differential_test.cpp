@@ -1,6 +1,9 @@
 // The engine against the reference model: RapidCheck properties from arbitrary positions, a
 // stateful test (rc::state) with the engine as the system under test and the model as its
 // model, the perft regression figures. (The independence of the two code bases: include_rules_test.cpp.)
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -273,6 +276,27 @@ TEST(Perft, DivideAddsUpAndMatchesBetweenImplementations) {
   std::uint64_t sum = 0;
   for (const auto& [ply, count] : m) sum += count;
   EXPECT_EQ(sum, 4044u);
+}
+
+// Nor do they call the rule helpers that core keeps for the harness (start_position BRD-3,
+// owner BRD-4, opponent TURN-1, Rules::total_seeds BRD-3): each has its own (engine/sides.h,
+// model/model.h), so that a slip in one copy is a disagreement, not a shared error. Comments aside.
+TEST(Independence, EngineAndModelCallNoRuleHelperOfCore) {
+  const std::regex call(R"((^|[^\w:.])(start_position|owner|opponent)\s*\(|\.total_seeds\s*\()");
+  int files = 0;
+  for (const std::string dir : {"engine", "model"})
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(HOYITO_SOURCE_DIR) + "/" + dir)) {
+      std::ifstream in(entry.path());
+      int number = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++number;
+        const std::string code = line.substr(0, line.find("//"));
+        EXPECT_FALSE(std::regex_search(code, call)) << dir << "/" << entry.path().filename().string() << ":" << number
+                                                    << ": " << line;
+      }
+      ++files;
+    }
+  EXPECT_GT(files, 10);
 }
 
 // The exhaustive check on boards of at most two seeds. Derived by hand: a board of 12 holes with at
