@@ -160,6 +160,18 @@ std::optional<std::string> LineReader::next(std::string_view what) {
   return last;
 }
 
+bool LineReader::skip_line() {
+  for (;;) {
+    const std::size_t nl = buffer_.find('\n', start_);
+    if (nl != std::string::npos) {
+      start_ = nl + 1;
+      return true;
+    }
+    buffer_.clear(), start_ = 0;
+    if (!fill()) return false;
+  }
+}
+
 std::vector<std::string> read_response_lines(LineReader& reader, std::string_view command) {
   std::vector<std::string> lines;
   std::size_t bytes = 0;

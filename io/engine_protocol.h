@@ -124,6 +124,9 @@ class LineReader {
   // line without '\n' is returned first). `what` names the command in errors.
   std::optional<std::string> next(std::string_view what);
   void reset() { buffer_.clear(), start_ = 0, eof_ = false; }  // the source was replaced
+  // After a line too long: drops the rest of it, up to and including its '\n', reading as
+  // little as it can hold at a time. False when the input ended first.
+  bool skip_line();
 
  private:
   bool fill();
