@@ -127,6 +127,7 @@ class LineReader {
   // After a line too long: drops the rest of it, up to and including its '\n', reading as
   // little as it can hold at a time. False when the input ended first.
   bool skip_line();
+  bool at_end() const { return eof_; }  // the source has ended
 
  private:
   bool fill();

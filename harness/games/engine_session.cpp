@@ -87,8 +87,8 @@ std::vector<protocol::Response> EngineSession::call(const std::vector<std::strin
   } catch (const SubprocessTimeout& e) {
     fail(current, fmt::format("{} within {} ms: killed", e.what(), timeout.count()));
   } catch (const protocol::ProtocolError& e) {
-    // A crash shows as the end of its output: say how it ended when it has.
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // A crash shows as the end of its output: say how it ended when it has (within half a second).
+    for (int i = 0; i < 50 && reader_->at_end() && process_->running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const std::string how = process_->running() ? "" : fmt::format(" (the engine {})", process_->exit_text());
     fail(current, std::string(e.what()) + how);
   } catch (const SubprocessError& e) {

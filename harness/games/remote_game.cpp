@@ -11,7 +11,10 @@ thread_local std::shared_ptr<EngineSession> current_session;
 
 std::string moves_text(const std::vector<int>& moves, std::size_t from, int holes_per_row) {
   std::string out;
-  for (std::size_t i = from; i < moves.size(); ++i) out += " " + move_text(moves[i], holes_per_row);
+  for (std::size_t i = from; i < moves.size(); ++i) {
+    out += ' ';  // (not " " + text: GCC 12 warns of a false -Wrestrict in that operator+)
+    out += move_text(moves[i], holes_per_row);
+  }
   return out;
 }
 }  // namespace

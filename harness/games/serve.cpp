@@ -128,17 +128,19 @@ class GameServer final : public Server::Games {
   }
 
   std::string start(const protocol::Command& c) {
-    // The start keys parsed as a state line with the start's board filled in (board etc. not allowed).
-    std::string fields = join_args(c, 0);
-    for (const auto& [key, value] : refusing(Reason::syntax, [&] { return protocol::parse_fields(fields, "start"); }))
+    const std::string fields = join_args(c, 0);
+    bool to_move = false;
+    for (const auto& [key, value] : refusing(Reason::syntax, [&] { return protocol::parse_fields(fields, "start"); })) {
       if (key != "to_move" && key != "round" && key != "previous_winner")
         refuse(Reason::syntax, fmt::format("start: unknown key '{}' (to_move, round, previous_winner)", one_line(key)));
-    const Position standard = start_position(rules_);
-    const protocol::StateLine s = refusing(Reason::syntax, [&] {
-      return protocol::parse_state(protocol::format_position(standard) + " " + fields, rules_.holes_per_row, "start", true);
-    });
-    Rules rules = with_round(s);
-    rules_ = rules;
+      to_move = to_move || key == "to_move";
+    }
+    // Read as a state line with the start's board and captures filled in.
+    std::string board;
+    for (int h = 0; h < rules_.holes(); ++h) board += fmt::format("{}{}", h ? "," : "", rules_.seeds_per_hole);
+    const std::string line = fmt::format("board={} captured=0,0 {}{}", board, to_move ? "" : "to_move=south ", fields);
+    const protocol::StateLine s = refusing(Reason::syntax, [&] { return protocol::parse_state(line, rules_.holes_per_row, "start", true); });
+    rules_ = with_round(s);
     new_game(start_position(rules_, s.position.to_move));
     return "";
   }
@@ -172,13 +174,21 @@ class GameServer final : public Server::Games {
       refuse(Reason::undecided, e.what());
     }
     std::string out;
-    for (const int ply : plies) out += (out.empty() ? "" : " ") + move_text(ply, rules_.holes_per_row);
+    for (const int ply : plies) {
+      if (!out.empty()) out += ' ';
+      out += move_text(ply, rules_.holes_per_row);
+    }
     return out;
   }
 
   // Plays one token; a refusal names the move, with the reason of the protocol.
   void play_token(const std::string& token) {
-    const int hole = refusing(Reason::illegal, [&] { return protocol::parse_move(token, rules_.holes_per_row, "move"); });
+    int hole = kPass;
+    try {
+      hole = protocol::parse_move(token, rules_.holes_per_row, "move");
+    } catch (const InputError& e) {
+      refuse(Reason::illegal, e.what());  // not a hole of the board: not legal (SOW-1)
+    }
     G& g = game();
     if (g.status() != Status::playing)
       refuse(Reason::game_over, fmt::format("move {}: the game is over ({})", token, status_name(g.status())));
