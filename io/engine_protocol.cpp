@@ -147,11 +147,12 @@ std::optional<std::string> LineReader::next(std::string_view what) {
       return line;
     }
     if (buffer_.size() - start_ > max_line_ + 1) break;
-    scanned = buffer_.size();
+    const std::size_t seen = buffer_.size() - start_;  // fill() moves the unread bytes to the front
     if (!fill()) {
       if (start_ == buffer_.size()) return std::nullopt;
       break;
     }
+    scanned = start_ + seen;
   }
   if (buffer_.size() - start_ > max_line_)
     throw ProtocolError(fmt::format("{}: a response line longer than {} bytes", what, max_line_));
