@@ -1,5 +1,6 @@
 #include "harness/games/engine_session.h"
 
+#include <algorithm>
 #include <thread>
 
 #include <fmt/format.h>
@@ -71,7 +72,8 @@ void EngineSession::fail(std::string_view command, const std::string& what) {
 
 std::vector<protocol::Response> EngineSession::call(const std::vector<std::string>& commands, bool long_running) {
   if (!process_) fail(commands.empty() ? "" : commands.front(), "the engine is not running");
-  const auto timeout = options_.timeout * (long_running ? options_.long_factor : 1);
+  auto timeout = options_.timeout * (long_running ? options_.long_factor : 1);
+  if (in_handshake_) timeout = std::max(timeout, options_.startup);
   std::string text;
   for (const std::string& c : commands) text += c + "\n";
   std::vector<protocol::Response> responses;

@@ -40,6 +40,7 @@ struct EngineOptions {
   std::string command;                           // run by /bin/sh -c
   std::chrono::milliseconds timeout{10'000};     // per command
   int long_factor = 10;                          // perft and divide get timeout * long_factor
+  std::chrono::milliseconds startup{10'000};     // the handshake's limit, if longer (an engine loads)
   std::string stderr_log;                        // the engine's standard error ("" : discarded)
 };
 
