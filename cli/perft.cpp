@@ -12,7 +12,7 @@
 #include "io/record.h"
 #include "engine/engine.h"
 #include "harness/base/reporter.h"
-#include "harness/verify/perft.h"
+#include "harness/games/perft.h"
 #include "model/model.h"
 
 namespace hoyito {

@@ -15,7 +15,7 @@
 #include "generators.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/exhaustive.h"
-#include "harness/verify/perft.h"
+#include "harness/games/perft.h"
 
 namespace hoyito {
 namespace {

@@ -14,7 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/engine.h"
-#include "harness/scenario.h"
+#include "harness/verify/scenario_check.h"
 #include "model/model.h"
 
 namespace hoyito {

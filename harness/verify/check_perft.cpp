@@ -4,7 +4,7 @@
 
 #include "engine/engine.h"
 #include "harness/verify/checks.h"
-#include "harness/verify/perft.h"
+#include "harness/games/perft.h"
 #include "model/model.h"
 
 namespace hoyito {

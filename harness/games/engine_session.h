@@ -1,0 +1,96 @@
+// One engine process behind the engine protocol (specs/engine-protocol.md), from hoyito's side:
+// start, handshake (protocol_version, name, version, supports), one command at a time with a
+// deadline, and a fresh process after a hang, a crash or garbage.
+//
+// The engine is untrusted: its responses are read through the protocol's bounded reader, every
+// command has a deadline, and whatever goes wrong is one EngineFailure line naming the engine, the
+// command and the position it was given (`context`), after which the session has restarted the
+// process and can be used again (what the engine held is then unknown: RemoteGame sends it again).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "io/engine_protocol.h"
+
+namespace hoyito {
+
+class Subprocess;
+
+// The engine hung, crashed or broke the protocol (it has been restarted). Not an InputError: no
+// caller may take it for a move refused by the rules.
+struct EngineFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The engine refused a command for a reason of the protocol (illegal, endless, game_over,
+// invalid, unsupported, ...). An InputError, as the in-tree games' refusals are; an `undecided`
+// move is thrown as UndecidedMove instead (core/rules.h), as engine::Game and model::Game do.
+struct EngineRefusal : InputError {
+  EngineRefusal(protocol::Reason why, const std::string& message) : InputError(message), reason(why) {}
+  protocol::Reason reason;
+};
+
+struct EngineOptions {
+  std::string command;                           // run by /bin/sh -c
+  std::chrono::milliseconds timeout{10'000};     // per command
+  int long_factor = 10;                          // perft and divide get timeout * long_factor
+  std::chrono::milliseconds startup{10'000};     // the handshake's limit, if longer (an engine loads)
+  std::string stderr_log;                        // the engine's standard error ("" : discarded)
+};
+
+struct EngineInfo {
+  std::string name, version;
+  protocol::Capabilities capabilities;
+};
+
+class EngineSession {
+ public:
+  // Starts the engine and shakes hands; throws EngineFailure when it cannot.
+  explicit EngineSession(EngineOptions options);
+  ~EngineSession();  // `quit`, a short grace, then the process group killed
+  EngineSession(const EngineSession&) = delete;
+  EngineSession& operator=(const EngineSession&) = delete;
+
+  const EngineInfo& info() const { return info_; }
+  const EngineOptions& options() const { return options_; }
+  int restarts() const { return restarts_; }
+
+  // Sends the commands at once (a pipeline) and reads one response each, each within the
+  // timeout (times long_factor when `long_running`). Throws EngineFailure (after a restart).
+  std::vector<protocol::Response> call(const std::vector<std::string>& commands, bool long_running = false);
+  protocol::Response call(const std::string& command, bool long_running = false);
+  // Throws the refusal of `response` to `command` as EngineRefusal or UndecidedMove.
+  static void throw_refusal(const protocol::Response& response, std::string_view command);
+
+  // What the engine holds now, kept by RemoteGame (known = false after a restart).
+  struct Held {
+    bool known = false;
+    Rules rules;
+    Position start;
+    std::vector<int> moves;
+  };
+  Held held;
+  std::function<std::string()> context;  // where the engine is (set by RemoteGame), for failure reports
+  const void* context_owner = nullptr;     // the game that set it (it clears it when destroyed)
+
+ private:
+  void start();
+  void handshake();
+  [[noreturn]] void fail(std::string_view command, const std::string& what);
+
+  EngineOptions options_;
+  EngineInfo info_;
+  std::unique_ptr<Subprocess> process_;
+  std::unique_ptr<protocol::LineReader> reader_;
+  std::chrono::steady_clock::time_point deadline_;
+  int restarts_ = 0;
+  bool in_handshake_ = false;
+};
+
+}  // namespace hoyito

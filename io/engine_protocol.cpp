@@ -1,0 +1,196 @@
+// The protocol's framing: commands, responses, refusal reasons and the bounded line reader
+// (specs/engine-protocol.md, "Framing"). The values inside lines are in protocol_values.cpp.
+#include "io/engine_protocol.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace hoyito::protocol {
+
+namespace {
+constexpr std::string_view kReasons[] = {"illegal", "endless",     "undecided",       "game_over", "invalid",
+                                         "unsupported", "unknown_command", "syntax", "internal"};
+
+// A quoted piece of engine output in an error: short, and one line.
+std::string quote(std::string_view text) {
+  constexpr std::size_t kShown = 60;
+  if (text.size() <= kShown) return "'" + one_line(text) + "'";
+  return "'" + one_line(text.substr(0, kShown)) + "...'";
+}
+}  // namespace
+
+std::string_view reason_name(Reason reason) { return kReasons[static_cast<int>(reason)]; }
+
+std::optional<Reason> parse_reason(std::string_view word) {
+  for (std::size_t i = 0; i < std::size(kReasons); ++i)
+    if (kReasons[i] == word) return static_cast<Reason>(i);
+  return std::nullopt;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t begin = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > begin) words.emplace_back(text.substr(begin, i - begin));
+  }
+  return words;
+}
+
+Command parse_command(std::string_view line) {
+  std::vector<std::string> words = split_words(line);
+  Command command;
+  if (words.empty()) return command;
+  command.name = std::move(words.front());
+  command.args.assign(std::make_move_iterator(words.begin() + 1), std::make_move_iterator(words.end()));
+  return command;
+}
+
+std::string format_success(const std::vector<std::string>& lines) {
+  std::string out = "=";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i == 0 && !lines[i].empty()) out += ' ';
+    if (i > 0) out += '\n';
+    // A list line must not be empty (it would end the response early).
+    out += i > 0 && lines[i].empty() ? std::string("-") : one_line(lines[i]);
+  }
+  return out + "\n\n";
+}
+
+std::string format_refusal(Reason reason, std::string_view message) {
+  return fmt::format("? {} {}\n\n", reason_name(reason), one_line(message));
+}
+
+Response parse_response(const std::vector<std::string>& lines, std::string_view command) {
+  if (lines.empty()) throw ProtocolError(fmt::format("{}: empty response (an empty line where '=' or '?' starts one)", command));
+  const std::string& head = lines.front();
+  Response response;
+  if (head[0] == '=') {
+    if (head.size() > 1 && head[1] != ' ')
+      throw ProtocolError(fmt::format("{}: response {}: '=' must be followed by a space or the end of the line", command, quote(head)));
+    response.lines = lines;
+    response.lines.front() = head.size() > 2 ? head.substr(2) : std::string();
+    return response;
+  }
+  if (head[0] != '?') throw ProtocolError(fmt::format("{}: response {} starts with neither '=' nor '?'", command, quote(head)));
+  if (lines.size() > 1) throw ProtocolError(fmt::format("{}: an error response has {} lines, expected 1", command, lines.size()));
+  // "? REASON MESSAGE": the reason is the first word, the message the rest (spaces kept).
+  const std::size_t word = head.find_first_not_of(" \t", 1);
+  const std::size_t word_end = word == std::string::npos ? head.size() : head.find_first_of(" \t", word);
+  const std::optional<Reason> reason =
+      word == std::string::npos ? std::nullopt : parse_reason(std::string_view(head).substr(word, word_end - word));
+  if (!reason) throw ProtocolError(fmt::format("{}: error response {} has no known reason word", command, quote(head)));
+  response.ok = false;
+  response.reason = *reason;
+  const std::size_t text = word_end == std::string::npos ? std::string::npos : head.find_first_not_of(" \t", word_end);
+  if (text != std::string::npos) response.message = head.substr(text);
+  return response;
+}
+
+std::vector<std::pair<std::string, std::string>> parse_fields(std::string_view text, std::string_view where) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (const std::string& word : split_words(text)) {
+    const std::size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw ProtocolError(fmt::format("{}: {} is not KEY=VALUE", where, quote(word)));
+    fields.emplace_back(word.substr(0, eq), word.substr(eq + 1));
+  }
+  return fields;
+}
+
+long long parse_number(std::string_view text, std::string_view where, long long low, long long high) {
+  long long value = 0;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  const bool digits = !text.empty() && (text[0] != '0' || text.size() == 1) && text[0] != '+';
+  const auto [stop, error] = std::from_chars(begin, end, value);
+  if (!digits || error != std::errc() || stop != end || value < low || value > high)
+    throw ProtocolError(fmt::format("{}: {} is not a whole number from {} to {}", where, quote(text), low, high));
+  return value;
+}
+
+int parse_move(std::string_view token, int holes_per_row, std::string_view where) {
+  if (token == "pass") return kPass;
+  try {
+    if (token.size() == 1) return parse_hole(token, holes_per_row);
+  } catch (const InputError&) {
+  }
+  throw ProtocolError(fmt::format("{}: {} is not a move of a 2x{} board (a..{}, A..{}, pass)", where, quote(token),
+                                  holes_per_row, hole_name(holes_per_row - 1, holes_per_row),
+                                  hole_name(2 * holes_per_row - 1, holes_per_row)));
+}
+
+bool LineReader::fill() {
+  if (eof_) return false;
+  if (start_ > 0) buffer_.erase(0, start_), start_ = 0;  // keep the buffer to one line and one read
+  constexpr std::size_t kChunk = 65536;
+  const std::size_t old = buffer_.size();
+  buffer_.resize(old + kChunk);
+  const std::size_t got = read_(buffer_.data() + old, kChunk);
+  buffer_.resize(old + got);
+  if (got == 0) eof_ = true;
+  return got > 0;
+}
+
+std::optional<std::string> LineReader::next(std::string_view what) {
+  std::size_t scanned = start_;
+  for (;;) {
+    const std::size_t nl = buffer_.find('\n', scanned);
+    if (nl != std::string::npos && nl - start_ <= max_line_ + 1) {
+      std::string line = buffer_.substr(start_, nl - start_);
+      start_ = nl + 1;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.size() > max_line_) break;
+      return line;
+    }
+    if (buffer_.size() - start_ > max_line_ + 1) break;
+    const std::size_t seen = buffer_.size() - start_;  // fill() moves the unread bytes to the front
+    if (!fill()) {
+      if (start_ == buffer_.size()) return std::nullopt;
+      break;
+    }
+    scanned = start_ + seen;
+  }
+  if (buffer_.size() - start_ > max_line_)
+    throw ProtocolError(fmt::format("{}: a response line longer than {} bytes", what, max_line_));
+  std::string last = buffer_.substr(start_);
+  start_ = buffer_.size();
+  return last;
+}
+
+bool LineReader::skip_line() {
+  for (;;) {
+    const std::size_t nl = buffer_.find('\n', start_);
+    if (nl != std::string::npos) {
+      start_ = nl + 1;
+      return true;
+    }
+    buffer_.clear(), start_ = 0;
+    if (!fill()) return false;
+  }
+}
+
+std::vector<std::string> read_response_lines(LineReader& reader, std::string_view command) {
+  std::vector<std::string> lines;
+  std::size_t bytes = 0;
+  for (;;) {
+    std::optional<std::string> line = reader.next(command);
+    if (!line)
+      throw ProtocolError(fmt::format("{}: the engine closed its output {}", command,
+                                      lines.empty() ? "before responding" : "before the empty line ending its response"));
+    if (line->empty()) {
+      if (!lines.empty()) return lines;
+      throw ProtocolError(fmt::format("{}: an empty line where a response starts ('=' or '?')", command));
+    }
+    bytes += line->size() + 1;
+    if (lines.size() >= kMaxResponseLines || bytes > kMaxResponseBytes)
+      throw ProtocolError(fmt::format("{}: a response longer than {} lines or {} bytes", command, kMaxResponseLines,
+                                      kMaxResponseBytes));
+    lines.push_back(std::move(*line));
+  }
+}
+
+}  // namespace hoyito::protocol
