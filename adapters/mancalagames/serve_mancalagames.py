@@ -23,6 +23,7 @@ Translation (MancalaGames' board comment in src/mancala.py and hoyito's BRD-4):
   reported as it gives it. Its pass token is hoyito's `pass`.
 """
 
+import json
 import os
 import sys
 
@@ -37,11 +38,11 @@ LETTERS = "abcdefghijkl"
 # Its parameters set to hoyito's reading with --matched, per variant: {parameter: (value, why)}.
 MATCHED_COMMON = {
     "capt_side": (0, "BOTH: a casa is captured on either row (G2, CAP-II-1, CAP-I-2)"),
-    "mustpass": (True, "a player without seeds passes (PASS-1, PASS-2)"),
-    "rounds": (0, "NO_ROUNDS: one game, scored by captures (END-2); hoyito has no rounds here"),
-    "round_fill": (0, "NOT_APPLICABLE: no rounds"),
-    "blocks": (False, "no blocked holes: they only come from rounds"),
+    "mustpass": (True, "a player without seeds passes (PASS-1, PASS-2), the round goes on"),
 }
+# Not changed: rounds stays NO_MOVES. With mustpass a round only ends when the board is cleared
+# (its PICKLASTSEEDS, END-II-1), so a game is one round; NO_ROUNDS would instead end the game as
+# soon as a player holds more than half the seeds (its ClearWinner), before END-1.
 NO_ENDLESS_WHY = "its 'no endless sows' switch: an endless move is not legal (SOW-6 illegal)"
 
 
@@ -74,8 +75,9 @@ def load_mancalagames():
 class MancalaGamesHoyito:
     """The game object served by hoyito_protocol, around one MancalaGames game."""
 
-    def __init__(self, props_dir, man_config, gi, matched):
+    def __init__(self, props_dir, man_config, gi, matched, overrides=None):
         self.props_dir, self.man_config, self.gi, self.matched = props_dir, man_config, gi, matched
+        self.overrides = overrides or {}  # --set NAME=VALUE: one setting at a time, to study it
         self.ply_limit = 5000
         self.build("hoyito2", 6)
         self.start("south", 1, None)
@@ -88,9 +90,11 @@ class MancalaGamesHoyito:
         if self.matched:
             for name, (value, _why) in MATCHED_COMMON.items():
                 config["game_info"][name] = value
+        settings = dict(self.overrides)
+        no_endless = settings.pop("no_endless", self.matched)  # a switch of its UI, not game_info
+        config["game_info"].update(settings)
         self.game = self.man_config.game_from_config(config)
-        if self.matched:
-            self.game.disallow_endless(True)
+        self.game.disallow_endless(bool(no_endless))
         self.holes = holes
         log_settings(variant, holes, self.game.info, self.matched)
 
@@ -182,15 +186,31 @@ def log_settings(variant, holes, info, matched):
     hp.log(f"MancalaGames {variant} 2x{holes} ({'matched' if matched else 'as shipped'}): {settings}")
 
 
+def parse_args(args):
+    """--matched and --set NAME=VALUE (a JSON value: 0, true, [4]) of its game_info."""
+    matched, overrides = os.environ.get("MANCALAGAMES_MATCHED") == "1", {}
+    usage = "usage: serve_mancalagames.py [--matched] [--set NAME=VALUE ...]"
+    while args:
+        arg = args.pop(0)
+        if arg == "--matched":
+            matched = True
+        elif arg == "--set" and args and "=" in args[0]:
+            name, value = args.pop(0).split("=", 1)
+            try:
+                overrides[name] = json.loads(value)
+            except ValueError:
+                fail(f"--set {name}={value}: the value is not JSON ({usage})")
+        else:
+            fail(f"unknown argument {arg} ({usage})")
+    return matched, overrides
+
+
 def main(argv):
-    matched = "--matched" in argv[1:] or os.environ.get("MANCALAGAMES_MATCHED") == "1"
-    unknown = [arg for arg in argv[1:] if arg != "--matched"]
-    if unknown:
-        fail(f"unknown argument {unknown[0]} (usage: serve_mancalagames.py [--matched])")
+    matched, overrides = parse_args(list(argv[1:]))
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr  # anything MancalaGames prints goes to the log, not the protocol
     props_dir, man_config, gi = load_mancalagames()
-    game = MancalaGamesHoyito(props_dir, man_config, gi, matched)
+    game = MancalaGamesHoyito(props_dir, man_config, gi, matched, overrides)
     supports = ["variant hoyito1 6 12", "variant hoyito2 6 12", "seeds 4..4",
                 "option ply_limit 1..1000000", "feature playmoves"]
     name = "mancalagames-hoyito" + ("-matched" if matched else "")
