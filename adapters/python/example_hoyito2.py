@@ -168,7 +168,9 @@ class HoyitoII:
         if sum(self.board) <= 4:  # END-1, END-II-1: the capturer takes the last seeds
             self.captured[self.mover] += sum(self.board)
             self.board = [0] * len(self.board)
-            self.finish()
+            self.finish()  # no extra move: the opponent is to move (game-record.md, TURN-1)
+            self.end_ply(next_mover=1 - self.mover)
+            return
         self.end_ply(next_mover=self.mover)  # CAP-II-3: an extra move (PASS-2 if no seeds)
 
     def hole_of(self, move):

@@ -14,6 +14,13 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.join(HERE, "example_hoyito2.py")
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def hoyito_program():
+    """The hoyito program to compare with: $HOYITO, else build/release/hoyito of this tree."""
+    path = os.environ.get("HOYITO") or os.path.join(REPO, "build", "release", "hoyito")
+    return path if os.access(path, os.X_OK) else None
 
 
 class Engine:
@@ -114,13 +121,14 @@ class ExampleTest(unittest.TestCase):
     def test_last_four_end_the_game(self):
         # South lifts e (hole 4, 1 seed): f 3->4, a casa: captured (CAP-II-1); backward e is
         # empty, no chain. Four seeds are left (B): the capturer takes them and the game ends
-        # (END-1, END-II-1). South 20+4+4 = 28, North 20: South wins (END-2).
+        # (END-1, END-II-1). South 20+4+4 = 28, North 20: South wins (END-2). The capture that
+        # ended the game earns no extra move (CAP-II-3): North is to move (game-record.md).
         self.engine.ok("position board=0,0,0,0,1,3,0,4,0,0,0,0 captured=20,20 to_move=south")
         self.engine.ok("play e")
         state = self.engine.state()
         self.assertEqual(state["board"], "0,0,0,0,0,0,0,0,0,0,0,0")
-        self.assertEqual((state["captured"], state["status"], state["winner"]),
-                         ("28,20", "finished", "south"))
+        self.assertEqual((state["captured"], state["status"], state["winner"], state["to_move"]),
+                         ("28,20", "finished", "south", "north"))
         self.assertEqual(self.engine.ask("legal"), ["="])
         self.assertEqual(self.engine.ask("play a")[0].split()[:2], ["?", "game_over"])
 
@@ -163,6 +171,25 @@ class ExampleTest(unittest.TestCase):
         self.assertEqual(self.engine.ask("play \udcff".encode("utf-8", "surrogateescape")
                                          .decode("latin-1"))[0].split()[:2], ["?", "illegal"])
         self.assertEqual(self.engine.ask("protocol_version"), ["= 1"])
+
+
+
+@unittest.skipUnless(hoyito_program(), "no built hoyito (set HOYITO=/path/to/hoyito)")
+class DifferentialTest(unittest.TestCase):
+    """200 random games of the example against hoyito's reference model, ply by ply (legal
+    plies, board, captures, side to move, status, winner, plies): independent readings of
+    specs/rules.md must agree."""
+
+    def test_random_games_against_the_model(self):
+        sys.path.insert(0, HERE)
+        import compare_engines
+        reference = f"{hoyito_program()} serve --impl model"
+        for rules, games in (("hoyito2 6 4", 200), ("hoyito2 12 4 ply_limit=300", 20)):
+            with self.subTest(rules=rules):
+                status = compare_engines.main([
+                    "--reference", reference, "--candidate", f"{sys.executable} {EXAMPLE}",
+                    "--rules", rules, "--games", str(games), "--seed", "20261202"])
+                self.assertEqual(status, 0, f"{rules}: the example and hoyito's model differ")
 
 
 if __name__ == "__main__":
