@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
 

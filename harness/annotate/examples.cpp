@@ -11,6 +11,7 @@
 
 #include "io/record.h"
 #include "engine/engine.h"
+#include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
 

@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "harness/verify/exhaustive.h"
+#include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "harness/base/reporter.h"
 #include "harness/simulate/simulate.h"

@@ -5,6 +5,7 @@
 
 #include "io/record.h"
 #include "harness/base/first_difference.h"
+#include "harness/base/random.h"
 #include "model/model.h"
 
 namespace hoyito {

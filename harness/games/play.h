@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/game.h"
-#include "harness/base/random.h"
 
 namespace hoyito {
 
