@@ -17,6 +17,16 @@ bool board_empty(const Position& position) {
   return std::all_of(position.board.begin(), position.board.end(), [](int seeds) { return seeds == 0; });
 }
 
+bool is_valid(const Position& position, const Rules& rules) noexcept {
+  try {
+    validate(rules);
+    validate(position, rules);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 void validate(const Position& position, const Rules& rules, std::string_view where) {
   if (static_cast<int>(position.board.size()) != rules.holes())
     throw InputError(fmt::format("{}.board: {} entries, expected {} for a 2x{} board", where,

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/refusal.h"
 #include "core/rules.h"
 
 namespace hoyito {
@@ -27,7 +28,10 @@ Position start_position(const Rules& rules, Player to_move = Player::south);
 // Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
 // for the rules: wrong board length, a negative count, seeds that do not add up to the total.
 void validate(const Position& position, const Rules& rules, std::string_view where = "position");
-bool board_empty(const Position& position);  // every hole empty (END-1: no game goes on there)
+bool board_empty(const Position& position);
+// Whether the rules and `position` are valid (validate() would accept both): for the asserts that
+// state the contracts of the model's and the engine's entry points (core/implementation.h).
+bool is_valid(const Position& position, const Rules& rules) noexcept;  // every hole empty (END-1: no game goes on there)
 
 // Every rule ID of specs/rules.md, in its order. tests/ checks this list against the file.
 #define HOYITO_RULE_IDS(X)                                                                      \

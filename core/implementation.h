@@ -9,13 +9,15 @@
 //   game.legal_plies();         // ascending hole indices, or {kPass}; {} once the game is over;
 //                               // throws UndecidedMove when a move cannot be decided (Q-LIMIT)
 //   Ply ply = game.play(hole);  // a hole or kPass; events as in specs/game-record.md;
-//                               // throws InputError when the ply is not legal
+//                               // throws RefusedPly (core/refusal.h) when the ply is refused,
+//                               // with its reason (illegal, endless, undecided, game_over)
 //   game.position(); game.status(); game.result(); game.plies_played();
 //
 // A game is a value: copying it copies the whole state (perft and the shrinker rely on that).
 // The engine offers more (legal_mask, play_fast, is_legal, hash: engine/game.h): FastGame.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <vector>
@@ -23,6 +25,15 @@
 #include "core/game.h"
 
 namespace hoyito {
+
+// legal_plies()'s postcondition, for the implementations' asserts: ascending holes of the board,
+// or {kPass}, while the game is playing; nothing once it is over.
+inline bool well_formed_plies(const std::vector<int>& plies, int holes, Status status) {
+  if (status != Status::playing) return plies.empty();
+  if (plies == std::vector<int>{kPass}) return true;
+  return !plies.empty() && std::is_sorted(plies.begin(), plies.end()) &&
+         std::adjacent_find(plies.begin(), plies.end()) == plies.end() && plies.front() >= 0 && plies.back() < holes;
+}
 
 template <typename G>
 concept GameImplementation =

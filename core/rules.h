@@ -27,18 +27,11 @@ struct InputError : std::runtime_error {
   explicit InputError(const char* message) : std::runtime_error(one_line(message)) {}
 };
 
-// A move whose legality cannot be decided within the rules' lap_limit guard (Q-LIMIT): its relay
-// sowing has neither ended nor repeated a lap-end state. Only made-up positions with many seeds
-// can reach the guard; callers catch this type instead of searching message text.
-struct UndecidedMove : InputError {
-  using InputError::InputError;
-};
-
 enum class Variant { hoyito1, hoyito2, hoyito3 };
 
 // Q-LIMIT (specs/open-questions.md): a guard, not a rule. A move whose relay sowing has neither
 // ended nor repeated a lap-end state by lap end `lap_limit` is refused as undecided
-// (UndecidedMove), by the model and the engine alike. kMaxLaps is the default and the largest
+// (UndecidedMove, core/refusal.h), by the model and the engine alike. kMaxLaps is the default and the largest
 // limit allowed: a thousand times the longest first repeat measured in play from the standard
 // start (open-questions.md gives the figures), so only made-up positions with many seeds, whose
 // cycles can run to billions of laps, meet it. Smaller limits exist so that verification can put

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <string>
 
 #include <fmt/format.h>
@@ -48,6 +49,8 @@ Game::Game(const Rules& rules, const Position& start, Validated validated)
 }
 
 void Game::restart(const Position& start, Validated) {
+  // The board is read as config_.holes counts (pack): the caller validated `start` (Validated).
+  assert(static_cast<int>(start.board.size()) == config_.holes && "engine::Game: the start's board has the wrong size");
   // Word by word, in registers: a set() per hole, a read-modify-write in memory each, was a
   // quarter of the cost of a Game (callgrind).
   board_ = config_.holes == 24 ? pack<24>(start.board.data()) : pack<12>(start.board.data());
@@ -169,6 +172,7 @@ void Game::legal_plies(std::vector<int>& plies) const {
   } else {
     for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) plies.push_back(std::countr_zero(rest));
   }
+  assert(well_formed_plies(plies, config_.holes, status_));
 }
 
 void Game::check_legal(int hole) const {
@@ -176,12 +180,12 @@ void Game::check_legal(int hole) const {
   const std::string move =
       hole == kPass || (hole >= 0 && hole < config_.holes) ? move_text(hole, config_.n) : std::to_string(hole);
   if (status_ != Status::playing)
-    throw InputError(fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
+    throw RefusedPly(Refusal::game_over, fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
   if (hole != kPass && hole >= 0 && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0 &&
       trial_of(hole)->end == MoveEnd::endless) {
     // SOW-6 with endless_sowing = illegal: say why, and where the sowing starts repeating itself.
     const LapRepeat repeat = endless_repeat(config_, board_, hole);
-    throw InputError(fmt::format(
+    throw RefusedPly(Refusal::endless, fmt::format(
         "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
         "that of lap {}",
         move, player_name(to_move_), repeat.repeat_lap, repeat.earlier_lap));
@@ -192,8 +196,9 @@ void Game::check_legal(int hole) const {
   } catch (const InputError&) {
     // another move is undecided (Q-LIMIT): this one is refused for its own reason below
   }
-  if (must_pass) throw InputError(fmt::format("move {} is not legal: {} must pass", move, player_name(to_move_)));
-  throw InputError(fmt::format("move {} is not legal for {} here", move, player_name(to_move_)));
+  if (must_pass)
+    throw RefusedPly(Refusal::illegal, fmt::format("move {} is not legal: {} must pass", move, player_name(to_move_)));
+  throw RefusedPly(Refusal::illegal, fmt::format("move {} is not legal for {} here", move, player_name(to_move_)));
 }
 
 template <bool kRecord>
@@ -277,6 +282,8 @@ void Game::play(int hole, Ply& ply) {
   else
     sow_told(hole, ply.events);
   write_position(ply.after);
+  // A ply keeps every seed (BRD-3: board and captures add up to the total).
+  assert(is_valid(ply.after, rules_) && "engine::Game::play: the position after the ply is not valid");
 }
 
 void Game::sow_told(int hole, std::vector<Event>& events) {
@@ -298,7 +305,7 @@ void Game::sow_told(int hole, std::vector<Event>& events) {
 }
 
 void Game::throw_game_over() const {
-  throw InputError(fmt::format("no move can be played: the game is over ({})", status_name(status_)));
+  throw RefusedPly(Refusal::game_over, fmt::format("no move can be played: the game is over ({})", status_name(status_)));
 }
 
 bool Game::play_tried(int hole) {

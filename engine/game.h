@@ -52,11 +52,11 @@ class Game {
   std::uint64_t legal_mask() const;
   bool is_legal(int hole) const;
 
-  // Plays a hole index or kPass. Throws InputError ("... not legal ...") when it is not legal
-  // or the game is over; for an endless move (SOW-6, endless_sowing = illegal) the message says
-  // so and at which lap end its lap-end state first repeats an earlier one. Returns the player, the hole, the events and the position after.
+  // Plays a hole index or kPass. Throws RefusedPly (core/refusal.h: illegal, game_over) when it
+  // is not legal or the game is over; for an endless move (SOW-6, endless_sowing = illegal) the message says
+  // so (reason endless) and at which lap end its lap-end state first repeats an earlier one. Returns the player, the hole, the events and the position after.
   // Q-LIMIT: a move whose sowing is undecided within lap_limit lap ends is refused with an
-  // InputError ("... undecided ..."), the game unchanged; with endless_sowing = illegal the
+  // UndecidedMove (reason undecided), the game unchanged; with endless_sowing = illegal the
   // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.
   Ply play(int hole);
   // The same, written into `ply` (its storage reused: no allocation once it has grown). A move
@@ -75,7 +75,7 @@ class Game {
   // the same distribution of games as a uniform pick from legal_mask(), from a different
   // stream of draws (tests/engine_sampler_test.cpp checks both). When the legal moves are
   // already known (legal_mask() was asked for this ply) it picks among them directly.
-  // `below(n)` returns a uniform integer in [0, n). Throws InputError once the game is over,
+  // `below(n)` returns a uniform integer in [0, n). Throws RefusedPly (game_over) once the game is over,
   // UndecidedMove when a drawn move's sowing is undecided (Q-LIMIT), the game unchanged.
   template <typename Below>
   int play_random(Below&& below);

@@ -22,6 +22,26 @@ std::string quote(std::string_view text) {
 
 std::string_view reason_name(Reason reason) { return kReasons[static_cast<int>(reason)]; }
 
+Reason reason_of(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::illegal: return Reason::illegal;
+    case Refusal::endless: return Reason::endless;
+    case Refusal::undecided: return Reason::undecided;
+    case Refusal::game_over: return Reason::game_over;
+  }
+  return Reason::internal;
+}
+
+std::optional<Refusal> refusal_of(Reason reason) {
+  switch (reason) {
+    case Reason::illegal: return Refusal::illegal;
+    case Reason::endless: return Refusal::endless;
+    case Reason::undecided: return Refusal::undecided;
+    case Reason::game_over: return Refusal::game_over;
+    default: return std::nullopt;
+  }
+}
+
 std::optional<Reason> parse_reason(std::string_view word) {
   for (std::size_t i = 0; i < std::size(kReasons); ++i)
     if (kReasons[i] == word) return static_cast<Reason>(i);

@@ -36,6 +36,10 @@ struct ProtocolError : InputError {
 enum class Reason { illegal, endless, undecided, game_over, invalid, unsupported, unknown_command, syntax, internal };
 std::string_view reason_name(Reason reason);
 std::optional<Reason> parse_reason(std::string_view word);
+// The protocol's reason for a refused ply (illegal, endless, undecided, game_over share their
+// names with core's Refusal), and back: nullopt for the reasons that are no refusal of a ply.
+Reason reason_of(Refusal refusal);
+std::optional<Refusal> refusal_of(Reason reason);
 
 // One command line split into words (spaces and tabs).
 struct Command {

@@ -18,134 +18,170 @@ std::string events_text(const std::vector<Event>& events, int n) {
 
 }  // namespace
 
-std::string replay_events(const Rules& r, Position& pos, const Ply& ply) {
-  const int holes = r.holes();
-  const int n = r.holes_per_row;
-  auto& b = pos.board;
-  const Player mover = ply.player;
-  int hand = 0;
-  int from = -1;
-  std::vector<Event> pending;  // Hoyito I en passant captures, listed before their lap
-  size_t i = 0;
-  auto fail = [&](const std::string& what) {
-    return what + " at event " + std::to_string(i) + events_text(ply.events, n);
-  };
-  bool ended = false;
-  int chain_at = -1;  // Hoyito II: the last hole taken by the capture and its chain so far
-  auto chain_done = [&]() {  // CAP-II-2: the chain stops at the first hole not holding four
-    const bool ok = chain_at < 0 || b[static_cast<size_t>((chain_at + holes - 1) % holes)] != 4;
-    chain_at = -1;
-    return ok;
-  };
-  for (; i < ply.events.size(); ++i) {
-    const Event& e = ply.events[i];
-    if (e.kind != EventKind::chain_capture && !chain_done()) return fail("the chain stopped at a four");
-    switch (e.kind) {
-      case EventKind::lift:
-        if (i != 0 || e.hole != ply.hole || b[static_cast<size_t>(e.hole)] != e.seeds || e.seeds == 0)
-          return fail("bad lift");
-        if (owner(e.hole, n) != mover) return fail("lift from the opponent's hole");
-        hand = e.seeds;
-        from = e.hole;
-        b[static_cast<size_t>(e.hole)] = 0;
-        break;
-      case EventKind::relay:
-        if (b[static_cast<size_t>(e.hole)] != e.seeds || e.seeds == 1 || e.seeds == 4) return fail("bad relay");
-        hand = e.seeds;
-        from = e.hole;
-        b[static_cast<size_t>(e.hole)] = 0;
-        break;
-      case EventKind::capture:
-        if (r.variant == Variant::hoyito1 && e.rule == RuleId::CAP_I_1) {
-          pending.push_back(e);
-          break;
-        }
-        if (b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4 || e.player != mover) return fail("bad capture");
-        b[static_cast<size_t>(e.hole)] = 0;
-        pos.captured[index(mover)] += 4;
-        if (r.variant == Variant::hoyito2) chain_at = e.hole;
-        break;
-      case EventKind::chain_capture:
-        if (r.variant != Variant::hoyito2 || b[static_cast<size_t>(e.hole)] != 4 || e.seeds != 4 ||
-            chain_at < 0 || e.hole != (chain_at + holes - 1) % holes)
-          return fail("bad chain capture");
-        chain_at = e.hole;
-        b[static_cast<size_t>(e.hole)] = 0;
-        pos.captured[index(mover)] += 4;
-        break;
-      case EventKind::lap: {
-        if (e.from != from || e.seeds > hand || e.seeds <= 0) return fail("bad lap");
-        const bool skipped = r.options.skip_origin && hand >= holes;
-        if (e.rule != (skipped ? RuleId::SOW_3 : RuleId::SOW_2)) return fail("bad lap rule");
-        int p = from;
-        size_t next_pending = 0;
-        for (int s = 1; s <= e.seeds; ++s) {
-          p = (p + 1) % holes;
-          if (r.options.skip_origin && p == from) p = (p + 1) % holes;
-          ++b[static_cast<size_t>(p)];
-          if (r.variant == Variant::hoyito1 && s < hand && b[static_cast<size_t>(p)] == 4) {
-            if (next_pending >= pending.size() || pending[next_pending].hole != p) return fail("missed en passant");
-            b[static_cast<size_t>(p)] = 0;
-            pos.captured[index(mover)] += 4;
-            ++next_pending;
-          }
-        }
-        if (next_pending != pending.size()) return fail("en passant capture not made by the lap");
-        pending.clear();
-        if (p != e.to) return fail("lap lands elsewhere");
-        hand -= e.seeds;
-        if (hand != 0) return fail("lap stopped early");  // G13: never, in Hoyito I neither
-        break;
-      }
-      case EventKind::sow_end:
-        if (b[static_cast<size_t>(e.hole)] != 1) return fail("bad sow_end");
-        break;
-      case EventKind::extra_move:
-        if (r.variant == Variant::hoyito1 || e.player != mover) return fail("bad extra move");
-        break;
-      case EventKind::pass:
-        if (i != 0 || ply.hole != kPass) return fail("bad pass");
-        break;
-      case EventKind::last_four_award: {
-        int in_play = hand;
-        for (int x : b) in_play += x;
-        if (in_play > 4 || in_play <= 0 || !e.player) return fail("bad award");
-        pos.captured[index(*e.player)] += e.seeds;
-        // With split there are two events; clear the board when all is handed out.
-        int given = e.seeds;
-        if (i + 1 < ply.events.size() && ply.events[i + 1].kind == EventKind::last_four_award) {
-          if (!ply.events[i + 1].player) return fail("bad award");
-          given += ply.events[i + 1].seeds;
-          pos.captured[index(*ply.events[i + 1].player)] += ply.events[i + 1].seeds;
-          ++i;
-        }
-        if (given != in_play) return fail("award does not take every seed left");
-        std::fill(b.begin(), b.end(), 0);
-        hand = 0;
-        break;
-      }
-      case EventKind::side_award: {
-        if (!e.player) return fail("bad side award");
-        const int first = e.player == Player::south ? 0 : n;
-        int side = 0;
-        for (int h = first; h < first + n; ++h) side += b[static_cast<size_t>(h)];
-        if (side != e.seeds) return fail("bad side award");
-        for (int h = first; h < first + n; ++h) b[static_cast<size_t>(h)] = 0;
-        pos.captured[index(*e.player)] += side;
-        break;
-      }
-      case EventKind::game_end:
-        if (i + 1 != ply.events.size()) return fail("game_end not last");
-        ended = true;
-        break;
-      case EventKind::endless_sowing:
-        break;
+namespace {
+
+// One ply's events applied to a position in their order, each checked against the position
+// (a step per event kind). Each step returns "" or what is wrong; fail() adds where.
+class Replayer {
+ public:
+  Replayer(const Rules& r, Position& pos, const Ply& ply)
+      : r_(r), pos_(pos), b_(pos.board), ply_(ply), holes_(r.holes()), n_(r.holes_per_row), mover_(ply.player) {}
+
+  std::string run() {
+    for (; i_ < ply_.events.size(); ++i_) {
+      const Event& e = ply_.events[i_];
+      if (e.kind != EventKind::chain_capture && !chain_done()) return fail("the chain stopped at a four");
+      if (std::string wrong = apply(e); !wrong.empty()) return fail(wrong);
     }
+    if (!chain_done()) return fail("the chain stopped at a four");
+    if (hand_ != 0) return fail("seeds left in hand");
+    return {};
   }
-  (void)ended;
-  if (!chain_done()) return fail("the chain stopped at a four");
-  if (hand != 0) return fail("seeds left in hand");
-  return {};
-}
+
+ private:
+  std::string fail(const std::string& what) const {
+    return what + " at event " + std::to_string(i_) + events_text(ply_.events, n_);
+  }
+  int& hole(int h) { return b_[static_cast<size_t>(h)]; }
+
+  // CAP-II-2: the chain stops at the first hole not holding four.
+  bool chain_done() {
+    const bool ok = chain_at_ < 0 || hole((chain_at_ + holes_ - 1) % holes_) != 4;
+    chain_at_ = -1;
+    return ok;
+  }
+
+  std::string apply(const Event& e) {
+    switch (e.kind) {
+      case EventKind::lift: return lift(e);
+      case EventKind::relay: return relay(e);
+      case EventKind::capture: return capture(e);
+      case EventKind::chain_capture: return chain_capture(e);
+      case EventKind::lap: return lap(e);
+      case EventKind::sow_end: return hole(e.hole) != 1 ? "bad sow_end" : "";
+      case EventKind::extra_move:
+        return r_.variant == Variant::hoyito1 || e.player != mover_ ? "bad extra move" : "";
+      case EventKind::pass: return i_ != 0 || ply_.hole != kPass ? "bad pass" : "";
+      case EventKind::last_four_award: return last_four_award(e);
+      case EventKind::side_award: return side_award(e);
+      case EventKind::game_end: return i_ + 1 != ply_.events.size() ? "game_end not last" : "";
+      case EventKind::endless_sowing: return "";
+    }
+    return "";
+  }
+
+  std::string lift(const Event& e) {
+    if (i_ != 0 || e.hole != ply_.hole || hole(e.hole) != e.seeds || e.seeds == 0) return "bad lift";
+    if (owner(e.hole, n_) != mover_) return "lift from the opponent's hole";
+    take_in_hand(e);
+    return "";
+  }
+
+  std::string relay(const Event& e) {
+    if (hole(e.hole) != e.seeds || e.seeds == 1 || e.seeds == 4) return "bad relay";
+    take_in_hand(e);
+    return "";
+  }
+
+  void take_in_hand(const Event& e) {
+    hand_ = e.seeds;
+    from_ = e.hole;
+    hole(e.hole) = 0;
+  }
+
+  std::string capture(const Event& e) {
+    if (r_.variant == Variant::hoyito1 && e.rule == RuleId::CAP_I_1) {
+      pending_.push_back(e);  // Hoyito I en passant: listed before its lap, made by it
+      return "";
+    }
+    if (hole(e.hole) != 4 || e.seeds != 4 || e.player != mover_) return "bad capture";
+    hole(e.hole) = 0;
+    pos_.captured[index(mover_)] += 4;
+    if (r_.variant == Variant::hoyito2) chain_at_ = e.hole;
+    return "";
+  }
+
+  std::string chain_capture(const Event& e) {
+    if (r_.variant != Variant::hoyito2 || hole(e.hole) != 4 || e.seeds != 4 || chain_at_ < 0 ||
+        e.hole != (chain_at_ + holes_ - 1) % holes_)
+      return "bad chain capture";
+    chain_at_ = e.hole;
+    hole(e.hole) = 0;
+    pos_.captured[index(mover_)] += 4;
+    return "";
+  }
+
+  std::string lap(const Event& e) {
+    if (e.from != from_ || e.seeds > hand_ || e.seeds <= 0) return "bad lap";
+    const bool skipped = r_.options.skip_origin && hand_ >= holes_;
+    if (e.rule != (skipped ? RuleId::SOW_3 : RuleId::SOW_2)) return "bad lap rule";
+    int p = from_;
+    size_t next_pending = 0;
+    for (int s = 1; s <= e.seeds; ++s) {
+      p = (p + 1) % holes_;
+      if (r_.options.skip_origin && p == from_) p = (p + 1) % holes_;
+      ++hole(p);
+      if (r_.variant == Variant::hoyito1 && s < hand_ && hole(p) == 4) {
+        if (next_pending >= pending_.size() || pending_[next_pending].hole != p) return "missed en passant";
+        hole(p) = 0;
+        pos_.captured[index(mover_)] += 4;
+        ++next_pending;
+      }
+    }
+    if (next_pending != pending_.size()) return "en passant capture not made by the lap";
+    pending_.clear();
+    if (p != e.to) return "lap lands elsewhere";
+    hand_ -= e.seeds;
+    if (hand_ != 0) return "lap stopped early";  // G13: never, in Hoyito I neither
+    return "";
+  }
+
+  std::string last_four_award(const Event& e) {
+    int in_play = hand_;
+    for (int x : b_) in_play += x;
+    if (in_play > 4 || in_play <= 0 || !e.player) return "bad award";
+    pos_.captured[index(*e.player)] += e.seeds;
+    // With split there are two events; clear the board when all is handed out.
+    int given = e.seeds;
+    if (i_ + 1 < ply_.events.size() && ply_.events[i_ + 1].kind == EventKind::last_four_award) {
+      const Event& second = ply_.events[i_ + 1];
+      if (!second.player) return "bad award";
+      given += second.seeds;
+      pos_.captured[index(*second.player)] += second.seeds;
+      ++i_;
+    }
+    if (given != in_play) return "award does not take every seed left";
+    std::fill(b_.begin(), b_.end(), 0);
+    hand_ = 0;
+    return "";
+  }
+
+  std::string side_award(const Event& e) {
+    if (!e.player) return "bad side award";
+    const int first = e.player == Player::south ? 0 : n_;
+    int side = 0;
+    for (int h = first; h < first + n_; ++h) side += hole(h);
+    if (side != e.seeds) return "bad side award";
+    for (int h = first; h < first + n_; ++h) hole(h) = 0;
+    pos_.captured[index(*e.player)] += side;
+    return "";
+  }
+
+  const Rules& r_;
+  Position& pos_;
+  std::vector<int>& b_;
+  const Ply& ply_;
+  const int holes_, n_;
+  const Player mover_;
+  int hand_ = 0;
+  int from_ = -1;
+  std::vector<Event> pending_;  // Hoyito I en passant captures, listed before their lap
+  size_t i_ = 0;
+  int chain_at_ = -1;  // Hoyito II: the last hole taken by the capture and its chain so far
+};
+
+}  // namespace
+
+std::string replay_events(const Rules& r, Position& pos, const Ply& ply) { return Replayer(r, pos, ply).run(); }
 
 }  // namespace hoyito

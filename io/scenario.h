@@ -28,6 +28,13 @@ struct ScenarioStep {
   std::optional<EndlessRepeat> endless_repeat;
 };
 
+// The reason a refused step's refusal carries (core/refusal.h): "undecided" (Q-LIMIT), an endless
+// move (SOW-6, endless_repeat given), or any other "illegal" move.
+inline Refusal expected_refusal(const ScenarioStep& step) {
+  if (step.error == "undecided") return Refusal::undecided;
+  return step.endless_repeat ? Refusal::endless : Refusal::illegal;
+}
+
 // The exact refusal of an endless move (SOW-6), as model and engine word it.
 inline std::string endless_refusal(const std::string& move, Player player, std::uint64_t lap, std::uint64_t repeats) {
   return fmt::format("move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats that of lap {}",

@@ -1,6 +1,7 @@
 // A game, ply by ply: legal plies (SOW-1, SOW-6), passes (PASS-1..3), turns (TURN-1) and the
 // end of a game that would not end (END-3). One move itself is sowing.cpp's.
 #include <algorithm>
+#include <cassert>
 #include <utility>
 
 #include <fmt/format.h>
@@ -44,9 +45,13 @@ Position opening_position(const Rules& rules, Player to_move) {
   return p;
 }
 
-Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) { count_start(); }
+Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) {
+  assert(is_valid(start, rules) && "model::Game: the start must be valid for the rules (core validate())");
+  count_start();
+}
 
 void Game::restart(const Position& start) {
+  assert(is_valid(start, rules_) && "model::Game::restart: the start must be valid for the rules");
   position_ = start;
   status_ = Status::playing;
   winner_ = Winner::none;
@@ -84,12 +89,13 @@ void Game::legal_plies(std::vector<int>& moves) const {
     moves.push_back(h);
   }
   if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
+  assert(well_formed_plies(moves, rules_.holes(), status_));
 }
 
 void Game::reject(int hole) const {
   if (status_ != Status::playing)
-    throw InputError(fmt::format("move {}: the game is over ({})", move_text(hole, rules_.holes_per_row),
-                                 status_name(status_)));
+    throw RefusedPly(Refusal::game_over, fmt::format("move {}: the game is over ({})",
+                                                     move_text(hole, rules_.holes_per_row), status_name(status_)));
   const bool named = hole == kPass || (hole >= 0 && hole < rules_.holes());
   std::string legal;
   try {
@@ -100,7 +106,7 @@ void Game::reject(int hole) const {
   } catch (const InputError&) {
     legal = "unknown: another move is undecided, Q-LIMIT";
   }
-  throw InputError(fmt::format("move {}: not legal for {} here (legal: {})",
+  throw RefusedPly(Refusal::illegal, fmt::format("move {}: not legal for {} here (legal: {})",
                                named ? move_text(hole, rules_.holes_per_row) : std::to_string(hole),
                                player_name(position_.to_move), legal));
 }
@@ -135,6 +141,8 @@ void Game::play(int hole, Ply& ply) {
   stop_at_ply_limit(ply);              // END-3 (G7 ply_limit, and the backstop)
   ply.after = position_;
   count_rules_of(ply);
+  // A ply keeps every seed (BRD-3: board and captures add up to the total) and the board's size.
+  assert(is_valid(ply.after, rules_) && "model::Game::play: the position after the ply is not valid");
 }
 
 void Game::play_pass(Ply& ply) {
@@ -168,7 +176,7 @@ void Game::play_move(Ply& ply) {
   const MoveVerdict outcome = sow_move(rules_, position_, hole, ply.events, position_);
   // SOW-6 (G6 illegal): an endless move is not legal, and the message says why.
   if (outcome.endless && rules_.options.endless_sowing == EndlessSowing::illegal)
-    throw InputError(fmt::format(
+    throw RefusedPly(Refusal::endless, fmt::format(
         "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
         "that of lap {}",
         move_text(hole, rules_.holes_per_row), player_name(position_.to_move), outcome.laps, outcome.repeated_lap));

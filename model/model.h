@@ -84,14 +84,15 @@ class Game {
   // Every legal ply: the mover's holes in ascending order, or {kPass}; {} once the game is over.
   std::vector<int> legal_plies() const;
   void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
-  // Plays one ply (a hole or kPass); throws InputError when it is not legal.
+  // Plays one ply (a hole or kPass); throws RefusedPly (core/refusal.h) when it is not legal,
+  // with its reason: illegal, endless (SOW-6), undecided (Q-LIMIT, as UndecidedMove), game_over.
   Ply play(int hole);
   // The same, written into `ply` (its storage reused: no allocation once it has grown). After a
   // throw `ply` holds nothing of use.
   void play(int hole, Ply& ply);
 
  private:
-  [[noreturn]] void reject(int hole) const;  // throws InputError: the ply is not legal
+  [[noreturn]] void reject(int hole) const;  // throws RefusedPly: game_over or illegal
   void play_pass(Ply& ply);                      // PASS-1..3
   void play_move(Ply& ply);                      // SOW-1..6 and the move (sowing.cpp)
   void share_out_at_third_repetition(Ply& ply);  // END-3, G7 third_repetition

@@ -75,10 +75,11 @@ std::vector<std::string> engine_checks(const hoyito::Scenario& s) {
         game.play(move);
         failures.push_back(where + ": expected an error, the engine played it");
         return failures;
-      } catch (const hoyito::UndecidedMove& e) {
-        if (*step.error != "undecided") failures.push_back(where + ": refused as undecided, expected illegal: " + e.what());
-      } catch (const hoyito::InputError& e) {
-        if (*step.error == "undecided") failures.push_back(where + ": refused as illegal, expected undecided: " + e.what());
+      } catch (const hoyito::RefusedPly& e) {
+        const hoyito::Refusal expected = hoyito::expected_refusal(step);
+        if (e.reason != expected)
+          failures.push_back(where + ": refused as " + std::string(hoyito::refusal_name(e.reason)) + ", expected " +
+                             std::string(hoyito::refusal_name(expected)) + ": " + e.what());
       }
       if (game.position() != before) failures.push_back(where + ": a rejected move changed the position");
       continue;
@@ -342,8 +343,8 @@ TEST(EngineGame, IllegalInputIsRejected) {
     try {
       g.play(bad);
       ADD_FAILURE() << "played " << bad;
-    } catch (const hoyito::InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("not legal"), std::string::npos) << e.what();
+    } catch (const hoyito::RefusedPly& e) {
+      EXPECT_EQ(e.reason, hoyito::Refusal::illegal) << e.what();
     }
     EXPECT_THROW(g.play_fast(bad), hoyito::InputError);
   }
@@ -443,7 +444,7 @@ Naive naive_verdict(const Rules& r, const std::vector<int>& b, int hole, long* l
   return repeat <= limit ? Naive::endless : Naive::undecided;
 }
 
-bool is_undecided_error(const hoyito::InputError& e) { return dynamic_cast<const hoyito::UndecidedMove*>(&e) != nullptr; }
+bool is_undecided_error(const hoyito::InputError& e) { return hoyito::refusal_of(e) == hoyito::Refusal::undecided; }
 
 // Checks every move of `p` against the naive verdicts: each move played alone under
 // endless_sowing = void (endless: a void game; undecided: refused), and legal_mask() under

@@ -189,6 +189,7 @@ TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
     ADD_FAILURE();
   } catch (const EngineRefusal& e) {
     EXPECT_EQ(e.reason, Reason::illegal);
+    EXPECT_EQ(e.refusal, Refusal::illegal);
     EXPECT_NE(std::string(e.what()).find("play A"), std::string::npos) << e.what();
   }
   EXPECT_EQ(game.plies_played(), 0);
@@ -202,6 +203,7 @@ TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
     ADD_FAILURE();
   } catch (const EngineRefusal& e) {
     EXPECT_EQ(e.reason, Reason::game_over);
+    EXPECT_EQ(e.refusal, Refusal::game_over);
   }
 }
 

@@ -91,12 +91,10 @@ std::string lap_paths(const std::vector<LapStory>& laps, int n, int top, const s
   return svg + "</g>\n";
 }
 
-std::string panel(const Position& p, const Rules& rules, Lang lang, int top, const std::string& heading,
-                  const std::string& state, const PanelMarks& marks, const std::string& id) {
-  const int n = rules.holes_per_row;
-  std::string svg = fmt::format("<g class=\"panel\" data-state=\"{}\">\n", state);
-  svg += fmt::format("<text x=\"8\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", top + 18,
-                     escape(heading));
+// The board of a panel: its heading, the board's outline, the rows' names and the sowing direction.
+std::string panel_board(int n, Lang lang, int top, const std::string& heading, const std::string& id) {
+  std::string svg = fmt::format("<text x=\"8\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", top + 18,
+                                escape(heading));
   svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"26\" fill=\"#f3e3c3\" stroke=\"#8a6d3b\"/>\n",
                      kLeft - 6, top + kNorthY - 32, n * kPitch + 12, kSouthY - kNorthY + 64);
   svg += fmt::format("<text x=\"8\" y=\"{}\" font-size=\"13\">{}</text>\n", top + kNorthY + 5,
@@ -112,21 +110,27 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
       right, top + kSouthY - 8, top + kNorthY + 8, left, id);
   svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#555\" text-anchor=\"end\">{} &#8634;</text>\n",
                      kLeft + n * kPitch, top + kSouthY + 70, escape(word(Word::sowing_direction, lang)));
-  if (marks.laps) svg += lap_paths(*marks.laps, n, top, id);
-  // The Hoyito II chain (CAP-II-2) as one run: a band through the landing hole and the chain.
-  if (marks.captures) {
-    std::string landing, run;
-    for (const CaptureStory& c : *marks.captures) {
-      const std::string point = fmt::format("{},{} ", hole_x(c.hole, n), hole_y(c.hole, n, top));
-      if (c.chain) run += point;
-      else if (!c.en_passant) landing = point;
-    }
-    if (!run.empty())
-      svg += fmt::format(
-          "<polyline class=\"chain\" points=\"{}{}\" fill=\"none\" stroke=\"#d62728\" stroke-opacity=\"0.25\" "
-          "stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n",
-          landing, run, 2 * kRadius + 8);
+  return svg;
+}
+
+// The Hoyito II chain (CAP-II-2) as one run: a band through the landing hole and the chain.
+std::string chain_band(const std::vector<CaptureStory>& captures, int n, int top) {
+  std::string landing, run;
+  for (const CaptureStory& c : captures) {
+    const std::string point = fmt::format("{},{} ", hole_x(c.hole, n), hole_y(c.hole, n, top));
+    if (c.chain) run += point;
+    else if (!c.en_passant) landing = point;
   }
+  if (run.empty()) return "";
+  return fmt::format(
+      "<polyline class=\"chain\" points=\"{}{}\" fill=\"none\" stroke=\"#d62728\" stroke-opacity=\"0.25\" "
+      "stroke-width=\"{}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n",
+      landing, run, 2 * kRadius + 8);
+}
+
+// Every hole: its circle (the lifted one ringed), its count (bold red when it changed), its name.
+std::string panel_holes(const Position& p, int n, int top, const PanelMarks& marks) {
+  std::string svg;
   for (int hole = 0; hole < 2 * n; ++hole) {
     const int x = hole_x(hole, n), y = hole_y(hole, n, top);
     const int count = p.board[static_cast<size_t>(hole)];
@@ -142,7 +146,13 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
     svg += fmt::format("<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
                        x, letter_y, hole_name(hole, n));
   }
-  if (marks.laps)  // the key to the marks, where the lifted hole's label would cover a letter
+  return svg;
+}
+
+// The key to the marks, where the lifted hole's label would cover a letter.
+std::string marks_key(const PanelMarks& marks, int top, Lang lang) {
+  std::string svg;
+  if (marks.laps)
     svg += fmt::format(
         "<text class=\"key\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#555\"><tspan fill=\"#ff7f0e\">&#9711; "
         "{}</tspan> · &#9711; {} · &#8594; {} 1, 2, ... · &#8226; {}</text>\n",
@@ -151,35 +161,64 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
   if (marks.captures && !marks.captures->empty())
     svg += fmt::format("<text class=\"key\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#d62728\">&#9711; 1, 2, ... {}</text>\n",
                        kLeft - 6, top + kSouthY + 54, escape(word(Word::capture_order, lang)));
-  // Relay lift points: the landing hole of every lap but the last, ringed in its lap's colour.
-  if (marks.laps)
-    for (const LapStory& lap : *marks.laps)
-      if (lap.end == LapStory::End::relay)
-        svg += fmt::format(
-            "<circle class=\"relay\" data-lap=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" "
-            "stroke-dasharray=\"4 3\" stroke-width=\"2\"/>\n",
-            lap.number, hole_x(lap.to, n), hole_y(lap.to, n, top), kRadius + 4 + (lap.number - 1) % 3 * 3,
-            lap_colour(lap.number));
-  if (marks.captures)
-    for (const CaptureStory& c : *marks.captures) {
-      const int x = hole_x(c.hole, n), y = hole_y(c.hole, n, top);
+  return svg;
+}
+
+// Relay lift points: the landing hole of every lap but the last, ringed in its lap's colour.
+std::string relay_rings(const std::vector<LapStory>& laps, int n, int top) {
+  std::string svg;
+  for (const LapStory& lap : laps)
+    if (lap.end == LapStory::End::relay)
       svg += fmt::format(
-          "<circle class=\"captured\" data-order=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#d62728\" "
-          "stroke-width=\"3\"/>\n",
-          c.order, x, y, kRadius + 3);
-      svg += fmt::format(
-          "<circle cx=\"{0}\" cy=\"{1}\" r=\"9\" fill=\"#d62728\"/><text x=\"{0}\" y=\"{2}\" font-size=\"11\" "
-          "fill=\"white\" text-anchor=\"middle\">{3}</text>\n",
-          x + kRadius, y - kRadius, y - kRadius + 4, c.order);
-    }
+          "<circle class=\"relay\" data-lap=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" "
+          "stroke-dasharray=\"4 3\" stroke-width=\"2\"/>\n",
+          lap.number, hole_x(lap.to, n), hole_y(lap.to, n, top), kRadius + 4 + (lap.number - 1) % 3 * 3,
+          lap_colour(lap.number));
+  return svg;
+}
+
+// Each captured hole ringed, with its order in a red disc.
+std::string capture_rings(const std::vector<CaptureStory>& captures, int n, int top) {
+  std::string svg;
+  for (const CaptureStory& c : captures) {
+    const int x = hole_x(c.hole, n), y = hole_y(c.hole, n, top);
+    svg += fmt::format(
+        "<circle class=\"captured\" data-order=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#d62728\" "
+        "stroke-width=\"3\"/>\n",
+        c.order, x, y, kRadius + 3);
+    svg += fmt::format(
+        "<circle cx=\"{0}\" cy=\"{1}\" r=\"9\" fill=\"#d62728\"/><text x=\"{0}\" y=\"{2}\" font-size=\"11\" "
+        "fill=\"white\" text-anchor=\"middle\">{3}</text>\n",
+        x + kRadius, y - kRadius, y - kRadius + 4, c.order);
+  }
+  return svg;
+}
+
+// Beside the board: each player's captures and who is to move.
+std::string panel_side(const Position& p, int n, int top, Lang lang) {
   const int side = board_width(n) + 4;
-  svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kNorthY + 5,
-                     escape(word(Word::captured, lang)), p.captured[index(Player::north)]);
+  std::string svg = fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kNorthY + 5,
+                                escape(word(Word::captured, lang)), p.captured[index(Player::north)]);
   svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kSouthY + 5,
                      escape(word(Word::captured, lang)), p.captured[index(Player::south)]);
   std::string to_move = fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
   svg += fmt::format("<text class=\"to-move\" x=\"{}\" y=\"{}\" font-size=\"13\" font-style=\"italic\">{}</text>\n", side,
                      top + (kNorthY + kSouthY) / 2 + 5, escape(to_move));
+  return svg;
+}
+
+std::string panel(const Position& p, const Rules& rules, Lang lang, int top, const std::string& heading,
+                  const std::string& state, const PanelMarks& marks, const std::string& id) {
+  const int n = rules.holes_per_row;
+  std::string svg = fmt::format("<g class=\"panel\" data-state=\"{}\">\n", state);
+  svg += panel_board(n, lang, top, heading, id);
+  if (marks.laps) svg += lap_paths(*marks.laps, n, top, id);
+  if (marks.captures) svg += chain_band(*marks.captures, n, top);
+  svg += panel_holes(p, n, top, marks);
+  svg += marks_key(marks, top, lang);
+  if (marks.laps) svg += relay_rings(*marks.laps, n, top);
+  if (marks.captures) svg += capture_rings(*marks.captures, n, top);
+  svg += panel_side(p, n, top, lang);
   return svg + "</g>\n";
 }
 

@@ -34,112 +34,143 @@ LapStory::End lap_end(const std::vector<Event>& events, size_t lap_index) {
   }
 }
 
-}  // namespace
+// Tells one ply from its events: a step per event kind, each moving the seeds on a board rebuilt
+// from `before` and adding the frames it shows; the frames are kept only when the board so
+// rebuilt is the ply's `after`.
+class Teller {
+ public:
+  Teller(const Rules& rules, const Position& before, const Ply& ply, int number)
+      : rules_(rules), before_(before), ply_(ply), number_(number), holes_(rules.holes()), board_(before.board),
+        captured_(before.captured) {
+    story_.number = number;
+    story_.before = before;
+    story_.ply = ply;
+  }
 
-PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number) {
-  PlyStory story;
-  story.number = number;
-  story.before = before;
-  story.ply = ply;
-  const int holes = rules.holes();
-  auto check_hole = [&](int hole, std::string_view field) {
-    if (hole < 0 || hole >= holes)
-      throw InputError(fmt::format("ply {}: event {} {} is not a hole of a 2x{} board", number, field, hole,
-                                   rules.holes_per_row));
-  };
-  std::vector<int> board = before.board;
-  std::array<int, 2> captured = before.captured;
-  bool rebuilt = true;  // the frames reproduce the recorded position so far
-  std::vector<Frame> frames;
-  auto frame = [&](int hole, int lap) { frames.push_back({board, captured, hole, lap}); };
-  auto take = [&](int hole, int seeds, std::optional<Player> player) {
-    if (board[static_cast<size_t>(hole)] < seeds) rebuilt = false;
-    board[static_cast<size_t>(hole)] -= std::min(seeds, board[static_cast<size_t>(hole)]);
-    if (player) captured[index(*player)] += seeds;
-  };
-  frame(-1, 0);
-  std::vector<const Event*> en_passant;  // CAP-I-1 captures listed before the lap they happen in
-  bool board_cleared = false;            // a last-four award takes whatever is left on the board
-  for (size_t i = 0; i < ply.events.size(); ++i) {
-    const Event& e = ply.events[i];
-    const int lap_number = static_cast<int>(story.laps.size());
+  PlyStory tell() {
+    frame(-1, 0);
+    for (i_ = 0; i_ < ply_.events.size(); ++i_) tell_event(ply_.events[i_]);
+    if (rebuilt_ && en_passant_.empty() && board_ == ply_.after.board && captured_ == ply_.after.captured)
+      story_.frames = std::move(frames_);
+    return std::move(story_);
+  }
+
+ private:
+  void tell_event(const Event& e) {
     switch (e.kind) {
       case EventKind::lift:
-      case EventKind::relay:  // SOW-1, SOW-5: the whole hole goes into the hand
-        check_hole(e.hole, "hole");
-        if (board[static_cast<size_t>(e.hole)] != e.seeds) rebuilt = false;
-        board[static_cast<size_t>(e.hole)] = 0;
-        frame(e.hole, lap_number);
-        break;
-      case EventKind::lap: {
-        check_hole(e.from, "from");
-        check_hole(e.to, "to");
-        LapStory lap;
-        lap.number = lap_number + 1;
-        lap.from = e.from;
-        lap.to = e.to;
-        lap.seeds = e.seeds;
-        lap.skipped_origin = e.rule == RuleId::SOW_3;  // game-record.md: SOW-3 names a skipped origin
-        lap.path = lap_path(e.from, std::max(e.seeds, 0), lap.skipped_origin, holes);
-        if (lap.path.empty() || lap.path.back() != e.to) rebuilt = false;
-        lap.end = lap_end(ply.events, i);
-        for (int hole : lap.path) {
-          ++board[static_cast<size_t>(hole)];
-          frame(hole, lap.number);
-          // CAP-I-1: a seed that makes a casa mid-lap captures it at once.
-          if (!en_passant.empty() && en_passant.front()->hole == hole && board[static_cast<size_t>(hole)] == 4) {
-            const Event& c = *en_passant.front();
-            take(hole, c.seeds, c.player);
-            story.captures.push_back({static_cast<int>(story.captures.size()) + 1, hole, c.seeds, c.player, c.rule,
-                                      false, true, lap.number});
-            en_passant.erase(en_passant.begin());
-            frame(hole, lap.number);
-          }
-        }
-        lap.landing_count = board[static_cast<size_t>(e.to)];
-        story.laps.push_back(std::move(lap));
-        break;
-      }
+      case EventKind::relay: return lift(e);
+      case EventKind::lap: return lap(e);
       case EventKind::capture:
-      case EventKind::chain_capture:
-        check_hole(e.hole, "hole");
-        if (e.rule == RuleId::CAP_I_1) {
-          en_passant.push_back(&e);
-          break;
-        }
-        take(e.hole, e.seeds, e.player);
-        story.captures.push_back({static_cast<int>(story.captures.size()) + 1, e.hole, e.seeds, e.player, e.rule,
-                                  e.kind == EventKind::chain_capture, false, std::max(lap_number, 1)});
-        frame(e.hole, lap_number);
-        break;
-      case EventKind::last_four_award:  // END-1: what is left on the board goes to the award's player(s)
-        if (!board_cleared) std::fill(board.begin(), board.end(), 0);
-        board_cleared = true;
-        if (e.player) captured[index(*e.player)] += e.seeds;
-        frame(-1, lap_number);
-        break;
-      case EventKind::side_award:  // END-3: each player takes the seeds on their own side
-        for (int k = 0; k < rules.holes_per_row; ++k) {
-          const int hole = e.player == Player::south ? k : rules.holes_per_row + k;
-          board[static_cast<size_t>(hole)] = 0;
-        }
-        if (e.player) captured[index(*e.player)] += e.seeds;
-        frame(-1, lap_number);
-        break;
+      case EventKind::chain_capture: return capture(e);
+      case EventKind::last_four_award: return last_four_award(e);
+      case EventKind::side_award: return side_award(e);
       case EventKind::endless_sowing:  // SOW-6 void: nothing is sown
-        board = before.board;
-        captured = before.captured;
-        break;
+        board_ = before_.board;
+        captured_ = before_.captured;
+        return;
       case EventKind::sow_end:
       case EventKind::extra_move:
       case EventKind::pass:
-      case EventKind::game_end:
-        break;
+      case EventKind::game_end: return;
     }
   }
-  if (rebuilt && en_passant.empty() && board == ply.after.board && captured == ply.after.captured)
-    story.frames = std::move(frames);
-  return story;
+
+  int lap_number() const { return static_cast<int>(story_.laps.size()); }
+  int& hole(int h) { return board_[static_cast<size_t>(h)]; }
+  void frame(int hole, int lap) { frames_.push_back({board_, captured_, hole, lap}); }
+
+  void check_hole(int hole, std::string_view field) const {
+    if (hole < 0 || hole >= holes_)
+      throw InputError(fmt::format("ply {}: event {} {} is not a hole of a 2x{} board", number_, field, hole,
+                                   rules_.holes_per_row));
+  }
+
+  void take(int h, int seeds, std::optional<Player> player) {
+    if (hole(h) < seeds) rebuilt_ = false;
+    hole(h) -= std::min(seeds, hole(h));
+    if (player) captured_[index(*player)] += seeds;
+  }
+
+  void lift(const Event& e) {  // SOW-1, SOW-5: the whole hole goes into the hand
+    check_hole(e.hole, "hole");
+    if (hole(e.hole) != e.seeds) rebuilt_ = false;
+    hole(e.hole) = 0;
+    frame(e.hole, lap_number());
+  }
+
+  void lap(const Event& e) {
+    check_hole(e.from, "from");
+    check_hole(e.to, "to");
+    LapStory lap;
+    lap.number = lap_number() + 1;
+    lap.from = e.from;
+    lap.to = e.to;
+    lap.seeds = e.seeds;
+    lap.skipped_origin = e.rule == RuleId::SOW_3;  // game-record.md: SOW-3 names a skipped origin
+    lap.path = lap_path(e.from, std::max(e.seeds, 0), lap.skipped_origin, holes_);
+    if (lap.path.empty() || lap.path.back() != e.to) rebuilt_ = false;
+    lap.end = lap_end(ply_.events, i_);
+    for (int h : lap.path) sow_seed(h, lap.number);
+    lap.landing_count = hole(e.to);
+    story_.laps.push_back(std::move(lap));
+  }
+
+  void sow_seed(int h, int lap) {
+    ++hole(h);
+    frame(h, lap);
+    // CAP-I-1: a seed that makes a casa mid-lap captures it at once.
+    if (en_passant_.empty() || en_passant_.front()->hole != h || hole(h) != 4) return;
+    const Event& c = *en_passant_.front();
+    take(h, c.seeds, c.player);
+    story_.captures.push_back({static_cast<int>(story_.captures.size()) + 1, h, c.seeds, c.player, c.rule, false, true, lap});
+    en_passant_.erase(en_passant_.begin());
+    frame(h, lap);
+  }
+
+  void capture(const Event& e) {
+    check_hole(e.hole, "hole");
+    if (e.rule == RuleId::CAP_I_1) {
+      en_passant_.push_back(&e);
+      return;
+    }
+    take(e.hole, e.seeds, e.player);
+    story_.captures.push_back({static_cast<int>(story_.captures.size()) + 1, e.hole, e.seeds, e.player, e.rule,
+                               e.kind == EventKind::chain_capture, false, std::max(lap_number(), 1)});
+    frame(e.hole, lap_number());
+  }
+
+  void last_four_award(const Event& e) {  // END-1: what is left on the board goes to the award's player(s)
+    if (!board_cleared_) std::fill(board_.begin(), board_.end(), 0);
+    board_cleared_ = true;
+    if (e.player) captured_[index(*e.player)] += e.seeds;
+    frame(-1, lap_number());
+  }
+
+  void side_award(const Event& e) {  // END-3: each player takes the seeds on their own side
+    for (int k = 0; k < rules_.holes_per_row; ++k) hole(e.player == Player::south ? k : rules_.holes_per_row + k) = 0;
+    if (e.player) captured_[index(*e.player)] += e.seeds;
+    frame(-1, lap_number());
+  }
+
+  const Rules& rules_;
+  const Position& before_;
+  const Ply& ply_;
+  const int number_, holes_;
+  PlyStory story_;
+  std::vector<int> board_;
+  std::array<int, 2> captured_;
+  bool rebuilt_ = true;  // the frames reproduce the recorded position so far
+  std::vector<Frame> frames_;
+  std::vector<const Event*> en_passant_;  // CAP-I-1 captures listed before the lap they happen in
+  bool board_cleared_ = false;            // a last-four award takes whatever is left on the board
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number) {
+  return Teller(rules, before, ply, number).tell();
 }
 
 PlyRange parse_ply_range(std::string_view text) {

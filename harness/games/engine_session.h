@@ -11,6 +11,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,11 +30,15 @@ struct EngineFailure : std::runtime_error {
 };
 
 // The engine refused a command for a reason of the protocol (illegal, endless, game_over,
-// invalid, unsupported, ...). An InputError, as the in-tree games' refusals are; an `undecided`
-// move is thrown as UndecidedMove instead (core/rules.h), as engine::Game and model::Game do.
+// invalid, unsupported, ...). An InputError, as the in-tree games' refusals are; `refusal` is the
+// reason as core's Refusal where the protocol's maps to one (illegal, endless, game_over), as
+// engine::Game and model::Game give it. An `undecided` move is thrown as UndecidedMove instead
+// (core/refusal.h), as they do.
 struct EngineRefusal : InputError {
-  EngineRefusal(protocol::Reason why, const std::string& message) : InputError(message), reason(why) {}
+  EngineRefusal(protocol::Reason why, const std::string& message)
+      : InputError(message), reason(why), refusal(protocol::refusal_of(why)) {}
   protocol::Reason reason;
+  std::optional<Refusal> refusal;  // nullopt for invalid, unsupported, syntax, ...
 };
 
 struct EngineOptions {

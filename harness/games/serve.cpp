@@ -1,6 +1,6 @@
 // The server of `hoyito serve`: one protocol command at a time, answered from an engine::Game or a
 // model::Game (specs/engine-protocol.md). Each command is one member function; a bad argument is
-// a Refusal carrying its reason, turned into one `? REASON` line by answer().
+// a CommandRefused carrying its reason, turned into one `? REASON` line by answer().
 #include "harness/games/serve.h"
 
 #include <algorithm>
@@ -20,12 +20,12 @@ namespace {
 using protocol::Reason;
 
 // A command refused, with the protocol's reason.
-struct Refusal {
+struct CommandRefused {
   Reason reason;
   std::string message;
 };
 
-[[noreturn]] void refuse(Reason reason, std::string message) { throw Refusal{reason, std::move(message)}; }
+[[noreturn]] void refuse(Reason reason, std::string message) { throw CommandRefused{reason, std::move(message)}; }
 
 // A core InputError (bad option, invalid position) as a refusal of `reason`.
 template <typename Body>
@@ -51,7 +51,7 @@ constexpr const char* kCommands[] = {"protocol_version", "name", "version", "lis
 
 struct Server::Games {
   virtual ~Games() = default;
-  virtual std::string run(const protocol::Command& command) = 0;  // the success content; throws Refusal
+  virtual std::string run(const protocol::Command& command) = 0;  // the success content; throws CommandRefused
 };
 
 namespace {
@@ -194,12 +194,10 @@ class GameServer final : public Server::Games {
       refuse(Reason::game_over, fmt::format("move {}: the game is over ({})", token, status_name(g.status())));
     try {
       events_ = g.play(hole).events;
-    } catch (const UndecidedMove& e) {
-      refuse(Reason::undecided, e.what());
+    } catch (const RefusedPly& e) {
+      refuse(protocol::reason_of(e.reason), e.what());  // illegal, endless (SOW-6), undecided (Q-LIMIT)
     } catch (const InputError& e) {
-      // The SOW-6 refusal is worded alike by engine and model (specs/game-record.md, scenarios).
-      const bool endless = std::string_view(e.what()).find("never ends (SOW-6)") != std::string_view::npos;
-      refuse(endless ? Reason::endless : Reason::illegal, e.what());
+      refuse(Reason::illegal, e.what());
     }
   }
 
@@ -213,7 +211,7 @@ class GameServer final : public Server::Games {
     for (std::size_t i = 0; i < c.args.size(); ++i) {
       try {
         play_token(c.args[i]);
-      } catch (Refusal& r) {
+      } catch (CommandRefused& r) {
         r.message = fmt::format("played={} {}", i, r.message);
         throw;
       }
@@ -285,7 +283,7 @@ std::string Server::answer(std::string_view line) {
       begin = nl + 1;
     }
     return protocol::format_success(lines);
-  } catch (const Refusal& r) {
+  } catch (const CommandRefused& r) {
     return protocol::format_refusal(r.reason, r.message);
   } catch (const std::exception& e) {
     return protocol::format_refusal(Reason::internal, fmt::format("{}: {}", command.name, e.what()));

@@ -125,7 +125,8 @@ class Lockstep {
       const ConfigStats& s = stats_[c];
       const int most = configs_[c].games(options_.games);
       const int planned = options_.game < 0 ? most : options_.game < most ? 1 : 0;
-      result.configurations.push_back({configs_[c].name, planned, s.games, s.plies, s.disagreements, s.files});
+      result.configurations.push_back(
+          {configs_[c].name, planned, s.games, s.plies, s.disagreements, s.files, configs_[c].rules});
       result.files.insert(result.files.end(), s.files.begin(), s.files.end());
       if (s.games == 0) continue;
       row(configs_[c].name, s, s.positions.estimate());

@@ -29,6 +29,7 @@ Side side_of(G& game, int hole) {
     s.ply = game.play(hole);
   } catch (const InputError& e) {
     s.error = e.what();
+    s.refusal = refusal_of(e);
   }
   s.result = game.result();
   return s;
@@ -38,6 +39,7 @@ Side side_of(G& game, int hole) {
 std::string differing_field(const Side& m, const Side& e) {
   if (m.legal != e.legal) return "legal";
   if (m.ply.has_value() != e.ply.has_value()) return "error";
+  if (m.refusal != e.refusal) return "refusal";  // refused alike, for another reason
   if (m.ply) {
     if (m.ply->player != e.ply->player) return "player";
     if (m.ply->events != e.ply->events) return "events";
@@ -56,15 +58,6 @@ int own_non_empty(const Position& p, int n) {
 }  // namespace
 
 namespace {
-
-// The kind of a refusal, compared between the two (their wording differs): the game is over,
-// the move is endless (SOW-6), undecided (Q-LIMIT), or simply not legal here.
-std::string refusal_kind(const std::string& message) {
-  if (message.find("undecided") != std::string::npos) return "undecided";
-  if (message.find("SOW-6") != std::string::npos) return "endless";
-  if (message.find("over") != std::string::npos) return "over";
-  return "not legal";
-}
 
 std::uint64_t mask_of(const std::vector<int>& legal) {
   std::uint64_t mask = 0;
@@ -178,6 +171,7 @@ class Paths {
       f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position()};
     } catch (const InputError& error) {
       f.error = error.what();
+      f.refusal = refusal_of(error);
     }
     f.result = fast_.result();
     if (std::string field = differing_field(m, f); !field.empty()) return parted("fast " + field, m, f);
@@ -209,11 +203,12 @@ class Paths {
       }
     } catch (const InputError& error) {
       p.error = error.what();
+      p.refusal = refusal_of(error);
     }
     p.legal = m.legal;
     p.result = probe_.result();
     if (std::string field = differing_field(m, p); !field.empty()) return parted("unasked " + field, m, p);
-    if (!m.ply && refusal_kind(m.error) != refusal_kind(p.error)) return parted("unasked refusal", m, p);
+    if (!m.ply && m.refusal != p.refusal) return parted("unasked refusal", m, p);
     return std::nullopt;
   }
 
@@ -252,6 +247,7 @@ class Paths {
       s.ply = game.play(hole);
     } catch (const InputError& e) {
       s.error = e.what();
+      s.refusal = refusal_of(e);
     }
     s.result = game.result();
     return s;
@@ -322,15 +318,17 @@ class Paths {
       ms.ply = model_.play(wrong);
     } catch (const InputError& e) {
       ms.error = e.what();
+      ms.refusal = refusal_of(e);
     }
     try {
       ps.ply = probe_.play(wrong);
     } catch (const InputError& e) {
       ps.error = e.what();
+      ps.refusal = refusal_of(e);
     }
     ms.result = model_.result();
     ps.result = probe_.result();
-    if (ms.ply || ps.ply || refusal_kind(ms.error) != refusal_kind(ps.error) || ms.result != ps.result) {
+    if (ms.ply || ps.ply || ms.refusal != ps.refusal || ms.result != ps.result) {
       moves_.back() = wrong;
       return parted("illegal move", ms, ps);
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,31 @@
 #include "io/scenario.h"
 
 namespace hoyito {
+
+// A step the scenario expects refused: the move must not be among the legal plies (unless
+// undecided, Q-LIMIT: legal, but refused when played), and playing it must throw a refused ply of
+// the expected reason (SOW-6: worded as endless_refusal()). Returns false when it was played.
+template <GameImplementation G, typename Fail>
+bool refused_as_expected(G& game, const ScenarioStep& step, int hole, const std::vector<int>& legal, Fail&& fail) {
+  if (*step.error != "undecided" && std::find(legal.begin(), legal.end(), hole) != legal.end())
+    fail(fmt::format("move {} was accepted, expected {}", step.move, *step.error));
+  const Player mover = game.position().to_move;
+  try {
+    game.play(hole);
+  } catch (const InputError& e) {
+    const std::optional<Refusal> reason = refusal_of(e);
+    if (reason != expected_refusal(step))
+      fail(fmt::format("refused as {}, expected {}: {}", reason ? refusal_name(*reason) : "no refused ply",
+                       refusal_name(expected_refusal(step)), e.what()));
+    if (step.endless_repeat) {
+      const std::string expected = endless_refusal(step.move, mover, step.endless_repeat->lap, step.endless_repeat->repeats);
+      if (e.what() != expected) fail(fmt::format("refused with '{}', expected '{}'", e.what(), expected));
+    }
+    return true;
+  }
+  fail(fmt::format("playing {} did not throw", step.move));
+  return false;
+}
 
 // Checks one scenario against game type G (model::Game or engine::Game); returns the failures,
 // each one line naming the scenario, the step and the field. Match scenarios are skipped here.
@@ -46,24 +72,7 @@ std::vector<std::string> check_scenario(const Scenario& s) {
       }
     }
     if (step.error) {
-      // "illegal": not among the legal plies; "undecided" (Q-LIMIT): legal, but refused when played.
-      if (*step.error != "undecided" && std::find(legal.begin(), legal.end(), hole) != legal.end())
-        fail(i, fmt::format("move {} was accepted, expected {}", step.move, *step.error));
-      bool threw = false;
-      const Player mover = game.position().to_move;
-      try {
-        game.play(hole);
-      } catch (const InputError& e) {
-        threw = true;
-        if (step.endless_repeat) {
-          const std::string expected = endless_refusal(step.move, mover, step.endless_repeat->lap, step.endless_repeat->repeats);
-          if (e.what() != expected) fail(i, fmt::format("refused with '{}', expected '{}'", e.what(), expected));
-        }
-      }
-      if (!threw) {
-        fail(i, fmt::format("playing {} did not throw", step.move));
-        return failures;
-      }
+      if (!refused_as_expected(game, step, hole, legal, [&](const std::string& what) { fail(i, what); })) return failures;
       continue;
     }
     Ply ply;

@@ -182,150 +182,207 @@ void clear_run_output(const std::string& out) {
   if (error) throw OutputError(fmt::format("--out {}: cannot list the folder: {}", out, error.message()));
 }
 
-VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
-  const Stopwatch clock;
-  const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
-  validate(options, configs);
-  make_folder(options.out, "--out");
-  clear_run_output(options.out);
+namespace {
+
+// The run's first line: the seed, the configurations, the lockstep games and the threads.
+void announce_run(const VerifyOptions& options, const std::vector<Configuration>& configs, Reporter& reporter) {
   long lockstep_games = 0;
   for (const Configuration& c : configs)  // as the lockstep check counts them (harness/verify/check_lockstep.cpp)
     lockstep_games += options.game < 0 ? c.games(options.games) : options.game < c.games(options.games);
   reporter.line(fmt::format("hoyito verify: seed {}, {} configuration(s), {} lockstep games ({} per standard 2x6 "
                             "configuration, the others a share of it), {} thread(s)",
                             options.seed, configs.size(), lockstep_games, options.games, options.threads));
+}
 
-  VerifyResult run;
+// What the checks run so far add up to.
+struct Tally {
   int failures = 0;
   long checked = 0;
   std::vector<std::string> ran;
+};
+
+// Why `entry` is not run now, or nullopt when it is.
+std::optional<std::string> why_left_out(const CheckEntry& entry, const VerifyOptions& options, const Tally& tally) {
+  if (!entry.selected(options)) return why_not_selected(entry);
+  if (std::count(options.skip.begin(), options.skip.end(), entry.name) > 0) return "--skip";
+  if (options.fail_fast && tally.failures > 0) return "--fail-fast: an earlier check failed";
+  if (interrupted()) return "interrupted before it started";  // the checks not started are listed later
+  return std::nullopt;
+}
+
+// Runs one check into `outcome`: its result and time. An error that is not bad input counts as
+// one failure of the check.
+void run_check(const CheckEntry& entry, const VerifyOptions& options, Reporter& reporter, CheckOutcome& outcome) {
+  running_check = entry.name;
+  const Stopwatch check_clock;
+  const auto counts_before = model::rule_counts();  // the check's workers have joined when it returns
+  try {
+    outcome.result = entry.run(options, reporter);
+  } catch (const InputError&) {
+    throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
+  } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
+    reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
+    outcome.result.failures += 1;
+  }
+  outcome.seconds = check_clock.seconds();
+  const auto counts_after = model::rule_counts();
+  outcome.result.rule_counts.resize(counts_after.size());
+  for (std::size_t i = 0; i < counts_after.size(); ++i) outcome.result.rule_counts[i] = counts_after[i] - counts_before[i];
+}
+
+// A run check's state: failed, checked nothing (and why), or passed.
+void settle_state(const VerifyOptions& options, CheckOutcome& outcome) {
+  if (outcome.result.failures > 0) {
+    outcome.state = CheckState::failed;
+  } else if (outcome.result.checked == 0) {
+    outcome.state = CheckState::checked_nothing;
+    outcome.reason = interrupted()          ? "interrupted before it checked anything"
+                     : options.seconds > 0 ? fmt::format("--seconds {} stopped it before it started", options.seconds)
+                                           : "its selection was empty";
+  } else {
+    outcome.state = CheckState::passed;
+  }
+}
+
+// Every check of the table, run or left out (with why), into run.checks.
+Tally run_checks(const VerifyOptions& options, Reporter& reporter, const Stopwatch& clock, VerifyResult& run) {
+  Tally tally;
   // With --fail-fast, the first check that fails ends the run and is named, with the time.
   install_crash_handler();
   for (const CheckEntry& entry : check_table()) {
     CheckOutcome& outcome = run.checks.emplace_back();
     outcome.name = entry.name;
-    if (!entry.selected(options)) {
-      outcome.reason = why_not_selected(entry);
+    if (std::optional<std::string> why = why_left_out(entry, options, tally)) {
+      outcome.reason = std::move(*why);
       continue;
     }
-    if (std::count(options.skip.begin(), options.skip.end(), outcome.name) > 0) {
-      outcome.reason = "--skip";
-      continue;
-    }
-    if (options.fail_fast && failures > 0) {
-      outcome.reason = "--fail-fast: an earlier check failed";
-      continue;
-    }
-    if (interrupted()) {  // the checks not started are listed below
-      outcome.reason = "interrupted before it started";
-      continue;
-    }
-    running_check = entry.name;
-    const Stopwatch check_clock;
-    try {
-      outcome.result = entry.run(options, reporter);
-    } catch (const InputError&) {
-      throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
-    } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
-      reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
-      outcome.result.failures += 1;
-    }
-    outcome.seconds = check_clock.seconds();
-    failures += outcome.result.failures;
-    checked += outcome.result.checked;
-    ran.push_back(outcome.name);
-    if (outcome.result.failures > 0) {
-      outcome.state = CheckState::failed;
-    } else if (outcome.result.checked == 0) {
-      outcome.state = CheckState::checked_nothing;
-      outcome.reason = interrupted()          ? "interrupted before it checked anything"
-                       : options.seconds > 0 ? fmt::format("--seconds {} stopped it before it started", options.seconds)
-                                             : "its selection was empty";
-    } else {
-      outcome.state = CheckState::passed;
-    }
+    run_check(entry, options, reporter, outcome);
+    tally.failures += outcome.result.failures;
+    tally.checked += outcome.result.checked;
+    tally.ran.push_back(outcome.name);
+    settle_state(options, outcome);
     for (const ConfigurationResult& c : outcome.result.configurations)
       if (c.games_played == 0) run.configurations_left_out.push_back(c.name);
-    if (options.fail_fast && failures > 0)
+    if (options.fail_fast && tally.failures > 0)
       reporter.line(fmt::format("first failure: {} after {:.1f} s", outcome.name, clock.seconds()));
   }
-  run.exit_code = 1;
-  run.verdict = "FAIL";
-  const auto finish = [&] {
-    run.seconds = clock.seconds();
-    return run;
-  };
-  if (options.fail_fast && failures > 0) {
-    reporter.line("FAIL");
-    return finish();
-  }
-  if (interrupted()) {  // what ran is reported, never a PASS; run_cli exits 130 (SIGINT) or 143
-    reporter.line(fmt::format("\nINTERRUPTED{} after {:.1f} s: checks run (the last one cut short): {}; {} failure(s) "
-                              "found, disagreement files in {}",
-                              interrupt_note(), clock.seconds(), ran.empty() ? "none" : fmt::format("{}", fmt::join(ran, ", ")),
-                              failures, options.out));
-    run.verdict = "INTERRUPTED";
-    run.exit_code = failures == 0 ? 0 : 1;
-    return finish();
-  }
-  if (checked == 0) {
-    reporter.line(fmt::format("\nFAIL: nothing was checked ({}) in {:.1f} s",
-                              ran.empty() ? "every check was left out" : "the checks run selected nothing", clock.seconds()));
-    return finish();
-  }
+  return tally;
+}
+
+// The coverage gate: a run that claims to check the rules must have seen every rule fire. A
+// filter makes a run check less than the rules, and the gate does not apply: the run says so.
+// Returns the failures it adds (the rules that never fired).
+int apply_coverage_gate(const std::vector<std::string>& filters, Reporter& reporter, VerifyResult& run) {
   run.rules_never_fired = print_rule_coverage(reporter, run.rule_counts);
-  // The coverage gate: a run that claims to check the rules must have seen every rule fire. A
-  // filter makes a run check less than the rules, and the gate does not apply: the run says so.
-  const std::vector<std::string> filters = filters_of(options);
   run.coverage_gate_applies = filters.empty();
   if (!run.coverage_gate_applies) {
     run.coverage_gate_note = fmt::format("not applied: {} checks less than the rules", fmt::join(filters, " "));
     reporter.line(fmt::format("rule-coverage gate {}", run.coverage_gate_note));
-  } else if (run.rules_never_fired > 0) {
+    return 0;
+  }
+  if (run.rules_never_fired > 0) {
     run.coverage_gate_note = fmt::format("{} rule(s) never fired", run.rules_never_fired);
     reporter.line(fmt::format("FAIL: {} rule(s) never fired in this verification", run.rules_never_fired));
-    failures += run.rules_never_fired;
-  } else {
-    run.coverage_gate_note = "every rule fired";
+    return run.rules_never_fired;
   }
+  run.coverage_gate_note = "every rule fired";
+  return 0;
+}
 
-  // What the verdict covers: the checks left out (those of --full aside, which a plain run never
-  // claims) and the configurations that played no game, or fewer than asked.
+// What the verdict covers: the checks left out (those of --full aside, which a plain run never
+// claims) and the configurations that played no game, or fewer than asked.
+struct Coverage {
   std::vector<std::string> left_out, empty, full_only;
   int cut_short = 0;
-  for (const CheckOutcome& c : run.checks) {
-    if (c.state == CheckState::left_out && c.reason == "only with --full") full_only.push_back(c.name);
-    if (c.state == CheckState::left_out && c.reason != "only with --full")
-      left_out.push_back(fmt::format("{} ({})", c.name, c.reason));
-    if (c.state == CheckState::checked_nothing) empty.push_back(fmt::format("{} ({})", c.name, c.reason));
-    for (const ConfigurationResult& r : c.result.configurations)
-      cut_short += r.games_played > 0 && r.games_played < r.games_planned;
+};
+
+Coverage coverage_of(const VerifyResult& run) {
+  Coverage c;
+  for (const CheckOutcome& check : run.checks) {
+    if (check.state == CheckState::left_out && check.reason == "only with --full") c.full_only.push_back(check.name);
+    if (check.state == CheckState::left_out && check.reason != "only with --full")
+      c.left_out.push_back(fmt::format("{} ({})", check.name, check.reason));
+    if (check.state == CheckState::checked_nothing) c.empty.push_back(fmt::format("{} ({})", check.name, check.reason));
+    for (const ConfigurationResult& r : check.result.configurations)
+      c.cut_short += r.games_played > 0 && r.games_played < r.games_planned;
   }
-  if (!left_out.empty()) reporter.line(fmt::format("checks left out: {}", fmt::join(left_out, ", ")));
-  if (!empty.empty()) reporter.line(fmt::format("checks that checked nothing: {}", fmt::join(empty, ", ")));
+  return c;
+}
+
+void print_coverage(const Coverage& c, const VerifyResult& run, std::size_t configurations, Reporter& reporter) {
+  if (!c.left_out.empty()) reporter.line(fmt::format("checks left out: {}", fmt::join(c.left_out, ", ")));
+  if (!c.empty.empty()) reporter.line(fmt::format("checks that checked nothing: {}", fmt::join(c.empty, ", ")));
   if (!run.configurations_left_out.empty()) {
     constexpr std::size_t kNamesShown = 8;  // the whole list is in the --json file
     const std::vector<std::string>& names = run.configurations_left_out;
     const std::size_t shown = std::min(names.size(), kNamesShown);
-    reporter.line(fmt::format("configurations left out (no game played): {} of {}: {}{}", names.size(), configs.size(),
+    reporter.line(fmt::format("configurations left out (no game played): {} of {}: {}{}", names.size(), configurations,
                               fmt::join(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(shown), ", "),
                               names.size() > shown ? fmt::format(" and {} more", names.size() - shown) : ""));
   }
-  if (cut_short > 0) reporter.line(fmt::format("configurations cut short (fewer games than asked): {}", cut_short));
+  if (c.cut_short > 0) reporter.line(fmt::format("configurations cut short (fewer games than asked): {}", c.cut_short));
+}
 
-  if (failures > 0 || !empty.empty()) {
+void report_interrupted(const VerifyOptions& options, const Tally& tally, const Stopwatch& clock, Reporter& reporter,
+                        VerifyResult& run) {
+  // What ran is reported, never a PASS; run_cli exits 130 (SIGINT) or 143.
+  const std::vector<std::string>& ran = tally.ran;
+  reporter.line(fmt::format("\nINTERRUPTED{} after {:.1f} s: checks run (the last one cut short): {}; {} failure(s) "
+                            "found, disagreement files in {}",
+                            interrupt_note(), clock.seconds(), ran.empty() ? "none" : fmt::format("{}", fmt::join(ran, ", ")),
+                            tally.failures, options.out));
+  run.verdict = "INTERRUPTED";
+  run.exit_code = tally.failures == 0 ? 0 : 1;
+}
+
+// The verdict of a run that checked something: FAIL, PASS or PASS (partial), with its line.
+void give_verdict(const VerifyOptions& options, const std::vector<Configuration>& configs, const Stopwatch& clock,
+                  Reporter& reporter, Tally& tally, VerifyResult& run) {
+  const std::vector<std::string> filters = filters_of(options);
+  tally.failures += apply_coverage_gate(filters, reporter, run);
+  const Coverage covered = coverage_of(run);
+  print_coverage(covered, run, configs.size(), reporter);
+  if (tally.failures > 0 || !covered.empty.empty()) {
     reporter.line(fmt::format("\nFAIL in {:.1f} s (output in {})", clock.seconds(), options.out));
-    return finish();
+    return;
   }
-  const bool partial = !left_out.empty() || !run.configurations_left_out.empty() || cut_short > 0 || !filters.empty();
+  const bool partial =
+      !covered.left_out.empty() || !run.configurations_left_out.empty() || covered.cut_short > 0 || !filters.empty();
   run.verdict = partial ? "PASS (partial)" : "PASS";
   run.exit_code = 0;
   // The checks of --full are not part of a plain run's verdict, but the line says they did not run.
   const std::string not_run =
-      full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(full_only, " and "));
+      covered.full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(covered.full_only, " and "));
   reporter.line(fmt::format("\n{}: no disagreement in what ran{}, {:.1f} s (output in {})", run.verdict, not_run,
                             clock.seconds(), options.out));
-  return finish();
+}
+
+}  // namespace
+
+VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
+  const Stopwatch clock;
+  const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
+  validate(options, configs);
+  make_folder(options.out, "--out");
+  clear_run_output(options.out);
+  announce_run(options, configs, reporter);
+  VerifyResult run;
+  Tally tally = run_checks(options, reporter, clock, run);
+  run.exit_code = 1;
+  run.verdict = "FAIL";
+  if (options.fail_fast && tally.failures > 0) {
+    reporter.line("FAIL");
+  } else if (interrupted()) {
+    report_interrupted(options, tally, clock, reporter, run);
+  } else if (tally.checked == 0) {
+    reporter.line(fmt::format("\nFAIL: nothing was checked ({}) in {:.1f} s",
+                              tally.ran.empty() ? "every check was left out" : "the checks run selected nothing",
+                              clock.seconds()));
+  } else {
+    give_verdict(options, configs, clock, reporter, tally, run);
+  }
+  run.seconds = clock.seconds();
+  return run;
 }
 
 int run_verify(const VerifyOptions& options, Reporter& reporter) {

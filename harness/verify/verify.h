@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rules.h"
 #include "harness/base/reporter.h"
 
 namespace hoyito {
@@ -50,12 +51,16 @@ struct ConfigurationResult {
   long plies = 0;
   int disagreements = 0;
   std::vector<std::string> files;  // the disagreement files written for it
+  Rules rules;                     // the configuration's (harness/verify/configurations.h)
 };
 struct CheckResult {
   int failures = 0;
   long checked = 0;
   std::vector<std::string> files;                   // disagreement files written
   std::vector<ConfigurationResult> configurations;  // the lockstep check: one per configuration selected
+  // Rule coverage of this check alone: times each rule fired in the model's plies while it ran,
+  // in RuleId order (set by verify(); empty for a check not run).
+  std::vector<std::uint64_t> rule_counts;
 };
 
 // What a whole run did, for its summary and for --json and --junit (harness/verify/result_files.h).
