@@ -244,7 +244,11 @@ class Reader:
             outcome = str(e)
         except EngineError as e:
             outcome = "engine: %s" % e
-            self.start_engine()
+            try:
+                self.start_engine()
+            except (OSError, EngineError, Refused) as again:
+                self.tally.fail(what, outcome)
+                sys.exit("suite_reader: the engine cannot be restarted: %s" % again)
         if outcome is None:
             self.tally.passed += 1
         elif isinstance(outcome, tuple):
@@ -367,7 +371,7 @@ class Reader:
             if failure:
                 return failure
         if "result" in scenario:
-            result = dict(scenario["result"], board=None)
+            result = scenario["result"]
             state = state_of(self.engine)
             for key in ("status", "captured", "winner"):
                 value = result[key]
