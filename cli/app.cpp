@@ -39,6 +39,7 @@ const Command kCommands[] = {
     {"merge", "combine the JSON of the shards of a simulate run into the whole run's", add_merge},
     {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
     {"serve", "the engine (or model) behind the engine protocol on stdin/stdout (specs/engine-protocol.md)", add_serve},
+    {"suite", "write the conformance suite: perft tables, playthroughs, scenarios, endless moves (specs/suite.md)", add_suite},
 };
 
 std::string command_names() {

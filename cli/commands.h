@@ -45,6 +45,7 @@ CommandRun add_examples(CLI::App& command);   // cli/examples.cpp
 CommandRun add_simulate(CLI::App& command);   // cli/simulate.cpp
 CommandRun add_merge(CLI::App& command);      // cli/merge.cpp
 CommandRun add_serve(CLI::App& command);      // cli/serve.cpp
+CommandRun add_suite(CLI::App& command);      // cli/suite.cpp
 
 // The rules options of every command that plays: --variant, --holes, --seeds-per-hole, --round,
 // --previous-winner, --option NAME=VALUE.
