@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/implementation.h"  // well_formed_plies: the contract of legal_plies (asserted)
 #include "engine/events.h"
 #include "engine/hash.h"
 #include "engine/sow.h"
