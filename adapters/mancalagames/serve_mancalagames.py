@@ -103,12 +103,7 @@ class MancalaGamesHoyito:
             raise hp.Refusal("unsupported", f"variant {variant}: MancalaGames has Hoyito I and II")
         if seeds != 4:
             raise hp.Refusal("unsupported", f"seeds {seeds}: served with its 4 a hole only")
-        ply_limit = 5000
-        for name, value in options.items():
-            if name == "ply_limit":
-                ply_limit = hp.parse_int(value, "ply_limit", 1, 1000000)
-            elif value != hp.OPTION_DEFAULTS[name]:
-                raise hp.Refusal("unsupported", f"option {name}: value {value} (default only)")
+        ply_limit = hp.ply_limit_only(options, "this adapter")
         try:
             self.build(variant, holes)
         except Exception as error:  # its rule checker refusing the configuration

@@ -17,40 +17,26 @@ import shlex
 import subprocess
 import sys
 
+import hoyito_protocol
+
 COMPARED = ("board", "captured", "to_move", "status", "winner", "plies")
 
 
-class Engine:
+class Engine(hoyito_protocol.Client):
     def __init__(self, command, log):
+        super().__init__(shlex.split(command), stderr=log)
         self.command = command
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=log, text=True)
         self.name = self.ask("name").lstrip("= ")
 
     def ask(self, command):
         """The response (its lines joined by newlines, '=' or '? ' kept)."""
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.command}: no answer to {command!r} (exit {self.proc.poll()})")
-            if line == "\n":
-                return "\n".join(lines)
-            lines.append(line.rstrip("\n"))
+        return "\n".join(super().ask(command))
 
     def state(self):
         words = self.ask("state").lstrip("= ").split()
         fields = dict(word.split("=", 1) for word in words if "=" in word)
         return {key: fields[key] for key in COMPARED if key in fields}
 
-    def close(self):
-        try:
-            self.proc.stdin.close()
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 def differences(ref, cand):

@@ -101,12 +101,7 @@ class HoyitoII:
             raise hp.Refusal("unsupported", f"variant {variant}: this example plays hoyito2 only")
         if seeds != 4:
             raise hp.Refusal("unsupported", f"seeds {seeds}: this example plays 4 a hole only")
-        ply_limit = 5000
-        for name, value in options.items():
-            if name == "ply_limit":
-                ply_limit = hp.parse_int(value, "ply_limit", 1, 1000000)
-            elif value != hp.OPTION_DEFAULTS[name]:
-                raise hp.Refusal("unsupported", f"option {name}: value {value} (default only)")
+        ply_limit = hp.ply_limit_only(options, "this example")
         self.holes, self.ply_limit = holes, ply_limit
         self.start("south", 1, None)
 

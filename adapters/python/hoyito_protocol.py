@@ -24,6 +24,7 @@ goes to standard error), and never stops on bad input. The game object sees only
 `set_rules` gets a known variant, 6 or 12 holes, 1..10 seeds, and option names hoyito knows.
 """
 
+import subprocess
 import sys
 import traceback
 
@@ -109,6 +110,19 @@ def parse_choice(text, choices, what):
     if text not in choices:
         raise Refusal("syntax", f"{what}: '{text}' is not one of {' '.join(choices)}")
     return text
+
+
+def ply_limit_only(options, who):
+    """The ply_limit of `rules` options; any other option off its default is `unsupported`.
+
+    For engines that play hoyito's default reading and let only the ply limit (END-3) be set."""
+    ply_limit = 5000
+    for name, value in options.items():
+        if name == "ply_limit":
+            ply_limit = parse_int(value, "ply_limit", 1, 1000000)
+        elif value != OPTION_DEFAULTS[name]:
+            raise Refusal("unsupported", f"option {name}: value {value} ({who} plays the default only)")
+    return ply_limit
 
 
 def parse_round(fields):
@@ -287,6 +301,36 @@ def read_lines(stream):
             yield None
             continue
         yield raw.decode("utf-8", errors="replace").rstrip("\n").rstrip("\r")
+
+
+class Client:
+    """The other end: an engine process asked one command at a time (tests, compare_engines)."""
+
+    def __init__(self, argv, stderr=subprocess.DEVNULL):
+        self.argv = argv
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=stderr, text=True)
+
+    def ask(self, command):
+        """The response's lines, without the empty line that ends it."""
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{' '.join(self.argv)}: no answer to {command!r} "
+                                   f"(exit {self.proc.poll()})")
+            if line == "\n":
+                return lines
+            lines.append(line.rstrip("\n"))
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
 
 
 def serve(game, name, version, supports, stdin=None, stdout=None):

@@ -8,11 +8,13 @@ Run: python3 -m unittest adapters/python/test_example.py  (or python3 adapters/p
 """
 
 import os
-import subprocess
 import sys
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import hoyito_protocol  # noqa: E402  (the client half: Client.ask)
+
 EXAMPLE = os.path.join(HERE, "example_hoyito2.py")
 REPO = os.path.dirname(os.path.dirname(HERE))
 
@@ -23,24 +25,8 @@ def hoyito_program():
     return path if os.access(path, os.X_OK) else None
 
 
-class Engine:
+class Engine(hoyito_protocol.Client):
     """An engine process spoken to one command at a time."""
-
-    def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
-
-    def ask(self, command):
-        """The response's lines (without the empty line that ends it)."""
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            assert line, f"the engine closed its output after {command!r}"
-            if line == "\n":
-                return lines
-            lines.append(line.rstrip("\n"))
 
     def ok(self, command):
         """The content of a success (the first line without '= '), failing on a refusal."""
@@ -50,10 +36,6 @@ class Engine:
 
     def state(self):
         return dict(word.split("=", 1) for word in self.ok("state").split())
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=10)
 
 
 class ExampleTest(unittest.TestCase):
@@ -181,7 +163,6 @@ class DifferentialTest(unittest.TestCase):
     specs/rules.md must agree."""
 
     def test_random_games_against_the_model(self):
-        sys.path.insert(0, HERE)
         import compare_engines
         reference = f"{hoyito_program()} serve --impl model"
         for rules, games in (("hoyito2 6 4", 200), ("hoyito2 12 4 ply_limit=300", 20)):

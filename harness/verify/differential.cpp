@@ -21,11 +21,12 @@ namespace json = boost::json;
 
 namespace {
 
+// The legal plies (asked of `game` unless already `known`), then `hole` played.
 template <GameImplementation G>
-Side side_of(G& game, int hole) {
+Side side_of(G& game, int hole, const std::vector<int>* known = nullptr) {
   Side s;
   try {
-    s.legal = game.legal_plies();  // may refuse an undecidable position (Q-LIMIT)
+    s.legal = known ? *known : game.legal_plies();  // may refuse an undecidable position (Q-LIMIT)
     s.ply = game.play(hole);
   } catch (const InputError& e) {
     s.error = e.what();
@@ -152,12 +153,7 @@ class Paths {
       if (before.error.empty())
         if (auto d = probe_legality(before)) return d;
     }
-    Side m;
-    if (known_legal) {
-      m = side_after_legal(model_, hole, *known_legal);
-    } else {
-      m = side_of(model_, hole);
-    }
+    Side m = side_of(model_, hole, known_legal);
     refused_ = !m.ply;
     Side e = side_of(listed_, hole);
     if (std::string field = differing_field(m, e); !field.empty()) return parted(field, m, e);
@@ -238,19 +234,6 @@ class Paths {
     for (int h = 0; h < 2 * n; ++h)
       if (owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) own |= std::uint64_t{1} << h;
     return own;
-  }
-
-  static Side side_after_legal(model::Game& game, int hole, const std::vector<int>& legal) {
-    Side s;
-    s.legal = legal;
-    try {
-      s.ply = game.play(hole);
-    } catch (const InputError& e) {
-      s.error = e.what();
-      s.refusal = refusal_of(e);
-    }
-    s.result = game.result();
-    return s;
   }
 
   // What `game` shows after the ply, beside the model's side `m` (events are not told by it).
