@@ -69,13 +69,13 @@ struct RuleText {
   std::string id, text;  // the whole rule, its source citations included, as plain text
 };
 
-// The rule bullets of specs/rules.md: "- **ID** text", the text going on over the indented lines
-// below it; emphasis and code marks are dropped.
-std::vector<RuleText> rules_from_markdown() {
+// The bullets "- **ID** text" of a specs page whose ID matches `id_pattern`, the text going on
+// over the indented lines below it; emphasis and code marks are dropped.
+std::vector<RuleText> bullets_from_markdown(std::string_view markdown, const std::string& id_pattern) {
   std::vector<RuleText> out;
-  std::istringstream in{std::string(kRulesMarkdown)};
+  std::istringstream in{std::string(markdown)};
   std::string line;
-  const std::regex bullet(R"(^- \*\*([A-Z]+(-[IV]+)?-[0-9]+)\*\* (.*)$)");
+  const std::regex bullet("^- \\*\\*(" + id_pattern + ")\\*\\* (.*)$");
   const std::regex continuation(R"(^ {2,}(\S.*)$)");
   std::smatch m;
   bool in_rule = false;
@@ -88,7 +88,7 @@ std::vector<RuleText> rules_from_markdown() {
   while (std::getline(in, line)) {
     if (std::regex_match(line, m, bullet)) {
       out.push_back({m[1], ""});
-      append(m[3]);
+      append(m[m.size() - 1]);
       in_rule = true;
     } else if (in_rule && std::regex_match(line, m, continuation)) {
       append(m[1]);
@@ -99,12 +99,23 @@ std::vector<RuleText> rules_from_markdown() {
   return out;
 }
 
+// The rules of specs/rules.md (BRD-1, CAP-II-2, ...).
+std::vector<RuleText> rules_from_markdown() { return bullets_from_markdown(kRulesMarkdown, "[A-Z]+(-[IV]+)?-[0-9]+"); }
+
+// The further readings of specs/open-questions.md (Q-END, Q-LIMIT, ...).
+std::vector<RuleText> readings_from_markdown() { return bullets_from_markdown(kOpenQuestionsMarkdown, "Q-[A-Z0-9]+"); }
+
+// Characters (UTF-8 code points, not bytes) in `s`: the Cyrillic citations wrap by what is seen.
+std::size_t shown_width(const std::string& s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
 // `text` in lines of at most `width` characters, every line after the first indented by `indent`.
 std::string wrapped(const std::string& text, std::size_t width, std::size_t indent) {
   std::istringstream words(text);
   std::string out, line, word;
   while (words >> word) {
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
+    if (!line.empty() && shown_width(line) + 1 + shown_width(word) > width) {
       out += line + "\n" + std::string(indent, ' ');
       line.clear();
     }
@@ -122,39 +133,72 @@ std::string join_values(const OptionInfo& info) {
 constexpr std::size_t kRuleColumn = 13;  // where a rule's text starts on its line
 constexpr std::size_t kLineWidth = 100;
 
-int command_rules(bool as_json, const std::string& only) {
-  auto rules = rules_from_markdown();
-  if (!only.empty()) {
-    const auto found = std::find_if(rules.begin(), rules.end(), [&](const RuleText& r) { return r.id == only; });
-    if (found == rules.end())
-      throw InputError(fmt::format("rules {}: not a rule ID of specs/rules.md (`hoyito rules` lists them)", only));
-    rules = {*found};
+// `hoyito rules NAME` for an open question (G1), an option's name (skip_origin) or a further
+// reading (Q-LIMIT): the option's values and summary, and the reading's text where there is one.
+bool print_question(const std::string& name) {
+  const auto& table = option_table();
+  const auto option = std::find_if(table.begin(), table.end(),
+                                   [&](const OptionInfo& o) { return o.question == name || o.name == name; });
+  const auto readings = readings_from_markdown();
+  const std::string reading_id = option != table.end() ? std::string(option->question) : name;
+  const auto reading = std::find_if(readings.begin(), readings.end(), [&](const RuleText& r) { return r.id == reading_id; });
+  if (option == table.end() && reading == readings.end()) return false;
+  if (option != table.end())
+    std::cout << fmt::format("{} {}: {} (default {}; rules {})\n{}\n", option->question, option->name, join_values(*option),
+                             option->values.front(), option->rule_ids, wrapped(std::string(option->summary), kLineWidth, 0));
+  if (reading != readings.end()) std::cout << fmt::format("{}\n{}\n", reading->id, wrapped(reading->text, kLineWidth, 0));
+  return true;
+}
+
+void print_rules_json(const std::vector<RuleText>& rules, bool with_options) {
+  json::array rule_array, option_array;
+  for (const auto& r : rules) rule_array.push_back(json::object{{"id", r.id}, {"text", r.text}});
+  for (const auto& o : option_table()) {
+    json::array values;
+    for (auto v : o.values) values.push_back(json::string(v));
+    option_array.push_back(json::object{{"question", o.question}, {"name", o.name}, {"values", values},
+                                        {"default", o.values.front()}, {"rules", o.rule_ids},
+                                        {"summary", o.summary}});
   }
-  if (as_json) {
-    json::array rule_array, option_array;
-    for (const auto& r : rules) rule_array.push_back(json::object{{"id", r.id}, {"text", r.text}});
-    for (const auto& o : option_table()) {
-      json::array values;
-      for (auto v : o.values) values.push_back(json::string(v));
-      option_array.push_back(json::object{{"question", o.question}, {"name", o.name}, {"values", values},
-                                          {"default", o.values.front()}, {"rules", o.rule_ids},
-                                          {"summary", o.summary}});
-    }
-    json::object all{{"rules", rule_array}};
-    if (only.empty()) all["options"] = option_array;
-    std::cout << json::serialize(all) << "\n";
-    return 0;
-  }
-  if (!only.empty()) {
-    std::cout << fmt::format("{}\n{}\n", rules.front().id, wrapped(rules.front().text, kLineWidth, 0));
-    return 0;
-  }
+  json::object all{{"rules", rule_array}};
+  if (with_options) all["options"] = option_array;
+  std::cout << json::serialize(all) << "\n";
+}
+
+void print_all_rules(const std::vector<RuleText>& rules) {
   std::cout << fmt::format("Rules ({} IDs, from specs/rules.md)\n", rules.size());
   for (const auto& r : rules)
     std::cout << fmt::format("  {:<10} {}\n", r.id, wrapped(r.text, kLineWidth - kRuleColumn, kRuleColumn));
   std::cout << "\nOptions (--option NAME=VALUE; default first)\n";
   for (const auto& o : option_table())
-    std::cout << fmt::format("  {:<4} {:<25} {:<28} {} [{}]\n", o.question, o.name, join_values(o), o.summary, o.rule_ids);
+    std::cout << fmt::format("  {:<7} {:<25} {:<28} {} [{}]\n", o.question, o.name, join_values(o), o.summary, o.rule_ids);
+  std::cout << "\nFurther readings (specs/open-questions.md; `hoyito rules Q-END` prints one)\n  ";
+  for (const auto& r : readings_from_markdown()) std::cout << r.id << ' ';
+  std::cout << "\n";
+}
+
+// A name given on the command line, cut so that the error line stays short.
+std::string shown_name(const std::string& name) { return name.size() <= 40 ? name : name.substr(0, 37) + "..."; }
+
+int command_rules(bool as_json, const std::string& only) {
+  auto rules = rules_from_markdown();
+  if (!only.empty()) {
+    const auto found = std::find_if(rules.begin(), rules.end(), [&](const RuleText& r) { return r.id == only; });
+    if (found == rules.end()) {
+      if (!as_json && print_question(only)) return 0;
+      throw InputError(fmt::format("rules {}: not a rule ID, open question, option name or further reading of specs/ "
+                                   "(`hoyito rules` lists them)",
+                                   shown_name(only)));
+    }
+    rules = {*found};
+  }
+  if (as_json) {
+    print_rules_json(rules, only.empty());
+  } else if (!only.empty()) {
+    std::cout << fmt::format("{}\n{}\n", rules.front().id, wrapped(rules.front().text, kLineWidth, 0));
+  } else {
+    print_all_rules(rules);
+  }
   return 0;
 }
 
@@ -166,7 +210,8 @@ CommandRun add_rules(CLI::App& cmd) {
     std::string id;
   };
   auto args = std::make_shared<RulesCommandArgs>();
-  cmd.add_option("ID", args->id, "print only this rule, in full (e.g. SOW-1)");
+  cmd.add_option("ID", args->id,
+                 "print only this rule (e.g. SOW-1), open question or option (G1, skip_origin) or further reading (Q-LIMIT)");
   cmd.add_flag("--json", args->as_json, "print as JSON");
   return [args] { return command_rules(args->as_json, args->id); };
 }

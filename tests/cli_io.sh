@@ -170,5 +170,23 @@ got=$?
 "$hoyito" --version | grep -Eq '^hoyito [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-z-]+\)$' || fail "--version: $("$hoyito" --version)"
 "$hoyito" --help | grep -q "130" || fail "--help does not give the exit codes"
 
+# --- `hoyito rules NAME`: a rule, an open question or its option's name, a further reading ----
+# The expected words are those of specs/open-questions.md (G1's row and the Q-END bullet).
+"$hoyito" rules G1 | grep -q "^G1 skip_origin: false, true" || fail "rules G1: $("$hoyito" rules G1 2>&1)"
+"$hoyito" rules skip_origin | grep -q "^G1 skip_origin" || fail "rules skip_origin: $("$hoyito" rules skip_origin 2>&1)"
+"$hoyito" rules Q-END | grep -q "Four or fewer (END-1)" || fail "rules Q-END: $("$hoyito" rules Q-END 2>&1)"
+"$hoyito" rules Q-LIMIT | grep -q "^Q-LIMIT lap_limit" || fail "rules Q-LIMIT: $("$hoyito" rules Q-LIMIT 2>&1)"
+expect_error 2 "not a rule ID, open question" -- "$hoyito" rules NOPE
+long=$(printf 'x%.0s' $(seq 1 5000))
+expect_error 2 "xxx..." -- "$hoyito" rules "$long"
+[ "$(wc -c <"$work/err")" -lt 300 ] || fail "rules LONG: the error line echoes the whole name"
+# Lines are wrapped by characters, not bytes: BRD-1's Cyrillic citation fills its line (<= 100).
+"$hoyito" rules | python3 -c 'import sys
+lines = sys.stdin.read().split("\n")
+long = [l for l in lines if len(l) > 100 and not l.startswith("  G") and not l.startswith("  Q")]
+assert not long, long
+brd1 = lines[1:4]
+assert len(brd1[1]) > 90, brd1' || fail "rules: lines wrapped by bytes"
+
 if [ $failures -eq 0 ]; then echo "cli_io: every case passed"; fi
 exit $((failures > 0))

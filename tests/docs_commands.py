@@ -37,7 +37,7 @@ import time
 COMMAND_TIMEOUT = 120  # seconds a command may take; the pages show only short runs
 FENCE = re.compile(r"^(\s*)```(.*)$")
 MASKS = [
-    (re.compile(r"\bcommit (?:[0-9a-f]{7,40}\b|\.\.\.)"), "commit <C>"),
+    (re.compile(r"\bcommit (?:[0-9a-f]{7,40}(?:-dirty)?\b|\.\.\.)"), "commit <C>"),
     (re.compile(r"\d+(?:\.\d+)?[kKM]? ?((?:games|positions|moves|plies|deals)/s)\b"), r"<R> \1"),
     (re.compile(r"\d+(?:\.\d+)? s\b"), "<T> s"),
 ]
