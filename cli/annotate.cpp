@@ -46,7 +46,7 @@ CommandRun add_annotate(CLI::App& cmd) {
       ->default_val("md");
   cmd.add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
   cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")
-      ->check(CLI::Range(0, 8));
+      ->check(whole_number_in(0, 8));
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
   return [args] { return run_annotate(*args); };
 }

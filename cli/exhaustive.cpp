@@ -44,7 +44,7 @@ CommandRun add_exhaustive(CLI::App& cmd) {
   cmd.add_option("--holes", args->holes, "holes per row: 6 or 12")->default_val(6)->check(CLI::IsMember({6, 12}));
   cmd.add_option("--max-seeds", args->max_seeds, "at most this many seeds on the board (1 to 40)")
       ->default_val(16)
-      ->check(CLI::Range(1, 40));
+      ->check(whole_number_in(1, 40));
   cmd.add_option("--threads", args->threads, "worker threads (1 to 256)")->default_val(2)->check(threads_range());
   cmd.add_option("--out", args->out,
                  "file for the first disagreement (default: exhaustive-disagreement.json in the user's cache folder, "

@@ -26,8 +26,8 @@ void add_rules_options(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--holes", args.holes, "holes per row: 6 or 12")->default_val(6)->check(CLI::IsMember({6, 12}));
   cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")
       ->default_val(4)
-      ->check(CLI::Range(1, 10));  // the bounds of validate() (core/rules.cpp), shown in --help
-  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(CLI::Range(1, 1000000));
+      ->check(whole_number_in(1, 10));  // the bounds of validate() (core/rules.cpp), shown in --help
+  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(whole_number_in(1, 1000000));
   cmd.add_option("--previous-winner", args.previous_winner, "Hoyito III: south, north or draw");
   cmd.add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
 }

@@ -14,11 +14,27 @@
 
 namespace hoyito {
 
+// A whole number in decimal digits from `low` to `high`. It reads the digits itself, so that
+// "1e3" or "0x10" is named as not a whole number rather than as out of range.
+inline CLI::Validator whole_number_in(long long low, long long high) {
+  return CLI::Validator(
+      [low, high](const std::string& text) -> std::string {
+        long long value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        const bool leading_zero = text.size() > 1 && (text[0] == '0' || (text[0] == '-' && text[1] == '0'));
+        if (text.empty() || stop != end || error != std::errc() || leading_zero || value < low || value > high)
+          return fmt::format("'{}' is not a whole number from {} to {} (decimal digits)", text, low, high);
+        return {};
+      },
+      fmt::format("INT in [{} - {}]", low, high));
+}
+
 // Worker threads: 1 to 256 (0 would check nothing).
-inline CLI::Validator threads_range() { return CLI::Range(1, 256); }
+inline CLI::Validator threads_range() { return whole_number_in(1, 256); }
 
 // A count that must be at least `least` (games: 1; a ply or a depth: 0), up to 2^31 - 1.
-inline CLI::Validator at_least(int least) { return CLI::Range(least, 2147483647); }
+inline CLI::Validator at_least(int least) { return whole_number_in(least, 2147483647); }
 
 // Seconds: above zero and finite ("0", "-1", "inf" and "nan" are refused).
 inline CLI::Validator positive_seconds() {
