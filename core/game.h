@@ -41,7 +41,7 @@ bool is_valid(const Position& position, const Rules& rules) noexcept;  // every 
   X(CAP_III_1, "CAP-III-1") X(CAP_III_2, "CAP-III-2") X(CAP_III_3, "CAP-III-3")                 \
   X(CAP_I_1, "CAP-I-1") X(CAP_I_2, "CAP-I-2") X(CAP_I_3, "CAP-I-3") X(PASS_1, "PASS-1")         \
   X(PASS_2, "PASS-2") X(PASS_3, "PASS-3") X(END_1, "END-1") X(END_2, "END-2") X(END_3, "END-3")  \
-  X(END_I_1, "END-I-1") X(END_II_1, "END-II-1") X(END_III_1, "END-III-1")                        \
+  X(END_4, "END-4") X(END_I_1, "END-I-1") X(END_II_1, "END-II-1") X(END_III_1, "END-III-1")                        \
   X(END_III_2, "END-III-2") X(END_III_3, "END-III-3") X(END_III_4, "END-III-4")                  \
   X(MATCH_1, "MATCH-1") X(MATCH_2, "MATCH-2") X(MATCH_3, "MATCH-3")
 

@@ -28,8 +28,8 @@ const std::vector<OptionInfo>& option_table() {
   static const std::vector<OptionInfo> table = {
       {"G1", "skip_origin", {"false", "true"}, "SOW-3",
        "a lap of 2N or more seeds skips the hole it was lifted from"},
-      {"G2", "capture_sides", {"both"}, "CAP-II-1 CAP-III-1 CAP-I-1 CAP-I-2",
-       "a casa on either side is captured by the mover"},
+      {"G2", "capture_sides", {"both", "opponent"}, "CAP-II-1 CAP-II-2 CAP-III-1 CAP-I-1 CAP-I-2 SOW-5",
+       "a casa is captured on either row, or only on the mover's opponent's row (MancalaGames' capt_side)"},
       {"G3", "four_at_lap_end", {"capture"}, "CAP-II-1 CAP-III-1 CAP-I-2 SOW-5",
        "a lap ending on a hole that now holds four captures it; the sowing ends"},
       {"G4", "chain", {"clockwise_both_rows"}, "CAP-II-2",
@@ -53,6 +53,9 @@ const std::vector<OptionInfo>& option_table() {
       {"G13", "hoyito1_end", {"after_move"}, "END-1 END-I-1 CAP-I-1",
        "Hoyito I: the move is sown to its end; then, if it captured and left four or fewer seeds on the board, the "
        "capturer takes them and the game ends"},
+      {"G14", "no_seeds", {"pass", "round_ends"}, "PASS-1 PASS-2 END-4",
+       "a player to move with no seeds on their row passes, or the game ends, each player taking their own row "
+       "(MancalaGames' end of game)"},
       {"Q-LIMIT", "lap_limit", {"1000000000"}, "SOW-6",
        "a guard for made-up positions: lap ends within which a move must end or repeat a lap-end state, else it is "
        "undecided (1..1000000000)"},
@@ -74,6 +77,9 @@ constexpr Spelling<EndlessGame> kEndlessGame[] = {{EndlessGame::ply_limit, "ply_
                                                   {EndlessGame::third_repetition, "third_repetition"}};
 constexpr Spelling<DrawnPreviousLastFour> kDrawnPrevious[] = {
     {DrawnPreviousLastFour::capturer, "capturer"}, {DrawnPreviousLastFour::split, "split"}};
+constexpr Spelling<CaptureSides> kCaptureSides[] = {{CaptureSides::both, "both"},
+                                                    {CaptureSides::opponent, "opponent"}};
+constexpr Spelling<NoSeeds> kNoSeeds[] = {{NoSeeds::pass, "pass"}, {NoSeeds::round_ends, "round_ends"}};
 constexpr Spelling<MatchStarter> kMatchStarter[] = {{MatchStarter::alternate, "alternate"},
                                                     {MatchStarter::loser, "loser"}};
 
@@ -114,6 +120,8 @@ std::string option_value(const Rules& rules, std::string_view name) {
   if (name == "drawn_previous_last_four")
     return std::string(spell(kDrawnPrevious, o.drawn_previous_last_four));
   if (name == "match_starter") return std::string(spell(kMatchStarter, o.match_starter));
+  if (name == "capture_sides") return std::string(spell(kCaptureSides, o.capture_sides));
+  if (name == "no_seeds") return std::string(spell(kNoSeeds, o.no_seeds));
   return std::string(find_option(name).values.front());  // single-valued decisions
 }
 
@@ -144,6 +152,10 @@ void set_option(Rules& rules, std::string_view name, std::string_view value) {
     o.drawn_previous_last_four = parse_spelling(kDrawnPrevious, name, value);
   } else if (name == "match_starter") {
     o.match_starter = parse_spelling(kMatchStarter, name, value);
+  } else if (name == "capture_sides") {
+    o.capture_sides = parse_spelling(kCaptureSides, name, value);
+  } else if (name == "no_seeds") {
+    o.no_seeds = parse_spelling(kNoSeeds, name, value);
   } else if (value != info.values.front()) {
     throw InputError(fmt::format("option {}: unknown value '{}' (allowed: {})", name, value,
                                  info.values.front()));

@@ -10,6 +10,8 @@ Config make_config(const Rules& rules) {
   c.holes = rules.holes();
   c.total = seed_total(rules);  // BRD-3 (engine/sides.h)
   c.skip_origin = rules.options.skip_origin;
+  c.opponent_row_only = rules.options.capture_sides == CaptureSides::opponent;  // G2
+  c.round_ends = rules.options.no_seeds == NoSeeds::round_ends;                  // G14, END-4
   c.endless_void = rules.options.endless_sowing == EndlessSowing::void_game;
   c.third_repetition = rules.options.endless_game == EndlessGame::third_repetition;
   c.ply_limit = rules.options.ply_limit;

@@ -41,6 +41,8 @@ struct Config {
   int holes = 12;               // 2N
   int total = 48;               // seeds of the whole game (board + captures)
   bool skip_origin = false;     // G1
+  bool opponent_row_only = false;  // G2 capture_sides = opponent: a casa on the mover's own row is not taken
+  bool round_ends = false;      // G14 no_seeds = round_ends: END-4 instead of PASS-1/PASS-2
   bool endless_void = false;    // G6: endless_sowing = void
   bool third_repetition = false;  // G7
   int ply_limit = 5000;         // G7

@@ -82,8 +82,9 @@ inline Event last_four_award(RuleId rule, Player player, int seeds) {
   return e;
 }
 
-inline Event side_award(Player player, int seeds) {
-  Event e = make(EventKind::side_award, RuleId::END_3);
+// END-3 (third repetition) or END-4 (no_seeds = round_ends): a player takes their own row.
+inline Event side_award(RuleId rule, Player player, int seeds) {
+  Event e = make(EventKind::side_award, rule);
   e.player = player;
   e.seeds = seeds;
   return e;

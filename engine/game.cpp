@@ -210,10 +210,14 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
   ++plies_;
   if (hole == kPass) {
     // Q-PASS: PASS-2 for a passed extra move, PASS-3 when the player has seeds (every move is
-    // endless), PASS-1 otherwise.
-    const RuleId rule = own_occupied(mover) != 0 ? RuleId::PASS_3 : extra_move_ ? RuleId::PASS_2 : RuleId::PASS_1;
-    if constexpr (kRecord) events->push_back(ev::pass(rule, mover));
-    to_move_ = opponent_of(mover);
+    // endless), PASS-1 otherwise. END-4 (G14 round_ends): a player without seeds does not pass
+    // (only a made-up start gets here): the turn stays theirs and after_ply ends the round.
+    const bool seedless = own_occupied(mover) == 0;
+    if (!(seedless && config_.round_ends)) {
+      const RuleId rule = !seedless ? RuleId::PASS_3 : extra_move_ ? RuleId::PASS_2 : RuleId::PASS_1;
+      if constexpr (kRecord) events->push_back(ev::pass(rule, mover));
+      to_move_ = opponent_of(mover);
+    }
     extra_move_ = false;
     after_ply<kRecord>(events);
     return;
@@ -240,29 +244,42 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
   after_move<kRecord>(mover, end, events);
 }
 
+// END-3 (third repetition, G7) and END-4 (no_seeds = round_ends, G14): each player takes the
+// seeds on their own row; the game is over and scored by END-2.
+template <bool kRecord>
+void Game::share_rows(RuleId rule, std::vector<Event>* events) {
+  const int south = board_.sum(config_.shape->side[index(Player::south)]);
+  const int north = board_.sum(config_.shape->side[index(Player::north)]);
+  if constexpr (kRecord) {
+    events->push_back(ev::side_award(rule, Player::south, south));
+    events->push_back(ev::side_award(rule, Player::north, north));
+  }
+  captured_[index(Player::south)] += south;
+  captured_[index(Player::north)] += north;
+  board_ = Board{};
+  status_ = Status::finished;
+  winner_ = winner_by_captures(captured_);
+  if constexpr (kRecord) events->push_back(ev::game_end(rule, Status::finished, winner_));
+}
+
 // END-3 third repetition (G7).
 template <bool kRecord>
 [[gnu::noinline]] void Game::third_repetition_check(std::vector<Event>* events) {
-  if (repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3) {
-    // Third occurrence: each player takes the seeds on their side; scored by END-2.
-    const int south = board_.sum(config_.shape->side[index(Player::south)]);
-    const int north = board_.sum(config_.shape->side[index(Player::north)]);
-    if constexpr (kRecord) {
-      events->push_back(ev::side_award(Player::south, south));
-      events->push_back(ev::side_award(Player::north, north));
-    }
-    captured_[index(Player::south)] += south;
-    captured_[index(Player::north)] += north;
-    board_ = Board{};
-    status_ = Status::finished;
-    winner_ = winner_by_captures(captured_);
-    if constexpr (kRecord) events->push_back(ev::game_end(RuleId::END_3, Status::finished, winner_));
-  }
+  if (repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]) >= 3)
+    share_rows<kRecord>(RuleId::END_3, events);  // third occurrence
+}
+
+// END-4 (G14 round_ends): the player to move has no seeds on their row: the round ends.
+template <bool kRecord>
+[[gnu::noinline]] void Game::end_round_without_seeds(std::vector<Event>* events) {
+  share_rows<kRecord>(RuleId::END_4, events);
 }
 
 // after_ply (game.h) calls it from the header.
 template void Game::third_repetition_check<false>(std::vector<Event>*);
 template void Game::third_repetition_check<true>(std::vector<Event>*);
+template void Game::end_round_without_seeds<false>(std::vector<Event>*);
+template void Game::end_round_without_seeds<true>(std::vector<Event>*);
 
 Ply Game::play(int hole) {
   Ply ply;

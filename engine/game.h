@@ -105,6 +105,10 @@ class Game {
   void after_ply(std::vector<Event>* events);
   template <bool kRecord>
   void third_repetition_check(std::vector<Event>* events);
+  template <bool kRecord>
+  void end_round_without_seeds(std::vector<Event>* events);
+  template <bool kRecord>
+  void share_rows(RuleId rule, std::vector<Event>* events);
   void check_legal(int hole) const;
   std::uint64_t compute_legal_mask() const;
   std::uint64_t own_occupied(Player player) const;
@@ -202,10 +206,14 @@ inline void Game::after_move(Player mover, MoveEnd end, std::vector<Event>* even
   after_ply<kRecord>(events);
 }
 
-// The game-level end rules after a ply of a game still playing (END-3). Small enough to inline
-// into every ply; the repetition table is looked up out of line.
+// The game-level end rules after a ply of a game still playing (END-4, END-3). Small enough to
+// inline into every ply; the repetition table is looked up out of line.
 template <bool kRecord>
 inline void Game::after_ply(std::vector<Event>* events) {
+  if (config_.round_ends && own_occupied(to_move_) == 0) {  // END-4 (G14): before END-3's count
+    end_round_without_seeds<kRecord>(events);
+    return;
+  }
   if (config_.third_repetition) {
     third_repetition_check<kRecord>(events);
     if (status_ != Status::playing) return;

@@ -168,6 +168,13 @@ MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap
   return MoveEnd::game_over;
 }
 
+// G2: may the mover take a casa in `hole`? Always with capture_sides = both; with `opponent`
+// only on the opponent's row (CAP-II-1, CAP-II-2, CAP-III-1, CAP-I-1, CAP-I-2): a four on the
+// mover's own row is any occupied hole (SOW-5: relay; CAP-I-1: sowing goes on).
+inline bool takes_casa(const Config& c, Player mover, int hole) {
+  return !c.opponent_row_only || hole_owner(hole, c.n) != mover;
+}
+
 // Cycle detection on lap-end states, up to rotation.
 //
 // The sowing of one move does not depend on where on the ring it happens (no rule looks at the
@@ -186,6 +193,8 @@ MoveEnd end_of_capturing_move(const Config& c, Board& b, std::array<int, 2>& cap
 // long; from there on the checkpoints are twice as dense (laps 2^k and 3 * 2^(k-1)) and the last
 // kCheckpoints are kept, so that the first one taken inside the cycle is still there one cycle
 // later: about max(1.5 M, L / 15) + L laps.
+// With capture_sides = opponent (G2) the casa depends on the side, so a rotated state is not the
+// same state: `exact` then also asks for the same landing hole, and the cycle found is exact.
 template <int kHoles>
 struct CycleDetector {
   static constexpr int kCheckpoints = 8;
@@ -212,11 +221,14 @@ struct CycleDetector {
   std::uint64_t next_checkpoint;
   std::uint64_t period;            // once seen() is true: the cycle length in laps, up to rotation
   int slot;
+  std::array<int, kCheckpoints> saved_landing;  // the checkpoints' landing holes (read only when `exact`)
+  bool exact = false;              // G2 opponent: compare states exactly, not up to rotation
 
   int key(int i) const { return static_cast<int>(keys[static_cast<unsigned>(i) / 4] >> (16 * (i % 4)) & 0xffff); }
 
   // Does the state (r, landing) equal saved[i] up to rotation? (The first two holes do.)
   bool same_as(const BoardInRegisters<kHoles>& r, int landing, int i) const {
+    if (exact && saved_landing[static_cast<unsigned>(i)] != landing) return false;
     const Board s{saved[static_cast<unsigned>(i)]};
     int h = next_hole<kHoles>(landing);
     for (int j = 2; j < kHoles; ++j) {
@@ -274,6 +286,7 @@ struct CycleDetector {
         next_checkpoint = power_of_two ? lap + lap / 2 : lap + lap / 3;  // 2^k, 3*2^(k-1), 2^(k+1)
       }
       saved_lap[static_cast<unsigned>(slot)] = lap;
+      saved_landing[static_cast<unsigned>(slot)] = landing;
       Board s;
       for (int i = 0, h = landing; i < kHoles; ++i, h = next_hole<kHoles>(h)) s.set(i, r.at(h));
       saved[static_cast<unsigned>(slot)] = s.w;
@@ -288,7 +301,7 @@ struct CycleDetector {
 // A lap without events (for walking a sowing again): Hoyito I's en passant captures included,
 // END-1 not looked at (the sowings walked again are endless).
 template <int kHoles>
-LapEnd quiet_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int seeds) {
+LapEnd quiet_lap(const Config& c, BoardInRegisters<kHoles>& r, Player mover, int origin, int seeds) {
   const BoardShape& shape = *c.shape;
   if (c.variant != Variant::hoyito1) return sow_lap<kHoles>(c, r, origin, seeds);
   if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3))
@@ -300,7 +313,7 @@ LapEnd quiet_lap(const Config& c, BoardInRegisters<kHoles>& r, int origin, int s
     if (c.skip_origin && pos == origin) pos = next_hole<kHoles>(pos);
     r.add(shape.unit[static_cast<unsigned>(pos)]);
     --hand;
-    if (hand > 0 && r.at(pos) == 4) r.add(shape.unit[static_cast<unsigned>(pos)], -4);
+    if (hand > 0 && r.at(pos) == 4 && takes_casa(c, mover, pos)) r.add(shape.unit[static_cast<unsigned>(pos)], -4);
   }
   return {pos, r.at(pos)};
 }
@@ -323,13 +336,15 @@ template <int kHoles>
 LapRepeat first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
   BoardInRegisters<kHoles> a = start;
   BoardInRegisters<kHoles> b = start;
+  const Player mover = hole_owner(hole, c.n);  // SOW-1: the hole is the mover's
   LapEnd ea{hole, start.at(hole)};
   LapEnd eb = ea;
-  for (std::uint64_t i = 0; i < period; ++i) eb = quiet_lap<kHoles>(c, b, eb.landing, eb.seeds);
+  for (std::uint64_t i = 0; i < period; ++i) eb = quiet_lap<kHoles>(c, b, mover, eb.landing, eb.seeds);
   for (std::uint64_t lap = 1;; ++lap) {
-    ea = quiet_lap<kHoles>(c, a, ea.landing, ea.seeds);
-    eb = quiet_lap<kHoles>(c, b, eb.landing, eb.seeds);
-    if (ea.seeds == eb.seeds && same_rotated<kHoles>(a, ea.landing, b, eb.landing)) {
+    ea = quiet_lap<kHoles>(c, a, mover, ea.landing, ea.seeds);
+    eb = quiet_lap<kHoles>(c, b, mover, eb.landing, eb.seeds);
+    const bool same_landing = !c.opponent_row_only || ea.landing == eb.landing;  // G2 opponent: exact states
+    if (ea.seeds == eb.seeds && same_landing && same_rotated<kHoles>(a, ea.landing, b, eb.landing)) {
       const int shift = eb.landing >= ea.landing ? eb.landing - ea.landing : eb.landing - ea.landing + kHoles;
       return {lap + period * static_cast<std::uint64_t>(kHoles / std::gcd(shift, kHoles)), lap};
     }
@@ -350,9 +365,11 @@ LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
   BoardInRegisters<kHoles> r = start;
   LapEnd end{hole, r.at(hole)};
   CycleDetector<kHoles> cycle;
+  cycle.exact = c.opponent_row_only;
+  const Player mover = hole_owner(hole, c.n);
   do {
     assert(cycle.laps < c.give_up_laps);  // sow_move() found the sowing endless
-    end = quiet_lap<kHoles>(c, r, end.landing, end.seeds);
+    end = quiet_lap<kHoles>(c, r, mover, end.landing, end.seeds);
   } while (!cycle.seen(r, end.landing, end.seeds));
   return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
@@ -438,23 +455,27 @@ template <bool kRecord, int kHoles, bool kLong>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
                   int origin, int seeds, std::uint64_t laps, std::vector<Event>* events) {
   [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
-  if constexpr (kLong) cycle.laps = laps;
+  if constexpr (kLong) {
+    cycle.laps = laps;
+    cycle.exact = c.opponent_row_only;
+  }
   for (;;) {
     const auto [landing, landing_seeds] = sow_lap<kHoles>(c, r, origin, seeds);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
-    if ((landing_seeds == 1 || landing_seeds == 4) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
+    const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);  // G2
+    if ((landing_seeds == 1 || casa) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
     if (landing_seeds == 1) {  // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
       return MoveEnd::quiet;
     }
-    if (landing_seeds == 4) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
+    if (casa) {  // CAP-II-1 / CAP-III-1 (G3: the sowing ends)
       r.store(b);
       b.clear(landing);
       cap[index(mover)] += 4;
       if constexpr (kRecord) events->push_back(ev::capture(c.capture_rule, landing, 4, mover));
-      if (c.chain) {  // CAP-II-2: backward, both rows, up to the first hole not holding four
-        for (int h = prev_hole<kHoles>(landing); b[h] == 4; h = prev_hole<kHoles>(h)) {
+      if (c.chain) {  // CAP-II-2: backward, up to the first hole not holding four (G2 opponent: or on the mover's row)
+        for (int h = prev_hole<kHoles>(landing); b[h] == 4 && takes_casa(c, mover, h); h = prev_hole<kHoles>(h)) {
           b.clear(h);
           cap[index(mover)] += 4;
           if constexpr (kRecord) events->push_back(ev::chain_capture(h, 4, mover));
@@ -498,7 +519,10 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
                        std::vector<Event>* events) {
   const BoardShape& shape = *c.shape;
   [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
-  if constexpr (kLong) cycle.laps = laps;
+  if constexpr (kLong) {
+    cycle.laps = laps;
+    cycle.exact = c.opponent_row_only;
+  }
   for (;;) {
     int landing;
     if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3)) {
@@ -515,7 +539,7 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
         --hand;
         // CAP-I-1: a seed that is not the last makes a casa, taken at once; the sowing goes on
         // with the seeds in hand, to the end of the move (G13).
-        if (hand > 0 && r.at(pos) == 4) {
+        if (hand > 0 && r.at(pos) == 4 && takes_casa(c, mover, pos)) {  // G2
           r.add(shape.unit[static_cast<unsigned>(pos)], -4);
           cap[index(mover)] += 4;
           captured = true;
@@ -526,14 +550,15 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
     }
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
     const int landing_seeds = r.at(landing);
-    if ((landing_seeds == 1 || landing_seeds == 4) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
+    const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);  // G2
+    if ((landing_seeds == 1 || casa) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
     if (landing_seeds == 1) {  // SOW-4: the move is over
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
       if (!captured) return MoveEnd::quiet;
       return end_of_capturing_move<kRecord>(c, b, cap, mover, events);  // END-1, END-I-1 (G13)
     }
-    if (landing_seeds == 4) {  // CAP-I-2: the move ends
+    if (casa) {  // CAP-I-2: the move ends
       r.store(b);
       b.clear(landing);
       cap[index(mover)] += 4;

@@ -44,9 +44,15 @@ class Replayer {
   }
   int& hole(int h) { return b_[static_cast<size_t>(h)]; }
 
-  // CAP-II-2: the chain stops at the first hole not holding four.
+  // G2: a hole of four is a casa the mover takes: on either row, or (capture_sides = opponent)
+  // only on the opponent's row; a four on the mover's own row is then an ordinary hole.
+  bool is_casa(int h) {
+    return hole(h) == 4 && (r_.options.capture_sides == CaptureSides::both || owner(h, n_) != mover_);
+  }
+
+  // CAP-II-2: the chain stops at the first hole that is not a casa.
   bool chain_done() {
-    const bool ok = chain_at_ < 0 || hole((chain_at_ + holes_ - 1) % holes_) != 4;
+    const bool ok = chain_at_ < 0 || !is_casa((chain_at_ + holes_ - 1) % holes_);
     chain_at_ = -1;
     return ok;
   }
@@ -78,7 +84,7 @@ class Replayer {
   }
 
   std::string relay(const Event& e) {
-    if (hole(e.hole) != e.seeds || e.seeds == 1 || e.seeds == 4) return "bad relay";
+    if (hole(e.hole) != e.seeds || e.seeds == 1 || is_casa(e.hole)) return "bad relay";
     take_in_hand(e);
     return "";
   }
@@ -94,7 +100,7 @@ class Replayer {
       pending_.push_back(e);  // Hoyito I en passant: listed before its lap, made by it
       return "";
     }
-    if (hole(e.hole) != 4 || e.seeds != 4 || e.player != mover_) return "bad capture";
+    if (!is_casa(e.hole) || e.seeds != 4 || e.player != mover_) return "bad capture";
     hole(e.hole) = 0;
     pos_.captured[index(mover_)] += 4;
     if (r_.variant == Variant::hoyito2) chain_at_ = e.hole;
@@ -102,7 +108,7 @@ class Replayer {
   }
 
   std::string chain_capture(const Event& e) {
-    if (r_.variant != Variant::hoyito2 || hole(e.hole) != 4 || e.seeds != 4 || chain_at_ < 0 ||
+    if (r_.variant != Variant::hoyito2 || !is_casa(e.hole) || e.seeds != 4 || chain_at_ < 0 ||
         e.hole != (chain_at_ + holes_ - 1) % holes_)
       return "bad chain capture";
     chain_at_ = e.hole;
@@ -121,7 +127,7 @@ class Replayer {
       p = (p + 1) % holes_;
       if (r_.options.skip_origin && p == from_) p = (p + 1) % holes_;
       ++hole(p);
-      if (r_.variant == Variant::hoyito1 && s < hand_ && hole(p) == 4) {
+      if (r_.variant == Variant::hoyito1 && s < hand_ && is_casa(p)) {
         if (next_pending >= pending_.size() || pending_[next_pending].hole != p) return "missed en passant";
         hole(p) = 0;
         pos_.captured[index(mover_)] += 4;

@@ -239,7 +239,7 @@ void check_origin(const json::value& v, const std::string& path) {
 // What no play of the rules gives, refused before any replay. A position with seeds on the board
 // and the game going on changes its captures only by casas of four (CAP-II-1, CAP-III-1, CAP-I-1,
 // CAP-I-2; a chain is of fours, CAP-II-2): the awards that give other counts (the last seeds,
-// END-I-1, END-II-1, END-III-2..4; the own-side seeds of a third repetition, END-3) all end the
+// END-I-1, END-II-1, END-III-2..4; the own-side seeds of a third repetition, END-3, or of END-4) all end the
 // game. So a ply that does not end the game keeps each player's captures equal to the start's
 // modulo four. (A made-up start may hold any counts: END-III-4 allows odd seeds left.) And an
 // empty board cannot be played on: a game that reaches it has ended (END-1).

@@ -109,6 +109,8 @@ Scenario scenario_from_json(const json::value& v, const std::string& path) {
     if (const auto* err = so.if_contains("error")) {
       if (!err->is_string()) throw InputError(fmt::format("{}.error: expected a string", at));
       step.error = std::string(err->get_string());
+      if (*step.error != "illegal" && *step.error != "undecided" && *step.error != "game_over")
+        throw InputError(fmt::format("{}.error: '{}' is not illegal, undecided or game_over", at, *step.error));
     }
     if (const auto* rep = so.if_contains("endless_repeat")) {
       const std::string where = at + ".endless_repeat";

@@ -28,10 +28,12 @@ struct ScenarioStep {
   std::optional<EndlessRepeat> endless_repeat;
 };
 
-// The reason a refused step's refusal carries (core/refusal.h): "undecided" (Q-LIMIT), an endless
-// move (SOW-6, endless_repeat given), or any other "illegal" move.
+// The reason a refused step's refusal carries (core/refusal.h): "undecided" (Q-LIMIT), "game_over"
+// (any ply after the game ended), an endless move (SOW-6, endless_repeat given), or any other
+// "illegal" move.
 inline Refusal expected_refusal(const ScenarioStep& step) {
   if (step.error == "undecided") return Refusal::undecided;
+  if (step.error == "game_over") return Refusal::game_over;
   return step.endless_repeat ? Refusal::endless : Refusal::illegal;
 }
 

@@ -137,6 +137,7 @@ void Game::play(int hole, Ply& ply) {
   else
     play_move(ply);   // SOW, CAP, END-1 (sowing.cpp)
   plies_played_ += 1;
+  end_round_without_seeds(ply);        // END-4 (G14 round_ends)
   share_out_at_third_repetition(ply);  // END-3 (G7 third_repetition)
   stop_at_ply_limit(ply);              // END-3 (G7 ply_limit, and the backstop)
   ply.after = position_;
@@ -148,6 +149,11 @@ void Game::play(int hole, Ply& ply) {
 void Game::play_pass(Ply& ply) {
   // A pass must be the only legal ply (PASS-1..3).
   if (status_ != Status::playing || legal_plies() != std::vector<int>{kPass}) reject(kPass);
+  // END-4 (G14 round_ends): a player with no seeds does not pass; the round ends at their turn
+  // (end_round_without_seeds). Only a made-up start gives such a player a ply at all.
+  if (rules_.options.no_seeds == NoSeeds::round_ends &&
+      !has_seeds_on_own_side(position_, ply.player, rules_.holes_per_row))
+    return;
   // Which pass is it (Q-PASS): every move endless (PASS-3), an extra move without seeds
   // (PASS-2, G5), or simply no seeds on the player's side (PASS-1).
   Event e;
@@ -195,14 +201,26 @@ void Game::play_move(Ply& ply) {
 }
 
 void Game::share_out_at_third_repetition(Ply& ply) {
-  // END-3 (G7 third_repetition): the third occurrence of a position shares out the board, each
-  // player taking the seeds on their own side.
+  // END-3 (G7 third_repetition): the third occurrence of a position shares out the board.
   if (status_ != Status::playing || rules_.options.endless_game != EndlessGame::third_repetition) return;
   if (count_position() < 3) return;
+  take_own_rows(ply, RuleId::END_3);
+}
+
+void Game::end_round_without_seeds(Ply& ply) {
+  // END-4 (G14 round_ends): when the player to move has no seeds on their own row (after any
+  // ply: a move, an extra move's earner left without seeds, or a pass), the game ends at once.
+  if (status_ != Status::playing || rules_.options.no_seeds != NoSeeds::round_ends) return;
+  if (has_seeds_on_own_side(position_, position_.to_move, rules_.holes_per_row)) return;
+  take_own_rows(ply, RuleId::END_4);
+}
+
+void Game::take_own_rows(Ply& ply, RuleId rule) {
+  // END-3, END-4: each player takes the seeds on their own side (BRD-4); the game is scored by END-2.
   for (const Player player : kPlayers) {
     Event e;
     e.kind = EventKind::side_award;
-    e.rule = RuleId::END_3;
+    e.rule = rule;
     e.player = player;
     e.seeds = 0;
     for (int h = 0; h < rules_.holes(); ++h)
@@ -213,7 +231,7 @@ void Game::share_out_at_third_repetition(Ply& ply) {
   }
   status_ = Status::finished;
   winner_ = winner_by_captures(position_.captured);
-  ply.events.push_back(game_end_event(RuleId::END_3, status_, winner_));
+  ply.events.push_back(game_end_event(rule, status_, winner_));
 }
 
 void Game::stop_at_ply_limit(Ply& ply) {

@@ -96,6 +96,8 @@ class Game {
   void play_pass(Ply& ply);                      // PASS-1..3
   void play_move(Ply& ply);                      // SOW-1..6 and the move (sowing.cpp)
   void share_out_at_third_repetition(Ply& ply);  // END-3, G7 third_repetition
+  void end_round_without_seeds(Ply& ply);        // END-4, G14 round_ends
+  void take_own_rows(Ply& ply, RuleId rule);     // END-3, END-4: each player takes their own row
   void stop_at_ply_limit(Ply& ply);              // END-3, G7 ply_limit
   void count_rules_of(const Ply& ply) const;  // rule coverage (model/rule_counts.h)
   int count_position();  // END-3: how often the current position has occurred

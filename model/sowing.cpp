@@ -104,7 +104,7 @@ struct Sowing {
       if (skip && h == origin) h = next_hole(h);
       state.board[h] += 1;
       in_hand -= 1;
-      if (rules.variant == Variant::hoyito1 && in_hand > 0 && state.board[h] == kCasa)
+      if (rules.variant == Variant::hoyito1 && in_hand > 0 && is_casa(h))
         take_casa(h, EventKind::capture, RuleId::CAP_I_1);
     }
     state.hole = h;
@@ -116,10 +116,17 @@ struct Sowing {
     emit(e);
   }
 
+  // G2: a hole holding exactly four is a casa the mover takes: on either row (capture_sides =
+  // both), or only on the opponent's row (`opponent`). A four on the mover's own row is then an
+  // occupied hole like any other: a lap ending there relays (SOW-5), a seed passing there sows on.
+  bool is_casa(int hole) const {
+    if (state.board[hole] != kCasa) return false;
+    return rules.options.capture_sides == CaptureSides::both || hole_owner(hole, rules.holes_per_row) != mover;
+  }
+
   Landing landing() const {
-    const int seeds = state.board[state.hole];
-    if (seeds == 1) return Landing::empty_hole;
-    if (seeds == kCasa) return Landing::casa;
+    if (state.board[state.hole] == 1) return Landing::empty_hole;
+    if (is_casa(state.hole)) return Landing::casa;
     return Landing::relay;
   }
 
@@ -136,7 +143,7 @@ struct Sowing {
     emit(e);
   }
 
-  // The mover takes the four in `hole` (G2: either side).
+  // The mover takes the four in `hole` (G2: a casa by is_casa).
   void take_casa(int hole, EventKind kind, RuleId rule) {
     state.board[hole] -= kCasa;
     captured[index(mover)] += kCasa;
@@ -150,6 +157,8 @@ struct Sowing {
 
   // G3: the casa the lap ended on is captured (CAP-I-2, CAP-II-1, CAP-III-1), and in Hoyito II the
   // unbroken run of fours backward from it, across both rows (CAP-II-2, G4). CAP-III-2: no chain.
+  // G2 opponent: the run takes only casas of the opponent's row and stops at the first hole that
+  // is not one (a four on the mover's own row included).
   void capture_landing() {
     const int landing_hole = state.hole;
     switch (rules.variant) {
@@ -157,7 +166,7 @@ struct Sowing {
       case Variant::hoyito3: take_casa(landing_hole, EventKind::capture, RuleId::CAP_III_1); return;
       case Variant::hoyito2: take_casa(landing_hole, EventKind::capture, RuleId::CAP_II_1); break;
     }
-    for (int h = previous_hole(landing_hole); h != landing_hole && state.board[h] == kCasa; h = previous_hole(h))
+    for (int h = previous_hole(landing_hole); h != landing_hole && is_casa(h); h = previous_hole(h))
       take_casa(h, EventKind::chain_capture, RuleId::CAP_II_2);
   }
 

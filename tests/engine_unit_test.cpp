@@ -363,8 +363,10 @@ struct NaiveSowing {
   int landing = -1;
   bool over = false;  // the move ended (SOW-4, or a capture by the last seed)
   long laps = 0;
+  int mover;  // 0 South, 1 North: the owner of the lifted hole
 
-  NaiveSowing(const Rules& r, std::vector<int> b, int hole) : rules(r), board(std::move(b)) {
+  NaiveSowing(const Rules& r, std::vector<int> b, int hole)
+      : rules(r), board(std::move(b)), mover(hole < r.holes_per_row ? 0 : 1) {
     lap(hole, board[static_cast<size_t>(hole)]);
   }
   bool same_state(const NaiveSowing& o) const { return landing == o.landing && board == o.board; }
@@ -382,13 +384,19 @@ struct NaiveSowing {
       ++board[static_cast<size_t>(pos)];
       --k;
       // CAP-I-1: taken, and the sowing goes on whatever is left (G13: END-1 waits for the end).
-      if (rules.variant == Variant::hoyito1 && k > 0 && board[static_cast<size_t>(pos)] == 4) {
+      if (rules.variant == Variant::hoyito1 && k > 0 && casa(pos)) {
         board[static_cast<size_t>(pos)] = 0;
       }
     }
     landing = pos;
     const int now = board[static_cast<size_t>(pos)];
-    over = now == 1 || now == 4;
+    over = now == 1 || casa(pos);
+  }
+  // G2: four seeds, on either row (both) or on the opponent's row only (opponent).
+  bool casa(int pos) const {
+    const bool opponent_row = (pos < rules.holes_per_row ? 0 : 1) != mover;
+    return board[static_cast<size_t>(pos)] == 4 &&
+           (rules.options.capture_sides == hoyito::CaptureSides::both || opponent_row);
   }
 };
 
@@ -536,19 +544,81 @@ TEST(EngineEndless, AgreesWithANaiveDetectorOnRandomBoards) {
   EXPECT_GT(endless, 0);
 }
 
+TEST(EngineEndless, AgreesWithANaiveDetectorUnderCaptureSidesOpponent) {
+  // G2 opponent: the casa depends on the side, so the engine compares lap-end states exactly
+  // (not up to rotation). It fails if the engine's detector or its casa test slips there.
+  std::mt19937_64 rng(22);
+  long endless = 0, finite = 0, undecided = 0, longest = 0;
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
+    for (int n : {6, 12}) {
+      for (bool skip : {false, true}) {
+        for (int trial = 0; trial < 500; ++trial) {
+          const int seeds = 1 + static_cast<int>(rng() % 4);
+          Rules r = make_rules(v, n, seeds);
+          r.options.skip_origin = skip;
+          r.options.capture_sides = hoyito::CaptureSides::opponent;
+          std::vector<int> board(static_cast<size_t>(r.holes()), 0);
+          const int total = r.total_seeds();
+          const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
+          for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
+          const Player to_move = static_cast<Player>(rng() % 2);
+          check_moves(r, make_position(board, {total - on_board, 0}, to_move), endless, finite, undecided, longest);
+          if (HasFatalFailure()) return;
+        }
+      }
+    }
+  }
+  std::cout << "[ endless ] opponent: " << endless << " endless, " << finite << " finite, " << undecided
+            << " undecided moves; longest " << longest << " laps\n";
+  EXPECT_GT(endless, 0);
+}
+
+TEST(EngineGame, RoundEndsGivesEachRowToItsOwner) {
+  // END-4 (G14 round_ends) from a made-up start whose mover (South) has no seeds: the only ply
+  // is `pass`, and it ends the game, South's row (0) to South and North's (7) to North, no pass
+  // event; under the default the same ply is a pass (PASS-1). Fails if END-4 swaps the rows.
+  Rules r = make_rules(Variant::hoyito2, 6);
+  r.options.no_seeds = hoyito::NoSeeds::round_ends;
+  const Position p = make_position({0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 1, 1}, {20, 21}, Player::south);
+  Game g(r, p);
+  ASSERT_EQ(g.legal_plies(), std::vector<int>{kPass});
+  const auto ply = g.play(kPass);
+  ASSERT_EQ(ply.events.size(), 3u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[0].kind, EventKind::side_award);
+  EXPECT_EQ(ply.events[0].rule, RuleId::END_4);
+  EXPECT_EQ(ply.events[0].player, Player::south);
+  EXPECT_EQ(ply.events[0].seeds, 0);
+  EXPECT_EQ(ply.events[1].player, Player::north);
+  EXPECT_EQ(ply.events[1].seeds, 7);
+  EXPECT_EQ(ply.events[2].rule, RuleId::END_4);
+  EXPECT_EQ(ply.events[2].winner, Winner::north);
+  EXPECT_EQ(g.result().captured, (std::array<int, 2>{20, 28}));
+  EXPECT_EQ(g.position().to_move, Player::south);
+  EXPECT_EQ(g.status(), Status::finished);
+  Rules passing = r;
+  passing.options.no_seeds = hoyito::NoSeeds::pass;
+  Game p1(passing, p);
+  const auto pass = p1.play(kPass);
+  ASSERT_EQ(pass.events.size(), 1u);
+  EXPECT_EQ(pass.events[0].rule, RuleId::PASS_1);
+}
+
 TEST(EngineEndless, AgreesWithANaiveDetectorInGames) {
   // Positions of random games under endless_sowing = void (every endless move is a legal move
   // there): every position where the engine finds an endless move, and one in 40 others.
   std::mt19937_64 rng(2024);
   long endless = 0, finite = 0, undecided = 0, longest = 0, games = 0;
+  // Under G2 opponent too (fewer games): there the engine compares lap-end states exactly.
+  for (const auto sides : {hoyito::CaptureSides::both, hoyito::CaptureSides::opponent})
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
     for (bool skip : {false, true}) {
       Rules r = make_rules(v, 6);
       r.options.skip_origin = skip;
+      r.options.capture_sides = sides;
       r.options.endless_sowing = hoyito::EndlessSowing::void_game;
       Rules strict = r;
       strict.options.endless_sowing = hoyito::EndlessSowing::illegal;
-      for (int game = 0; game < 300; ++game, ++games) {
+      for (int game = 0; game < (sides == hoyito::CaptureSides::both ? 300 : 100); ++game, ++games) {
         Game g(r, hoyito::start_position(r));
         while (g.status() == Status::playing) {
           const Position p = g.position();

@@ -67,6 +67,7 @@ std::string phrase_key(const Event& e, const Rules& rules, const LapStory* lap) 
         return rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? "last_four_award.split"
                                                                                       : "last_four_award.drawn_capturer";
       return "last_four_award";
+    case EventKind::side_award: return e.rule == RuleId::END_4 ? "side_award.no_seeds" : "side_award";  // END-4 or END-3
     case EventKind::game_end:
       if (e.status == Status::unterminated) return "game_end.unterminated";
       if (e.status == Status::void_game) return "game_end.void";

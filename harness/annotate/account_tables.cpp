@@ -55,6 +55,11 @@ const std::vector<EventPhrase>& event_phrases() {
        "La partida anterior fue empate, así que las últimas semillas se reparten: {player} toma {n_seeds} ({rule})."},
       {EventKind::side_award, "side_award", "{player} takes the {n_seeds} on their own side ({rule}).",
        "{player} se lleva {n_seeds} de su propio lado ({rule})."},
+      {EventKind::side_award, "side_award.no_seeds",
+       "The player to move has no seeds, so the game ends (no_seeds = round_ends): {player} takes the {n_seeds} on "
+       "their own side ({rule}).",
+       "El jugador en turno no tiene semillas, así que la partida termina (no_seeds = round_ends): {player} se lleva "
+       "{n_seeds} de su propio lado ({rule})."},
       {EventKind::game_end, "game_end", "The game ends: {winner} wins, South {south} to North {north} ({rule}).",
        "Termina la partida: gana {winner}, Sur {south} a Norte {north} ({rule})."},
       {EventKind::game_end, "game_end.draw", "The game ends in a draw, {south} seeds each ({rule}).",

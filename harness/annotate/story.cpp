@@ -147,7 +147,7 @@ class Teller {
     frame(-1, lap_number());
   }
 
-  void side_award(const Event& e) {  // END-3: each player takes the seeds on their own side
+  void side_award(const Event& e) {  // END-3, END-4: each player takes the seeds on their own side
     for (int k = 0; k < rules_.holes_per_row; ++k) hole(e.player == Player::south ? k : rules_.holes_per_row + k) = 0;
     if (e.player) captured_[index(*e.player)] += e.seeds;
     frame(-1, lap_number());

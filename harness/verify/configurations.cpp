@@ -25,6 +25,48 @@ std::string option_names(const Options& o) {
                      o.endless_game == EndlessGame::ply_limit ? "plylimit" : "repetition");
 }
 
+// Issue 22: the readings of other sources (MancalaGames): G2 capture_sides = opponent and G14
+// no_seeds = round_ends, each alone and together, on every variant and both sizes; made-up starts
+// (where a row may be empty from the start: END-4 at the first ply) and a Hoyito III round 3
+// after a draw (END-III-4 split) under both. Default options otherwise.
+void add_other_source_configurations(std::vector<Configuration>& out) {
+  constexpr int kShare2x12 = 4, kMadeUpShare = 8;
+  struct Reading {
+    const char* name;
+    CaptureSides sides;
+    NoSeeds no_seeds;
+  };
+  constexpr Reading kReadings[] = {{"opponent", CaptureSides::opponent, NoSeeds::pass},
+                                   {"roundends", CaptureSides::both, NoSeeds::round_ends},
+                                   {"opponent-roundends", CaptureSides::opponent, NoSeeds::round_ends}};
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12})
+      for (const Reading& reading : kReadings) {
+        Rules r;
+        r.variant = v;
+        r.holes_per_row = n;
+        r.options.capture_sides = reading.sides;
+        r.options.no_seeds = reading.no_seeds;
+        out.push_back({fmt::format("{}-2x{}-{}", variant_name(v), n, reading.name), r, 0, n == 12 ? kShare2x12 : 1});
+        if (n == 6) {
+          Configuration m = out.back();
+          m.name += "-madeup";
+          m.made_up_most = 3;
+          m.rules.options.ply_limit = 300;
+          m.share = kMadeUpShare;
+          out.push_back(m);
+        }
+      }
+  Rules r;
+  r.variant = Variant::hoyito3;
+  r.round = 3;
+  r.previous_winner = Winner::draw;
+  r.options.drawn_previous_last_four = DrawnPreviousLastFour::split;
+  r.options.capture_sides = CaptureSides::opponent;
+  r.options.no_seeds = NoSeeds::round_ends;
+  out.push_back({"hoyito3-2x6-round3-draw-split-opponent-roundends", r, 0, 1});
+}
+
 // Issue 11: the configurations of made-up starts, other seed counts and small ply limits.
 void add_edge_configurations(std::vector<Configuration>& out) {
   constexpr int kMadeUpMost = 3;      // at most 3 seeds a hole: few seeds, many small counts
@@ -72,6 +114,7 @@ void add_edge_configurations(std::vector<Configuration>& out) {
         r.options.ply_limit = limit;
         out.push_back({fmt::format("{}-2x6-limit{}-{}", variant_name(v), limit, option_names(r.options)), r, 0, 8});
       }
+  add_other_source_configurations(out);
 }
 
 }  // namespace
