@@ -56,9 +56,9 @@ const std::vector<OptionInfo>& option_table() {
       {"G14", "no_seeds", {"pass", "round_ends"}, "PASS-1 PASS-2 END-4",
        "a player to move with no seeds on their row passes, or the game ends, each player taking their own row "
        "(MancalaGames' end of game)"},
-      {"Q-LIMIT", "lap_limit", {"1000000000"}, "SOW-6",
+      {"Q-LIMIT", "lap_limit", {"2000000000"}, "SOW-6",
        "a guard for made-up positions: lap ends within which a move must end or repeat a lap-end state, else it is "
-       "undecided (1..1000000000)"},
+       "undecided (1..2000000000)"},
   };
   return table;
 }

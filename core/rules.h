@@ -36,7 +36,7 @@ enum class Variant { hoyito1, hoyito2, hoyito3 };
 // start (open-questions.md gives the figures), so only made-up positions with many seeds, whose
 // cycles can run to billions of laps, meet it. Smaller limits exist so that verification can put
 // both implementations on the boundary (`hoyito verify`, check "limits").
-inline constexpr std::size_t kMaxLaps = 1'000'000'000;
+inline constexpr std::size_t kMaxLaps = 2'000'000'000;
 
 // The two players (BRD-4: South owns holes 0..N-1, North N..2N-1). The underlying values are the
 // indices of per-player arrays (captured[index(p)]) and the bit stored in packed keys, so the

@@ -224,6 +224,20 @@ struct CycleDetector {
   std::array<int, kCheckpoints> saved_landing;  // the checkpoints' landing holes (read only when `exact`)
   bool exact = false;              // G2 opponent: compare states exactly, not up to rotation
 
+  bool begun = false;              // begin() was called: the first checkpoint's lap is set
+
+  // The detector starts at lap `lap` (whose state is the next one seen): the first checkpoint
+  // is that state, then Brent's schedule from it. Used when the anchor rule (Anchor below) gave
+  // way at a lap of 2N seeds or more, so that the laps before it need no checkpoint.
+  void begin(std::uint64_t lap) {
+    laps = lap - 1;
+    keys = {~std::uint64_t{0}, ~std::uint64_t{0}};
+    next_checkpoint = lap;
+    period = 0;
+    slot = 0;
+    begun = true;
+  }
+
   int key(int i) const { return static_cast<int>(keys[static_cast<unsigned>(i) / 4] >> (16 * (i % 4)) & 0xffff); }
 
   // Does the state (r, landing) equal saved[i] up to rotation? (The first two holes do.)
@@ -248,7 +262,7 @@ struct CycleDetector {
   // `r` by value: a reference would make the caller keep its board in memory on every lap.
   [[gnu::noinline]] bool seen_from_first_checkpoint(const BoardInRegisters<kHoles> r, int landing, int count) {
     const std::uint64_t lap = laps;
-    if (lap == kFirstCheckpoint) {  // no checkpoint yet: the first is taken below
+    if (lap == kFirstCheckpoint && !begun) {  // no checkpoint yet: the first is taken below
       keys = {~std::uint64_t{0}, ~std::uint64_t{0}};
       next_checkpoint = kFirstCheckpoint;
       period = 0;
@@ -297,6 +311,90 @@ struct CycleDetector {
     return false;
   }
 };
+
+// The anchor rule (specs/endless-sowing.md): a lap of fewer than 2N seeds can be undone in one
+// way only, so on the lap-end states such laps reach the lap map is injective, and a relay
+// sowing all of whose laps after lap a are short comes back, if it never ends, to the state of
+// lap a first: its first exact repeat is (a, a + cycle). The anchor is the state after the last
+// lap of 2N seeds or more (or lap 1); each later short lap's state is compared with it exactly.
+// Hoyito II and III only: Hoyito I's en passant captures are not undone so (the proof's
+// exceptions); the skipped origin (G1) and laps of 2N or more seeds move the anchor.
+template <int kHoles>
+struct Anchor {
+  BoardInRegisters<kHoles> board;
+  int landing = -1;
+  std::uint64_t lap = 0;  // the anchor's lap, counted from 1
+
+  void set(const BoardInRegisters<kHoles>& r, int at, std::uint64_t l) {
+    board = r;
+    landing = at;
+    lap = l;
+  }
+  bool pure() const { return lap == 1; }  // no lap of 2N or more seeds since lap 1
+  bool same(const BoardInRegisters<kHoles>& r, int at) const {
+    std::uint64_t diff = (r.w0 ^ board.w0) | (r.w1 ^ board.w1);
+    if constexpr (kHoles > 16) diff |= r.w2 ^ board.w2;
+    return diff == 0 && at == landing;
+  }
+};
+
+// The anchor after the first `laps` laps of the move from `hole` on `b` (all relays): those laps
+// walked again (at most kShortLaps of them, once per long move).
+template <int kHoles>
+Anchor<kHoles> anchor_of_first_laps(const Config& c, const Board& b, int hole, std::uint64_t laps) {
+  Anchor<kHoles> anchor;
+  BoardInRegisters<kHoles> r = BoardInRegisters<kHoles>::load(b);
+  LapEnd end{hole, r.at(hole)};
+  for (std::uint64_t lap = 1; lap <= laps; ++lap) {
+    const int seeds = end.seeds;
+    end = sow_lap<kHoles>(c, r, end.landing, seeds);
+    if (lap == 1 || seeds >= kHoles) anchor.set(r, end.landing, lap);
+  }
+  return anchor;
+}
+
+// How a stretch of pure short laps stopped.
+enum class PureStop : std::uint8_t { handed_back, endless, undecided };
+
+// The dedicated loop of a pure sowing (Hoyito II, III; the anchor at lap 1): short laps that
+// neither end nor land on a four, on the board in registers, each compared with the anchor. No
+// cycle detector is needed here: while every lap since lap 1 is short, any repeat brings the
+// sowing back to lap 1's state first (specs/endless-sowing.md), so the anchor alone decides:
+// endless at its first exact repeat, undecided once lap_limit laps have relayed without one
+// (Q-LIMIT). A lap it does not take (2N or more seeds, a landing on an empty hole or a four) is
+// handed back to sow_relay as it stands: `r`, `origin`, `seeds`, `laps` (lap-end states seen).
+template <int kHoles>
+PureStop pure_short_laps(const Config& c, const Anchor<kHoles>& anchor, BoardInRegisters<kHoles>& r, int& origin,
+                         int& seeds, std::uint64_t& laps) {
+  const BoardShape& shape = *c.shape;
+  BoardInRegisters<kHoles> w = r;
+  int from = origin;
+  int k = seeds;
+  std::uint64_t seen = laps;
+  PureStop stop = PureStop::handed_back;
+  while (k < kHoles) {
+    const int landing = wrap<kHoles>(from + k);
+    const int landing_seeds = w.at(landing) + 1;
+    if (landing_seeds == 1 || landing_seeds == 4) break;  // may end the move: sow_relay decides
+    w.add(shape.lap_from[static_cast<unsigned>(from)][static_cast<unsigned>(k)]);
+    ++seen;  // the state of lap `seen`
+    if (anchor.same(w, landing)) {
+      stop = seen <= c.lap_limit ? PureStop::endless : PureStop::undecided;
+      break;
+    }
+    from = landing;
+    k = landing_seeds;
+    if (seen >= c.lap_limit) {  // the next lap would be past the limit, and none before repeated
+      stop = PureStop::undecided;
+      break;
+    }
+  }
+  r = w;
+  origin = from;
+  seeds = k;
+  laps = seen;
+  return stop;
+}
 
 // A lap without events (for walking a sowing again): Hoyito I's en passant captures included,
 // END-1 not looked at (the sowings walked again are endless).
@@ -361,6 +459,16 @@ MoveEnd endless_or_undecided(const Config& c, const BoardInRegisters<kHoles>& st
 // cycle up to rotation, then its first exact repeat.
 template <int kHoles>
 LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
+  if (c.variant != Variant::hoyito1) {  // the anchor rule first (specs/endless-sowing.md)
+    BoardInRegisters<kHoles> r = BoardInRegisters<kHoles>::load(b);
+    const LapEnd first = sow_lap<kHoles>(c, r, hole, r.at(hole));
+    Anchor<kHoles> anchor;
+    anchor.set(r, first.landing, 1);
+    int origin = first.landing;
+    int seeds = first.seeds;
+    std::uint64_t laps = 1;
+    if (pure_short_laps<kHoles>(c, anchor, r, origin, seeds, laps) == PureStop::endless) return {laps, 1};
+  }
   const BoardInRegisters<kHoles> start = BoardInRegisters<kHoles>::load(b);
   BoardInRegisters<kHoles> r = start;
   LapEnd end{hole, r.at(hole)};
@@ -388,6 +496,9 @@ static_assert(give_up_point(1) > kShortLaps + 1, "no sowing is given up within t
 struct NoDetector {};
 template <bool kLong, int kHoles>
 using DetectorOf = std::conditional_t<kLong, CycleDetector<kHoles>, NoDetector>;
+struct NoAnchor {};
+template <bool kLong, int kHoles>
+using AnchorOf = std::conditional_t<kLong, Anchor<kHoles>, NoAnchor>;
 
 template <bool kRecord, int kHoles, bool kLong>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
@@ -416,28 +527,51 @@ bool ends_untold(const Config& c, const Board& b, const std::array<int, 2>& cap,
   return verdict != MoveEnd::endless && verdict != MoveEnd::undecided;
 }
 
-// The long laps' checks, in both sowings, after a lap that neither ended the move nor captured:
-// the lap-end state seen before up to rotation (SOW-6: endless, or undecided if its first exact
-// repeat is past the lap limit; a cycle holds no capture), the give-up point (Q-LIMIT), and with
-// kRecord the verdict without events at lap kLapsToldUndecided. True: the move ends, `verdict`
-// says how; false: the sowing goes on, `laps` the lap-end states seen. (A bool and an out
-// parameter, as ends_untold: returning a std::optional<MoveEnd> kept the lap count in memory,
-// a third more instructions in the long laps.)
+// The long laps' checks, in both sowings, after a lap that neither ended the move nor captured
+// (`lifted`: the seeds it sowed). First the anchor rule (specs/endless-sowing.md): a lap of 2N
+// seeds or more moves the anchor to its state; a short lap whose state is the anchor's is the
+// sowing's first exact repeat (SOW-6: endless, or undecided past the lap limit). While the anchor
+// is lap 1's (pure) it decides alone, and lap_limit laps without a repeat are undecided
+// (Q-LIMIT); once it has moved, the cycle detector (begun there) looks too: the lap-end state seen
+// before up to rotation (endless, or undecided if its first exact repeat is past the lap limit;
+// a cycle holds no capture), and the give-up point (Q-LIMIT). With kRecord, the verdict without
+// events at lap kLapsToldUndecided. True: the move ends, `verdict` says how; false: the sowing
+// goes on, `laps` the lap-end states seen. (A bool and an out parameter, as ends_untold:
+// returning a std::optional<MoveEnd> kept the lap count in memory, a third more instructions in
+// the long laps.) Hoyito I passes no anchor (nullptr): the detector alone.
 template <bool kRecord, int kHoles>
 [[gnu::always_inline]] inline bool long_lap_ends(const Config& c, const Board& b, const std::array<int, 2>& cap,
                                                  Player mover, int hole, const BoardInRegisters<kHoles>& r, int landing,
-                                                 int landing_seeds, CycleDetector<kHoles>& cycle, std::uint64_t& laps,
-                                                 MoveEnd& verdict) {
-  if (cycle.seen(r, landing, landing_seeds)) {
-    verdict = endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
-    return true;
+                                                 int landing_seeds, int lifted, CycleDetector<kHoles>& cycle,
+                                                 Anchor<kHoles>* anchor, std::uint64_t& laps, MoveEnd& verdict) {
+  const std::uint64_t lap = laps + 1;  // this lap's state
+  if (anchor != nullptr) {
+    if (lifted >= kHoles) {
+      if (anchor->pure() && lap > 1) cycle.begin(lap);
+      anchor->set(r, landing, lap);
+    } else if (anchor->same(r, landing)) {
+      verdict = lap <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+      return true;
+    }
   }
-  if (cycle.laps >= c.give_up_laps) {
-    verdict = MoveEnd::undecided;
-    return true;
+  if (anchor != nullptr && anchor->pure()) {
+    laps = lap;
+    if (lap >= c.lap_limit) {  // no repeat and no end within the limit
+      verdict = MoveEnd::undecided;
+      return true;
+    }
+  } else {
+    if (cycle.seen(r, landing, landing_seeds)) {
+      verdict = endless_or_undecided<kHoles>(c, BoardInRegisters<kHoles>::load(b), hole, cycle.period);
+      return true;
+    }
+    if (cycle.laps >= c.give_up_laps) {
+      verdict = MoveEnd::undecided;
+      return true;
+    }
+    laps = cycle.laps;
   }
-  laps = cycle.laps;
-  if constexpr (kRecord) return cycle.laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict);
+  if constexpr (kRecord) return laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict);
   return false;
 }
 
@@ -455,11 +589,19 @@ template <bool kRecord, int kHoles, bool kLong>
 MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
                   int origin, int seeds, std::uint64_t laps, std::vector<Event>* events) {
   [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
+  [[maybe_unused]] AnchorOf<kLong, kHoles> anchor;
   if constexpr (kLong) {
     cycle.laps = laps;
     cycle.exact = c.opponent_row_only;
+    anchor = anchor_of_first_laps<kHoles>(c, b, hole, laps);
   }
   for (;;) {
+    if constexpr (kLong && !kRecord) {
+      if (anchor.pure()) {  // the dedicated loop while every lap since lap 1 is short
+        const PureStop stop = pure_short_laps<kHoles>(c, anchor, r, origin, seeds, laps);
+        if (stop != PureStop::handed_back) return stop == PureStop::endless ? MoveEnd::endless : MoveEnd::undecided;
+      }
+    }
     const auto [landing, landing_seeds] = sow_lap<kHoles>(c, r, origin, seeds);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
     const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);  // G2
@@ -485,7 +627,8 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
     }
     if constexpr (kLong) {
       MoveEnd verdict;
-      if (long_lap_ends<kRecord, kHoles>(c, b, cap, mover, hole, r, landing, landing_seeds, cycle, laps, verdict))
+      if (long_lap_ends<kRecord, kHoles>(c, b, cap, mover, hole, r, landing, landing_seeds, seeds, cycle, &anchor, laps,
+                                         verdict))
         return verdict;  // SOW-6, Q-LIMIT
     }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5
@@ -567,7 +710,8 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
     }
     if constexpr (kLong) {
       MoveEnd verdict;
-      if (long_lap_ends<kRecord, kHoles>(c, b, cap, mover, hole, r, landing, landing_seeds, cycle, laps, verdict))
+      if (long_lap_ends<kRecord, kHoles>(c, b, cap, mover, hole, r, landing, landing_seeds, seeds, cycle, nullptr, laps,
+                                         verdict))
         return verdict;  // SOW-6, Q-LIMIT
     }
     if constexpr (kRecord) events->push_back(ev::relay(landing, landing_seeds));  // SOW-5

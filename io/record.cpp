@@ -293,7 +293,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
           if (!option.is_bool()) throw InputError(fmt::format("{}: expected true or false, got {}", opt_at, shown(option)));
           text = option.get_bool() ? "true" : "false";
         } else if (name == "ply_limit" || name == "lap_limit") {  // their bounds, as validate's
-          text = fmt::to_string(as_int(option, opt_at, 1, name == "ply_limit" ? 1000000 : 1000000000));
+          text = fmt::to_string(as_int(option, opt_at, 1, name == "ply_limit" ? 1000000 : 2000000000));
         } else {
           text = std::string(as_string(option, opt_at));
         }

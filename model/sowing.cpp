@@ -62,6 +62,7 @@ struct Sowing {
   std::uint64_t laps = 0;        // laps sown so far
   std::array<int, 2> captured;   // the position's captures and this move's
   bool captured_this_move = false;
+  bool last_lap_undoable = false;  // the last lap had fewer than 2N seeds and no en passant capture
   Player to_move;                // who moves after the move (set when it ends)
   bool ended_game = false;
 
@@ -98,14 +99,17 @@ struct Sowing {
   void sow_lap() {
     const int lap_seeds = in_hand;
     const bool skip = rules.options.skip_origin && lap_seeds >= holes;
+    last_lap_undoable = lap_seeds < holes;  // specs/endless-sowing.md: such a lap can be undone
     int h = origin;
     while (in_hand > 0) {
       h = next_hole(h);
       if (skip && h == origin) h = next_hole(h);
       state.board[h] += 1;
       in_hand -= 1;
-      if (rules.variant == Variant::hoyito1 && in_hand > 0 && is_casa(h))
+      if (rules.variant == Variant::hoyito1 && in_hand > 0 && is_casa(h)) {
         take_casa(h, EventKind::capture, RuleId::CAP_I_1);
+        last_lap_undoable = false;  // an en passant capture is not undone by the lap's inverse
+      }
     }
     state.hole = h;
     laps += 1;
@@ -279,6 +283,10 @@ SowingLength first_repeat(const Rules& rules, const Position& position, int hole
 // period, so within lap_limit laps: a hare further ahead of it than that proves L > lap_limit.
 // The walk so stops before lap 3 * lap_limit. A move decided by neither an end nor a repeat by
 // then, or ending after lap_limit, is undecided: it is refused, never guessed.
+// Before Brent's test, the anchor rule (specs/endless-sowing.md, "The anchor rule"): the anchor is
+// the state of lap 1 or of the last lap that cannot be undone (2N seeds or more, or an en passant
+// capture); a later lap that can be undone and comes back to it is the first exact repeat. While
+// the anchor is lap 1's, a walk past lap_limit without it is undecided.
 SowingLength measure_sowing(const Rules& rules, const Position& position, int hole) {
   const auto limit = static_cast<std::uint64_t>(rules.options.lap_limit);
   Sowing hare(rules, position, nullptr);
@@ -286,11 +294,21 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
   hare.sow_lap();
   LapEnd tortoise;  // hole -1: equal to no lap-end state
   std::uint64_t tortoise_lap = 0;
+  LapEnd anchor = hare.state;
+  std::uint64_t anchor_lap = 1;
   for (;;) {
     if (hare.landing() != Landing::relay) {  // the move ends at this lap
       if (hare.laps > limit) throw_undecided(rules, hole);
       return {false, hare.laps, 0};
     }
+    if (hare.laps > 1 && !hare.last_lap_undoable) {
+      anchor = hare.state;
+      anchor_lap = hare.laps;
+    } else if (hare.laps > anchor_lap && hare.state == anchor) {
+      if (hare.laps > limit) throw_undecided(rules, hole);
+      return {true, hare.laps, anchor_lap};  // SOW-6: the first exact repeat
+    }
+    if (anchor_lap == 1 && hare.laps >= limit) throw_undecided(rules, hole);  // Q-LIMIT
     if (hare.state == tortoise) return first_repeat(rules, position, hole, hare.laps - tortoise_lap);
     if (tortoise_lap >= limit && hare.laps - tortoise_lap >= limit) throw_undecided(rules, hole);
     if (is_power_of_two(hare.laps)) {

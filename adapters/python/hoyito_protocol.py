@@ -43,7 +43,7 @@ OPTION_DEFAULTS = {
     "endless_sowing": "illegal", "endless_game": "ply_limit", "ply_limit": "5000",
     "drawn_previous_last_four": "capturer", "match_starter": "alternate",
     "hoyito3_2x12": "extension", "equal_captures": "draw", "hoyito3_single_game": "round_1",
-    "hoyito1_end": "after_move", "no_seeds": "pass", "lap_limit": "1000000000",
+    "hoyito1_end": "after_move", "no_seeds": "pass", "lap_limit": "2000000000",
 }
 BASE_COMMANDS = ("protocol_version", "name", "version", "list_commands", "supports", "rules",
                  "start", "position", "legal", "play", "playmoves", "state", "quit")
