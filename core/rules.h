@@ -32,10 +32,11 @@ enum class Variant { hoyito1, hoyito2, hoyito3 };
 // Q-LIMIT (specs/open-questions.md): a guard, not a rule. A move whose relay sowing has neither
 // ended nor repeated a lap-end state by lap end `lap_limit` is refused as undecided
 // (UndecidedMove, core/refusal.h), by the model and the engine alike. kMaxLaps is the default and the largest
-// limit allowed: a thousand times the longest first repeat measured in play from the standard
-// start (open-questions.md gives the figures), so only made-up positions with many seeds, whose
-// cycles can run to billions of laps, meet it. Smaller limits exist so that verification can put
-// both implementations on the boundary (`hoyito verify`, check "limits").
+// limit allowed: 2 x 10^9, above the longest first repeat met in play from the standard start
+// (1,912,296,601 laps, a 2x12 move: specs/endless-sowing.md, open-questions.md), and bounded by
+// the option's type (an int, at most 2^31 - 1). Moves of longer cycles are met in 2x12 play
+// (about one game in a million) and are undecided. Smaller limits exist so that verification can
+// put both implementations on the boundary (`hoyito verify`, check "limits").
 inline constexpr std::size_t kMaxLaps = 2'000'000'000;
 
 // The two players (BRD-4: South owns holes 0..N-1, North N..2N-1). The underlying values are the
