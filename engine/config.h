@@ -29,8 +29,12 @@ inline constexpr std::uint64_t kBrentLaps = std::uint64_t{1} << 14;
 // max(kBrentLaps, 1.5 * max(M, L / 15, kBrentLaps) + L) (sow.cpp); a sowing decided by lap end
 // `lap_limit` has M + L <= lap_limit (its first exact repeat comes no sooner), so it is found
 // out by lap max(1.5 * lap_limit, 1.5 * kBrentLaps + lap_limit): never after
-// 2 * max(lap_limit, 3 * kBrentLaps), the give-up point. It is below 2^33 for the largest
-// lap_limit (an int): no overflow.
+// 2 * max(lap_limit, 3 * kBrentLaps), the give-up point. A detector begun later, at the lap t
+// of the first lap of 2N seeds or more (the anchor rule, sow.cpp; t <= lap_limit, as a sowing
+// whose laps are all short is decided by lap_limit), takes its first checkpoint at t and doubles
+// from there, as Brent's from 1: a cycle entered at M >= t is found as above, one entered before
+// t (every checkpoint from t on is on the cycle) by about t + 1.5 L (the dense checkpoints keep
+// a span of ten times), within the same point as t + L <= 2 * lap_limit. It is below 2^33 for the largest lap_limit (an int): no overflow.
 constexpr std::uint64_t give_up_point(std::uint64_t lap_limit) {
   return 2 * std::max(lap_limit, 3 * kBrentLaps);
 }

@@ -9,30 +9,36 @@
 // last) holds three, one word-wise test; otherwise it steps seed by seed, because a passing seed
 // may make a casa en passant (CAP-I-1).
 //
-// Endless sowing (SOW-6) is detected exactly by cycle detection on lap-end states (the board
-// after the last seed of a lap, and the landing hole), compared up to rotation of the ring: the
-// sowing from such a state is determined by it and does not depend on where on the ring it is,
-// so a repeated state means the move never ends; the state space is finite, so a move that never
-// ends repeats one. Brent's algorithm, then for long sowings a denser set of kept checkpoints
-// (CycleDetector in sow.cpp). No allocation.
+// Endless sowing (SOW-6) is decided exactly on lap-end states (the board after the last seed of
+// a lap, and the landing hole). First by the anchor rule (specs/endless-sowing.md, Hoyito II
+// and III): a lap of fewer than 2N seeds can be undone in one way only, so a sowing whose laps
+// after lap a (1, or the last lap of 2N seeds or more) are all short comes back, if endless, to
+// lap a's state first; while a = 1 a dedicated loop compares each lap-end state with that one
+// state, with no cycle detector. Otherwise by cycle detection compared up to rotation of the ring
+// (the sowing from such a state does not depend on where on the ring it is, so a repeated state
+// means the move never ends; the state space is finite, so a move that never ends repeats one):
+// Brent's algorithm, then for long sowings a denser set of kept checkpoints (CycleDetector in
+// sow.cpp), begun at the lap that moved the anchor (Hoyito I: always). No allocation.
 //
 // Q-LIMIT (specs/open-questions.md, option lap_limit, at most kMaxLaps in core/rules.h): a
 // sowing is decided when it ends by lap end lap_limit, or when by then one of its lap-end states
 // repeats an earlier one (exactly, not up to rotation); any other sowing is `undecided` (the
-// caller refuses the move). A cycle found up to rotation tells that the sowing is endless; the
-// lap of its first exact repeat is then worked out (transient + cycle length up to rotation *
-// 2N / gcd(shift, 2N)) to apply the limit. A sowing neither ended nor found repeating by lap
-// 2 * max(lap_limit, 3 * 2^14) (Config::give_up_laps, give_up_point in config.h) cannot be
-// decided by lap end lap_limit, and is given up as undecided. The counts are 64-bit: any
-// lap_limit an int holds works, without overflow, in constant memory.
+// caller refuses the move). The anchor gives the first exact repeat directly; a cycle found up to
+// rotation tells that the sowing is endless, and the lap of its first exact repeat is then worked
+// out (transient + cycle length up to rotation * 2N / gcd(shift, 2N)) to apply the limit. A
+// sowing whose laps since lap 1 are all short is undecided at lap lap_limit; any other neither
+// ended nor found repeating by lap 2 * max(lap_limit, 3 * 2^14) (Config::give_up_laps,
+// give_up_point in config.h) cannot be decided by lap end lap_limit, and is given up as
+// undecided. The counts are 64-bit: any lap_limit an int holds works, without overflow, in
+// constant memory.
 //
 // Endless sowings are rare (about one position in 7000 of random 2x6 play has one), but their
-// cycles can be long: with 4 seeds per hole up to a few million laps (decided exactly: the
-// guard is 10^9 lap ends by default, core/rules.h kMaxLaps); with 7 to 10 seeds per hole on 2x6
-// billions (e.g. Hoyito II, South to move, board [28,4,18,11,0,14,6,2,14,10,4,1], move c:
-// 2.5e9 laps up to rotation, 3.0e10 exactly): such made-up positions meet the guard, which then
-// costs 2 * lap_limit laps before the move is refused (measured on 2 busy cores, that move:
-// 0.08 s at lap_limit 10^6, 8 s at 10^8, 129 s at 10^9).
+// cycles can be long: with 4 seeds per hole on 2x12 up to billions of laps (Hoyito II from the
+// start, `d C e E a H B G a F B F`, the 12th move: every lap short, lap 1's state back at lap
+// 1,912,296,601; decided endless under the default guard of 2 x 10^9 lap ends, figures in
+// docs/performance.md); with 7 to 10 seeds per hole on 2x6 longer (e.g. Hoyito II, South to
+// move, board [28,4,18,11,0,14,6,2,14,10,4,1], move c: 2.5e9 laps up to rotation, 3.0e10
+// exactly): such moves meet the guard and are refused as undecided.
 #pragma once
 
 #include <array>
