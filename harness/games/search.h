@@ -25,7 +25,8 @@ struct MoveValue {
 
 // The exact value of every legal ply of `game` searched to `depth` plies (depth >= 1 counts the
 // ply itself), in the order of the legal plies (ascending holes, or the single pass). Empty once
-// the game is over. Throws UndecidedMove where the engine does (Q-LIMIT: rare, about one 2x12 game in a million meets it).
+// the game is over. Throws UndecidedMove where the engine does (Q-LIMIT: rare, about one 2x12
+// game in a million meets it).
 std::vector<MoveValue> move_values(const engine::Game& game, int depth);
 
 // The value of the position itself for its player to move, searched to `depth` plies (0: the
