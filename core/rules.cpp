@@ -57,8 +57,8 @@ const std::vector<OptionInfo>& option_table() {
        "a player to move with no seeds on their row passes, or the game ends, each player taking their own row "
        "(MancalaGames' end of game)"},
       {"Q-LIMIT", "lap_limit", {"2000000000"}, "SOW-6",
-       "a guard (met in 2x12 play about once a million games): lap ends within which a move must end or repeat a lap-end state, else it is "
-       "undecided (1..2000000000)"},
+       "a guard (met in 2x12 play about once a million games): lap ends within which a move must end or "
+       "repeat a lap-end state, else it is undecided (1..2000000000)"},
   };
   return table;
 }
