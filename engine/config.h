@@ -34,7 +34,8 @@ inline constexpr std::uint64_t kBrentLaps = std::uint64_t{1} << 14;
 // whose laps are all short is decided by lap_limit), takes its first checkpoint at t and doubles
 // from there, as Brent's from 1: a cycle entered at M >= t is found as above, one entered before
 // t (every checkpoint from t on is on the cycle) by about t + 1.5 L (the dense checkpoints keep
-// a span of ten times), within the same point as t + L <= 2 * lap_limit. It is below 2^33 for the largest lap_limit (an int): no overflow.
+// a span of ten times), within the same point as t + L <= 2 * lap_limit. It is below 2^33 for
+// the largest lap_limit (an int): no overflow.
 constexpr std::uint64_t give_up_point(std::uint64_t lap_limit) {
   return 2 * std::max(lap_limit, 3 * kBrentLaps);
 }
