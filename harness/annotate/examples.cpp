@@ -359,6 +359,10 @@ std::vector<Wanted> wanted_examples() {
        fires(RuleId::CAP_III_3), nullptr, 0, 1, {RuleId::CAP_III_2, RuleId::TURN_1}},
       {"pass-no-seeds", "A forced pass: no seeds on the mover's side", "A player with no seeds on their side passes (PASS-1).",
        h2, fires(RuleId::PASS_1), nullptr, 1, 1, {}},
+      {"round-ends-no-seeds", "A game ended by a player without seeds (G14 no_seeds = round_ends)",
+       "Under no_seeds = round_ends a player to move with no seeds on their row does not pass (compare pass-no-seeds): "
+       "the game ends at once, each player taking the seeds on their own row, and the captures decide (END-4, END-2).",
+       with_option(h2, "no_seeds", "round_ends"), fires(RuleId::END_4), nullptr, 1, 0, {RuleId::END_2}},
   };
   return list;
 }
