@@ -22,12 +22,25 @@ class EnginePair {
   std::optional<Disagreement> step(int hole) {
     moves_.push_back(hole);
     const Side m = side_of(model_, hole);
-    Side e = side_of(engine_, hole);
+    Side e = engine_side(hole);
     // An engine without `events` tells none: its ply is compared on the rest.
     if (!events_ && m.ply && e.ply) e.ply->events = m.ply->events;
     refused_ = !m.ply;
     if (std::string field = differing_field(m, e); !field.empty()) return Disagreement{rules_, start_, moves_, field, m, e};
     return std::nullopt;
+  }
+
+  // side_of(engine_, hole) in one round trip: the legal plies, then the ply or its refusal.
+  Side engine_side(int hole) {
+    Side s;
+    try {
+      s.ply = engine_.play_after_legal(hole, s.legal);
+    } catch (const InputError& e) {
+      s.error = e.what();
+      s.refusal = refusal_of(e);
+    }
+    s.result = engine_.result();
+    return s;
   }
 
   // Once the model's game is over: the engine's is over alike, with no legal ply left (END-1..3).
