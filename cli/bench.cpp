@@ -29,8 +29,8 @@ std::string own_path() {
   return error ? std::string("hoyito") : self.string();
 }
 
-// Plies per second through the protocol (`hoyito serve --impl engine`, as verify --engine plays
-// it), printed beside the in-process engine's of the same variant and size; returned for --json.
+// Plies per second through the protocol (`hoyito serve --impl engine`: legal, then play, a ply),
+// printed beside the in-process engine's of the same variant and size; returned for --json.
 boost::json::object protocol_figures(const BenchFigures& f) {
   const std::string command = fmt::format("'{}' serve --impl engine", own_path());
   const TimedGames t = measure_protocol(command, kBenchProtocolPlies);

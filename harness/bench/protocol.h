@@ -1,7 +1,7 @@
 // Plies per second through the engine protocol: random Hoyito II 2x6 games played on an engine
-// behind the protocol (`hoyito serve --impl engine` in `hoyito bench`) exactly as
-// `verify --engine` plays them: per ply `legal`, then `play`, `state` and `events` in one round
-// trip. Wall clock: the two processes take turns, and the pipes between them are what is timed.
+// behind the protocol (`hoyito serve --impl engine` in `hoyito bench`): per ply `legal`, then
+// `play`, `state` and `events`, two round trips (verify --engine pipelines the two into one, and
+// adds the model's work). Wall clock: the two processes take turns, and the pipes are what is timed.
 #pragma once
 
 #include <string>

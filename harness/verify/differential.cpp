@@ -227,16 +227,10 @@ class Paths {
   }
 
   static Side side_after_legal(model::Game& game, int hole, const std::vector<int>& legal) {
-    Side s;
-    s.legal = legal;
-    try {
+    return side_by(game, [&](Side& s) {
+      s.legal = legal;
       s.ply = game.play(hole);
-    } catch (const InputError& e) {
-      s.error = e.what();
-      s.refusal = refusal_of(e);
-    }
-    s.result = game.result();
-    return s;
+    });
   }
 
   // What `game` shows after the ply, beside the model's side `m` (events are not told by it).

@@ -23,18 +23,27 @@ namespace hoyito {
 
 // What `game` shows on playing `hole`: its legal plies first (may refuse an undecidable position,
 // Q-LIMIT), then the ply or its refusal, then its result.
-template <GameImplementation G>
-Side side_of(G& game, int hole) {
+// What `game` shows after `ask(side)` fills the side's legal plies and ply: a refusal thrown on
+// the way as the side's error and reason, then the game's result.
+template <GameImplementation G, typename Ask>
+Side side_by(G& game, Ask&& ask) {
   Side s;
   try {
-    s.legal = game.legal_plies();
-    s.ply = game.play(hole);
+    ask(s);
   } catch (const InputError& e) {
     s.error = e.what();
     s.refusal = refusal_of(e);
   }
   s.result = game.result();
   return s;
+}
+
+template <GameImplementation G>
+Side side_of(G& game, int hole) {
+  return side_by(game, [&](Side& s) {
+    s.legal = game.legal_plies();
+    s.ply = game.play(hole);
+  });
 }
 
 // Which observable differs (legal, error, refusal, player, events, after, result), or "" when

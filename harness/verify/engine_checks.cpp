@@ -203,23 +203,18 @@ void play_engine_match(EngineRun& run, const Rules& base, int index, long& games
 
 std::vector<Rules> match_bases(EngineRun& run) {
   std::vector<Rules> out;
-  for (int n : {6, 12})
-    for (MatchStarter starter : {MatchStarter::alternate, MatchStarter::loser})
-      for (DrawnPreviousLastFour drawn : {DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split}) {
-        Rules base;
-        base.variant = Variant::hoyito3;
-        base.holes_per_row = n;
-        base.options.match_starter = starter;
-        base.options.drawn_previous_last_four = drawn;
-        Rules later = base;  // round 3 after a draw: what the engine must play for a whole match
-        later.round = 3;
-        later.previous_winner = Winner::draw;
-        if (const std::string why = run.caps().unsupported(later); !why.empty())
-          run.skip("matches", fmt::format("hoyito3 2x{} {} {}", n, option_value(base, "match_starter"),
-                                          option_value(base, "drawn_previous_last_four")), why);
-        else
-          out.push_back(base);
-      }
+  for (const Rules& base : match_rules()) {
+    Rules later = base;  // round 3 after a draw: what the engine must play for a whole match
+    later.round = 3;
+    later.previous_winner = Winner::draw;
+    if (const std::string why = run.caps().unsupported(later); !why.empty())
+      run.skip("matches",
+               fmt::format("hoyito3 2x{} {} {}", base.holes_per_row, option_value(base, "match_starter"),
+                           option_value(base, "drawn_previous_last_four")),
+               why);
+    else
+      out.push_back(base);
+  }
   return out;
 }
 

@@ -32,15 +32,7 @@ class EnginePair {
 
   // side_of(engine_, hole) in one round trip: the legal plies, then the ply or its refusal.
   Side engine_side(int hole) {
-    Side s;
-    try {
-      s.ply = engine_.play_after_legal(hole, s.legal);
-    } catch (const InputError& e) {
-      s.error = e.what();
-      s.refusal = refusal_of(e);
-    }
-    s.result = engine_.result();
-    return s;
+    return side_by(engine_, [&](Side& s) { s.ply = engine_.play_after_legal(hole, s.legal); });
   }
 
   // Once the model's game is over: the engine's is over alike, with no legal ply left (END-1..3).

@@ -19,9 +19,9 @@
 
 namespace hoyito {
 
-// The default --games with --engine: a run against `hoyito serve` takes about two minutes on
+// The default --games with --engine: a run against `hoyito serve` takes one to two minutes on
 // 2 cores (docs/verify.md gives the measured time).
-inline constexpr int kEngineVerifyGames = 150;
+inline constexpr int kEngineVerifyGames = 200;
 inline constexpr int kMostEngineFailures = 3;
 
 struct EngineVerifyOptions {
