@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -148,6 +149,8 @@ int verify_engine(const EngineVerifyOptions& options, Reporter& reporter) {
   const Stopwatch clock;
   make_folder(options.out, "--out");
   clear_run_output(options.out);
+  std::error_code ignored;  // the log holds this run's standard error alone (the engines append to it)
+  std::filesystem::remove(options.out + "/engine-stderr.log", ignored);
   std::unique_ptr<EngineRun> run;
   try {
     run = std::make_unique<EngineRun>(options, reporter);
