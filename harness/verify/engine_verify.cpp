@@ -138,9 +138,10 @@ void engine_scenarios(EngineRun& run) {
     checked += check_one_scenario(run, s);
   }
   run.checked += checked;
-  run.r.line(fmt::format("scenarios: {} hand-derived scenarios checked on the engine, {} skipped, {} failures ({:.1f} s; "
-                         "the {} match scenarios do not apply: a match standing is no protocol command)",
-                         checked, skipped, run.failures - failures_before, clock.seconds(), matches));
+  const std::string match_note =
+      matches == 0 ? "" : fmt::format("; the {} match scenarios do not apply: a match standing is no protocol command", matches);
+  run.r.line(fmt::format("scenarios: {} hand-derived scenarios checked on the engine, {} skipped, {} failures ({:.1f} s{})",
+                         checked, skipped, run.failures - failures_before, clock.seconds(), match_note));
 }
 
 }  // namespace
