@@ -1,5 +1,7 @@
 #include "harness/verify/engine_under_test.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "io/output.h"
@@ -20,6 +22,8 @@ class EnginePair {
   bool refused() const { return refused_; }  // the last move was refused by both alike
 
   std::optional<Disagreement> step(int hole) {
+    if (moves_.size() % 4 == 0)  // a fixed pattern of the ply number: a transcript replays it
+      if (auto d = refuse_unasked()) return d;
     moves_.push_back(hole);
     const Side m = side_of(model_, hole);
     Side e = engine_side(hole);
@@ -28,6 +32,38 @@ class EnginePair {
     refused_ = !m.ply;
     if (std::string field = differing_field(m, e); !field.empty()) return Disagreement{rules_, start_, moves_, field, m, e};
     return std::nullopt;
+  }
+
+  // A hole the model refuses, played before anything is asked of the game (no `legal` first):
+  // the engine must refuse it for the same reason and stay as it was, not only once it has worked
+  // out its legal moves (SOW-1, PASS-1..3). Prefers a non-empty hole.
+  std::optional<Disagreement> refuse_unasked() {
+    std::vector<int> legal;
+    try {
+      legal = model_.legal_plies();
+    } catch (const InputError&) {
+      return std::nullopt;  // undecided (Q-LIMIT): compared by step()
+    }
+    const std::optional<int> wrong = illegal_hole(legal);
+    if (!wrong) return std::nullopt;
+    const Side m = side_by(model_, [&](Side& s) { s.legal = legal, s.ply = model_.play(*wrong); });
+    const Side e = side_by(engine_, [&](Side& s) { s.legal = legal, s.ply = engine_.play(*wrong); });
+    if (!m.ply && !e.ply && m.refusal == e.refusal && m.result == e.result) return std::nullopt;
+    std::vector<int> moves = moves_;
+    moves.push_back(*wrong);
+    return Disagreement{rules_, start_, moves, "illegal move", m, e};
+  }
+
+  std::optional<int> illegal_hole(const std::vector<int>& legal) const {
+    if (model_.status() != Status::playing || legal.empty()) return std::nullopt;
+    const Position p = model_.position();
+    std::optional<int> any;
+    for (int h = 0; h < rules_.holes(); ++h) {
+      if (std::find(legal.begin(), legal.end(), h) != legal.end()) continue;
+      if (p.board[static_cast<std::size_t>(h)] > 0) return h;
+      if (!any) any = h;
+    }
+    return any;
   }
 
   // side_of(engine_, hole) in one round trip: the legal plies, then the ply or its refusal.
