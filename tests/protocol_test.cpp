@@ -114,6 +114,7 @@ TEST(Serve, AnswersEveryMalformedCommandWithOneRefusal) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"frobnicate", "? unknown_command"},   {"rules hoyito9 6 4", "? invalid"},
         {"rules hoyito2 7 4", "? invalid"},     {"rules hoyito2 6 4 skip_origin=maybe", "? invalid"},
+        {"rules hoyito2 6 4 frobnicate=1", "? syntax"},
         {"rules hoyito2 6", "? syntax"},        {"position board=1,2 captured=0,0 to_move=south", "? syntax"},
         {"position board=4,4,4,4,4,4,4,4,4,4,4,5 captured=0,0 to_move=south", "? invalid"},
         {"play q", "? illegal"},               {"play", "? syntax"},

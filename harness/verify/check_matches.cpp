@@ -23,17 +23,11 @@ struct Match {
 
 std::vector<Match> matches_of(const VerifyOptions& options) {
   std::vector<Match> out;
-  for (int n : {6, 12})
-    for (MatchStarter starter : {MatchStarter::alternate, MatchStarter::loser})
-      for (DrawnPreviousLastFour drawn : {DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split}) {
-        Rules base;
-        base.variant = Variant::hoyito3;
-        base.holes_per_row = n;
-        base.options.match_starter = starter;
-        base.options.drawn_previous_last_four = drawn;
-        const int count = std::max(1, (n == 6 ? options.games : Configuration::games_2x12(options.games)) / kMatchesPerGames);
-        for (int m = 0; m < count; ++m) out.push_back({base, static_cast<int>(out.size())});
-      }
+  for (const Rules& base : match_rules()) {
+    const int n = base.holes_per_row;
+    const int count = std::max(1, (n == 6 ? options.games : Configuration::games_2x12(options.games)) / kMatchesPerGames);
+    for (int m = 0; m < count; ++m) out.push_back({base, static_cast<int>(out.size())});
+  }
   return out;
 }
 

@@ -172,6 +172,21 @@ std::vector<Configuration> lockstep_configurations() {
   return out;
 }
 
+std::vector<Rules> match_rules() {
+  std::vector<Rules> out;
+  for (int n : {6, 12})
+    for (MatchStarter starter : {MatchStarter::alternate, MatchStarter::loser})
+      for (DrawnPreviousLastFour drawn : {DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split}) {
+        Rules base;
+        base.variant = Variant::hoyito3;
+        base.holes_per_row = n;
+        base.options.match_starter = starter;
+        base.options.drawn_previous_last_four = drawn;
+        out.push_back(base);
+      }
+  return out;
+}
+
 std::vector<Configuration> select_configurations(const std::string& variant, int holes, const std::string& name) {
   std::vector<Configuration> out;
   const bool any_variant = variant.empty();

@@ -24,7 +24,8 @@ bool model_decides(const Rules& rules, const Position& position, int hole) {
 
 }  // namespace
 
-std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position& position, LapLimitCounts& counts) {
+std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position& position, LapLimitCounts& counts,
+                                             const CompareMoves& compare) {
   counts.positions += 1;
   const Rules measure = with_lap_limit(rules, kMeasureLaps);
   for (int hole = 0; hole < rules.holes(); ++hole) {
@@ -46,7 +47,7 @@ std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position&
     if (at > 1 && model_decides(with_lap_limit(rules, at - 1), position, hole)) counts.model_inconsistent += 1;
     for (int limit : {at, at - 1}) {
       if (limit < 1) continue;
-      if (auto d = compare_moves(with_lap_limit(rules, limit), position, {hole})) return d;
+      if (auto d = compare(with_lap_limit(rules, limit), position, {hole})) return d;
     }
   }
   return std::nullopt;
