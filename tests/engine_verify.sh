@@ -63,7 +63,7 @@ expect liar 1 'FAIL scenario .*legal plies' '^FAIL'
 run liar-lockstep "$hoyito" verify --engine "$fake liar '$hoyito'" --games 2 --skip scenarios,limits,matches --fail-fast --out "$out/liar-lockstep"
 expect liar-lockstep 1 '^DISAGREEMENT lockstep .*\(hoyito-engine .*\): legal differs at ply [0-9]+' 'shrunk to'
 transcript=$out/liar-lockstep/disagreement-1.json
-grep -q '"engine":{"name":"hoyito-engine","version":"[^"]*","command":"python3 [^"]*fake_engine.py liar' "$transcript" 2>/dev/null || fail "liar: $transcript does not name the engine"
+grep -q '"engine_program":{"name":"hoyito-engine","version":"[^"]*","command":"python3 [^"]*fake_engine.py liar' "$transcript" 2>/dev/null || fail "liar: $transcript does not name the engine"
 no_process_left liar
 
 run liar-replay "$hoyito" replay "$transcript" --engine "$fake liar '$hoyito'"

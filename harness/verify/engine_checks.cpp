@@ -82,10 +82,17 @@ void play_lockstep_task(EngineRun& run, const LockstepTask& t, std::size_t worke
   const std::string what = fmt::format("lockstep {} game {}", t.config->name, t.game);
   EngineSession& session = *run.sessions[worker];
   const EngineScope scope(run.sessions[worker]);
+  if (run.refused_before(t.config->name)) return;
   guarded(run, what, [&] {
     SplitMix64 rng{Campaign::seed_of(run.o.seed ^ t.config->salt(), static_cast<std::uint64_t>(t.game))};
     const Position start = t.config->start(rng);
-    const EngineGame game = engine_lockstep_game(t.config->rules, start, rng);
+    EngineGame game;
+    try {
+      game = engine_lockstep_game(t.config->rules, start, rng);
+    } catch (const EngineRefusal& e) {
+      if (e.reason != protocol::Reason::unsupported) throw;
+      return run.refused(t.config->name, e.what());
+    }
     {
       const std::lock_guard<std::mutex> lock(totals.mutex);
       totals.games += 1;

@@ -142,7 +142,8 @@ EngineGame engine_lockstep_game(const Rules& rules, const Position& start, Split
 void write_engine_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
                              const std::string& replay, std::uint64_t seed, const EngineSession& session) {
   boost::json::object o = disagreement_to_json(original, shrunk, replay, seed);
-  o["engine"] = {{"name", session.info().name}, {"version", session.info().version}, {"command", session.options().command}};
+  // Beside the sides "model" and "engine" (what each showed): which engine program it was.
+  o["engine_program"] = {{"name", session.info().name}, {"version", session.info().version}, {"command", session.options().command}};
   write_whole_file(path, boost::json::serialize(o) + "\n");
 }
 

@@ -34,7 +34,7 @@ struct EngineGame {
 EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng);
 
 // Writes the transcript of a disagreement with the engine (format hoyito-disagreement/1, as verify
-// writes them) naming the engine's name, version and command under "engine"; whole or not at all.
+// writes them) naming the engine's name, version and command under "engine_program"; whole or not at all.
 void write_engine_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
                              const std::string& replay, std::uint64_t seed, const EngineSession& session);
 

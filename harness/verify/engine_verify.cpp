@@ -55,6 +55,24 @@ void EngineRun::engine_failed(const std::string& what, const std::exception& e) 
     r.line(fmt::format("the engine failed {} times: no more work is started", kMostEngineFailures));
 }
 
+bool EngineRun::refused_before(const std::string& config) {
+  const std::lock_guard<std::mutex> lock(refused_mutex);
+  if (!refused_configs.count(config)) return false;
+  skipped += 1;
+  return true;
+}
+
+void EngineRun::refused(const std::string& config, const std::string& why) {
+  {
+    const std::lock_guard<std::mutex> lock(refused_mutex);
+    if (!refused_configs.insert(config).second) {
+      skipped += 1;
+      return;
+    }
+  }
+  skip("lockstep", config, why + " (its other games are skipped too)");
+}
+
 void EngineRun::skip(const std::string& check, const std::string& what, const std::string& why) {
   r.line(fmt::format("  SKIP {} {}: not supported by the engine: {}", check, what, why));  // never a pass or a failure
   skipped += 1;

@@ -6,6 +6,8 @@
 #include <atomic>
 #include <exception>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,8 @@ struct EngineRun {
   std::vector<std::shared_ptr<EngineSession>> sessions;
   std::atomic<int> failures{0}, disagreements{0}, engine_failures{0}, skipped{0};
   std::atomic<long> checked{0};
+  std::mutex refused_mutex;
+  std::set<std::string> refused_configs;
 
   const protocol::Capabilities& caps() const;
   // No more work: the engine keeps failing, or --fail-fast and something failed.
@@ -35,6 +39,10 @@ struct EngineRun {
   void engine_failed(const std::string& what, const std::exception& e);
   // One line: `what` of `check` skipped, and why (counted, never as a failure).
   void skip(const std::string& check, const std::string& what, const std::string& why);
+  // A configuration whose rules the engine refused as unsupported although its `supports` did
+  // not say so: said once, then every game of it skipped without a line (counted).
+  bool refused_before(const std::string& config);
+  void refused(const std::string& config, const std::string& why);
   // Written to OUT/disagreement-N.json naming the engine, then shrunk and written again.
   void disagreement(const Disagreement& d, const std::string& what, EngineSession& session);
 };
