@@ -16,7 +16,11 @@ has a visible outline, and Home and End move the plies only while the player has
 Printing (issue 23): the page printed to PDF by Chromium (DevTools Page.printToPDF, through
 Selenium's print_page) holds every annotated ply's heading, a page per ply at least, and no
 controls; the text is read with pdftotext (poppler-utils, scripts/setup.sh). The PDF is kept as
-WORKDIR/annotate-page.pdf. Exit 0 on success, 1 on a failed check.
+WORKDIR/annotate-page.pdf.
+Automated WCAG 2.1 A/AA checks: axe-core (no Debian package; pinned from the npm registry, version
+AXE_VERSION, installed once under WORKDIR/axe; or the file $HOYITO_AXE_CORE) run on the page: no
+violation. Without npm or network the axe-core check is skipped with a line saying so.
+Exit 0 on success, 1 on a failed check.
 """
 import base64
 import json
@@ -36,6 +40,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 FAILURES = []
+AXE_VERSION = "4.14.1"
+AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def check(condition, what):
@@ -148,6 +154,46 @@ def check_print(driver, workdir, plies):
     print(f"printed: {pdf}, {pages} pages")
 
 
+def axe_script(workdir):
+    """axe.min.js: $HOYITO_AXE_CORE, or axe-core AXE_VERSION from npm under WORKDIR/axe; None offline."""
+    if os.environ.get("HOYITO_AXE_CORE"):
+        return os.environ["HOYITO_AXE_CORE"]
+    prefix = os.path.join(workdir, "axe")
+    script = os.path.join(prefix, "node_modules", "axe-core", "axe.min.js")
+    if not os.path.exists(os.path.join(prefix, "node_modules", "axe-core", f"VERSION-{AXE_VERSION}")):
+        npm = shutil.which("npm")
+        if not npm:
+            return None
+        try:
+            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", prefix,
+                            f"axe-core@{AXE_VERSION}"], check=True, capture_output=True, timeout=180)
+        except (subprocess.SubprocessError, OSError):
+            return None
+        with open(os.path.join(prefix, "node_modules", "axe-core", f"VERSION-{AXE_VERSION}"), "w"):
+            pass
+    return script if os.path.exists(script) else None
+
+
+def check_axe(driver, workdir):
+    script = axe_script(workdir)
+    if not script:
+        print(f"SKIP axe-core: npm or the network is missing (axe-core@{AXE_VERSION} from the npm registry);"
+              " set HOYITO_AXE_CORE to an axe.min.js to run it")
+        return
+    with open(script) as f:
+        driver.execute_script(f.read())
+    driver.set_script_timeout(120)
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}}).then(function (r) {"
+        " done({passes: r.passes.length, violations: r.violations.map(function (v) {"
+        "  return v.id + ' (' + v.impact + ', ' + v.nodes.length + ' nodes): ' + v.help; })}); })"
+        ".catch(function (e) { done({passes: 0, violations: ['axe-core failed: ' + e]}); });", AXE_RULES)
+    check(not result["violations"], f"axe-core WCAG 2.1 AA: no violation, got {result['violations']}")
+    check(result["passes"] > 10, f"axe-core ran its rules ({result['passes']} passed)")
+    print(f"axe-core {AXE_VERSION}: {result['passes']} rules passed, {len(result['violations'])} violations")
+
+
 def main():
     hoyito, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
@@ -192,6 +238,7 @@ def main():
                               "s.dispatchEvent(new Event('input'));", target)
         expect_ply(driver, record, target, "slider")
         check_accessibility(driver, target, plies)
+        check_axe(driver, workdir)
         jump = min(12, plies)
         driver.get("about:blank")
         driver.get(f"{page}#ply={jump}")
