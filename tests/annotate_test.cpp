@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include "harness/annotate/account.h"
@@ -25,6 +26,7 @@
 #include "harness/annotate/diagram.h"
 #include "harness/games/notation.h"
 #include "harness/games/play.h"
+#include "io/record.h"
 #include "io/scenario.h"
 
 using namespace hoyito;
@@ -512,4 +514,29 @@ TEST(AnnotateTitle, AuthorsTitleReplacesTheFilesTitle) {
   const std::string html = annotate_files(game, PageFormat::html, options, "x")[0].text;
   EXPECT_NE(html.find("<title>The chain &lt;across&gt; the rows</title>"), std::string::npos);
   EXPECT_NE(html.find("<h1>The chain &lt;across&gt; the rows</h1>"), std::string::npos);
+}
+
+TEST(AnnotateComment, RecordCommentBesideTheAccount) {
+  // A ply's `comment` (game-record.md, issue 23) is printed beside its account in md and html, and
+  // a record written back keeps it. Fails before: the reader refused the field as unknown.
+  const std::string path = std::filesystem::temp_directory_path() / ("annotate-comment-" + std::to_string(::getpid()) + ".json");
+  {
+    const Rules rules;
+    GameRecord record = play_moves(rules, start_position(rules), {"a"});
+    record.plies[0].comment = "Five laps from one hole: <the> relay";
+    std::ofstream(path) << boost::json::serialize(to_json(record)) << "\n";
+  }
+  const AnnotatedGame game = load_annotated_game(path, 1);
+  std::remove(path.c_str());
+  ASSERT_EQ(game.record.plies[0].comment, "Five laps from one hole: <the> relay");
+  PageOptions options;
+  options.depth = 0;
+  EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find(
+                "(SOW-4).\n\n> **Comment:** Five laps from one hole: <the> relay\n"),
+            std::string::npos);
+  EXPECT_NE(annotate_files(game, PageFormat::html, options, "x")[0].text.find(
+                "<p class=\"comment\"><strong>Comment:</strong> Five laps from one hole: &lt;the&gt; relay</p>"),
+            std::string::npos);
+  options.lang = Lang::es;
+  EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find("> **Comentario:** Five"), std::string::npos);
 }

@@ -153,6 +153,7 @@ std::string_view word(Word w, Lang lang) {
       {"No move may be played: the game is over (END-1).", "No se puede jugar: la partida ha terminado (END-1)."},
       {"Plies of the game", "Turnos de la partida"},
       {"Ply {ply} of {total}", "Turno {ply} de {total}"},
+      {"Comment", "Comentario"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

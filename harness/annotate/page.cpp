@@ -135,6 +135,8 @@ std::vector<OutputFile> markdown(const Document& doc, const PageOptions& options
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);
     md += fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, doc.lang), page.alt, svg_name);
     for (const std::string& s : page.summary) md += s + "\n";
+    if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
+      md += fmt::format("\n> **{}:** {}\n", word(Word::comment, doc.lang), page.story.ply.comment);
     if (page.summary.size() != page.sentences.size()) {
       md += fmt::format("\n<details><summary>{}</summary>\n\n", word(Word::every_lap, doc.lang));
       for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", s.text);
@@ -309,6 +311,9 @@ std::string html_ply(const PlyPage& ply, int n, int total, Lang lang) {
   page += "<p class=\"account\">";
   for (const std::string& s : ply.summary) page += escape(s) + " ";
   page += "</p>\n";
+  if (!ply.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
+    page += fmt::format("<p class=\"comment\"><strong>{}:</strong> {}</p>\n", word(Word::comment, lang),
+                        escape(ply.story.ply.comment));
   if (ply.summary.size() != ply.sentences.size()) {
     page += fmt::format("<details><summary>{}</summary><ol>\n", word(Word::every_lap, lang));
     for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", escape(s.text));
