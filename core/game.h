@@ -89,6 +89,7 @@ struct Ply {
   int hole = kPass;  // kPass for a pass
   std::vector<Event> events;
   Position after;
+  std::string comment;  // an author's note on the ply (game-record.md `comment`), shown by hoyito annotate
   bool operator==(const Ply&) const = default;
 };
 

@@ -233,6 +233,20 @@ std::vector<Example> same_position_examples() {
   return out;
 }
 
+// "goes to south" / "is drawn" (MATCH-3), or with `would` "gone to south" / "been drawn".
+std::string match_outcome(Winner winner, bool would) {
+  if (is_player(winner)) return fmt::format("{} to {}", would ? "gone" : "goes", winner_name(winner));
+  return would ? "been drawn" : "is drawn";
+}
+
+// The match example's title says what the round-3 rule (END-III-3) made of the match: a win
+// for a player, or a draw (MATCH-3).
+std::string match_title(Winner winner) {
+  if (is_player(winner))
+    return fmt::format("A Hoyito III match won by {} through the round-3 rule", player_word(player_of(winner), Lang::en));
+  return "A Hoyito III match drawn through the round-3 rule";
+}
+
 // A Hoyito III match of three random games in which the round-3 award (END-III-3: the last four
 // to the previous game's winner, not the capturer) decides who wins the match (MATCH-3).
 std::vector<Example> match_examples() {
@@ -261,17 +275,17 @@ std::vector<Example> match_examples() {
     if (real.winner == other.winner) continue;
     Example ex;
     ex.name = "match-round3-decides";
-    ex.title = "A Hoyito III match decided by the round-3 rule";
+    ex.title = match_title(real.winner);
     std::string games_text;
     for (size_t g = 0; g < 3; ++g)
       games_text += fmt::format("game {} ({} starts) {}-{}; ", g + 1, player_name(real.starters[g]), results[g].captured[0],
                                 results[g].captured[1]);
     ex.why = fmt::format(
-        "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match goes to {} (MATCH-3). In round 3 the last {} seeds "
+        "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match {} (MATCH-3). In round 3 the last {} seeds "
         "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 (END-III-2), "
-        "the match would have gone to {}. The page shows the end of game 3.",
-        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], winner_name(real.winner),
-        award->seeds, player_name(*award->player), player_name(last.player), winner_name(other.winner));
+        "the match would have {}. The page shows the end of game 3.",
+        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], match_outcome(real.winner, false),
+        award->seeds, player_name(*award->player), player_name(last.player), match_outcome(other.winner, true));
     ex.game.record = games[2];
     ex.game.title = ex.title;
     ex.game.source = "docs/examples/match-round3-decides.json";
@@ -346,7 +360,8 @@ std::vector<Wanted> wanted_examples() {
        "one 2x12 game in a thousand.",
        with_option(h2_12, "endless_game", "third_repetition"), third_repetition, nullptr, 2, 0, {}, 400},
       {"last-four-hoyito1", "The last seeds, Hoyito I",
-       "In Hoyito I the capturer who leaves four or fewer seeds in play takes them, those in hand included (END-I-1).", h1,
+       "In Hoyito I, when a move that captured is over and four or fewer seeds are left on the board, the capturer takes "
+       "them and the game ends (END-I-1); no seed is left in hand: the move is sown to its end first (CAP-I-1).", h1,
        fires(RuleId::END_I_1), nullptr, 1, 0, {RuleId::CAP_I_3}},
       {"skip-origin", "A lap of 2N or more seeds with skip_origin (G1)",
        "With skip_origin = true a lap of twelve or more seeds passes its own hole by (SOW-3).",

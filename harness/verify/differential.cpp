@@ -153,7 +153,7 @@ class Paths {
       f.legal = plies_of(fast_.legal_mask());
       const Player mover = fast_.to_move();
       fast_.play_fast(hole);
-      f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position()};
+      f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position(), {}};
     } catch (const InputError& error) {
       f.error = error.what();
       f.refusal = refusal_of(error);
@@ -184,7 +184,7 @@ class Paths {
       } else {
         const Player mover = probe_.to_move();
         probe_.play_fast(hole);
-        p.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position()};
+        p.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position(), {}};
       }
     } catch (const InputError& error) {
       p.error = error.what();
@@ -229,7 +229,7 @@ class Paths {
   static Side observed(const engine::Game& game, const Side& m) {
     Side s;
     s.legal = m.legal;
-    if (m.ply) s.ply = Ply{m.ply->player, m.ply->hole, m.ply->events, game.position()};
+    if (m.ply) s.ply = Ply{m.ply->player, m.ply->hole, m.ply->events, game.position(), {}};
     s.result = game.result();
     return s;
   }
