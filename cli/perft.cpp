@@ -14,6 +14,7 @@
 #include "harness/base/reporter.h"
 #include "harness/games/perft.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -32,7 +33,7 @@ struct PerftArgs {
 template <GameImplementation G>
 boost::json::object print_perft(const Rules& rules, const PerftArgs& args, const char* name) {
   const Stopwatch clock;
-  const G game(rules, start_position(rules));
+  const G game(rules, engine::opening_position(rules));
   std::uint64_t total = 0;
   boost::json::value divide = nullptr;
   if (args.divide) {

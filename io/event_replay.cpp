@@ -72,7 +72,10 @@ class Replayer {
 
   std::string lift(const Event& e) {
     if (i_ != 0 || e.hole != ply_.hole || hole(e.hole) != e.seeds || e.seeds == 0) return "bad lift";
-    if (owner(e.hole, n_) != mover_) return "lift from the opponent's hole";
+    // The row of the hole from its index, a layout fact of the record (holes 0..N-1 are the
+    // first row, South's): no rule helper here, the implementations keep theirs.
+    const Player row = e.hole < n_ ? Player::south : Player::north;
+    if (row != mover_) return "lift from the opponent's hole";
     take_in_hand(e);
     return "";
   }

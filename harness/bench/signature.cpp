@@ -11,6 +11,7 @@
 #include "harness/games/play.h"
 #include "harness/base/reporter.h"
 #include "harness/simulate/simulate.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -45,7 +46,7 @@ std::uint64_t bench_game_seed(const Rules& rules, int game) {
 long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
   long plies = 0;
   SplitMix64 rng{bench_game_seed(rules, game)};
-  engine::Game g(rules, start_position(rules));
+  engine::Game g(rules, engine::opening_position(rules));
   while (g.status() == Status::playing) {
     const std::uint64_t mask = g.legal_mask();
     std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask)));
@@ -63,7 +64,7 @@ long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
 long play_sampler_game(const Rules& rules, int game) {
   long plies = 0;
   SplitMix64 rng{bench_game_seed(rules, game)};
-  engine::Game g(rules, start_position(rules));
+  engine::Game g(rules, engine::opening_position(rules));
   while (g.status() == Status::playing) {
     g.play_random([&rng](std::uint64_t n) { return rng.below(n); });
     plies += 1;

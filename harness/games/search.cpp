@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <stdexcept>
+#include "engine/sides.h"
 
 namespace hoyito::search {
 
@@ -38,7 +39,7 @@ int negamax(const engine::Game& game, int depth, int alpha, int beta) {
 int capture_difference(const engine::Game& game) {
   const auto captured = game.result().captured;
   const Player me = game.to_move();
-  return captured[index(me)] - captured[index(opponent(me))];
+  return captured[index(me)] - captured[index(engine::opponent_of(me))];
 }
 
 std::vector<MoveValue> move_values(const engine::Game& game, int depth) {

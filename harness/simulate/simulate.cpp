@@ -18,7 +18,8 @@
 #include "io/record.h"
 #include "engine/engine.h"
 #include "harness/base/campaign.h"
-#include "model/model.h"
+#include "engine/match.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -182,7 +183,7 @@ int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below)
 }
 
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
-  const Position start = setup.start ? *setup.start : start_position(setup.rules, setup.starter);
+  const Position start = setup.start ? *setup.start : engine::opening_position(setup.rules, setup.starter);
   engine::Game game(setup.rules, start);
   GameObservation g;
   g.starter = start.to_move;
@@ -235,7 +236,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
         m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
         if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
         if (setup.detailed) stats.add(m);
-        const Player other = opponent(mover);
+        const Player other = engine::opponent_of(mover);
         if (round_rule && m.award && awarded[index(other)] > 0) {
           // The round rule gave seeds to the non-capturer: would the capturer taking them
           // have changed the winner?
@@ -243,7 +244,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
           counterfactual[index(other)] -= awarded[index(other)];
           counterfactual[index(mover)] += awarded[index(other)];
           g.round_rule_applied = true;
-          g.round_rule_decided = model::winner_by_captures(counterfactual) != game.result().winner;
+          g.round_rule_decided = engine::winner_by_captures(counterfactual) != game.result().winner;
         }
       }
       before = std::move(played.after);
@@ -260,7 +261,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   }
   const Result result = game.result();
   g.outcome = outcome_of(result);
-  g.seeds_left = setup.rules.total_seeds() - result.captured[0] - result.captured[1];
+  g.seeds_left = engine::seed_total(setup.rules) - result.captured[0] - result.captured[1];
   stats.add(g);
   return {result, g};
 }
@@ -277,6 +278,32 @@ Result play_counted_game(const GameSetup& setup, SplitMix64& rng, Statistics& st
 }
 
 namespace {
+
+// A Hoyito III match of one deal: each game's round, previous winner and starter from the
+// engine's match (engine::Match: MATCH-1, MATCH-2, G9); the winner by MATCH-3. A game with no
+// winner abandons the match, unscored: an undecided one (Q-LIMIT), and one that ended
+// unterminated (END-3, G7) or void (SOW-6, G6 void), whose seeds are not assigned and so cannot
+// decide the next game's last four (END-III-3) nor the match (MATCH-3). hoyito verify's matches
+// check stops there too.
+template <class Undecided>
+void play_match(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, int seating, GameSetup& setup,
+                SplitMix64& rng, Statistics& stats, std::vector<GameRow>* rows, const Undecided& undecided) {
+  engine::Match match(rules);
+  for (int round = 1; round <= spec.match_rounds; ++round) {
+    setup.rules = match.next_rules();
+    setup.starter = match.next_starter();
+    try {
+      const PlayedGame played = play_game(setup, rng, stats);
+      if (rows) rows->push_back(row_of(played, deal, seating));
+      if (played.result.status != Status::finished) return;
+      match.add({played.result.captured});
+    } catch (const UndecidedMove&) {
+      undecided(round);
+      return;
+    }
+  }
+  stats.add(MatchObservation{seating, match.standing().winner});
+}
 
 void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats,
                     std::vector<GameRow>* rows) {
@@ -302,29 +329,7 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
       }
       continue;
     }
-    // A Hoyito III match: each game's round, previous winner and starter from the model's match
-    // rules (MATCH-1, MATCH-2, G9); the winner by MATCH-3. A game with no winner abandons the
-    // match, unscored: an undecided one (Q-LIMIT), and one that ended unterminated (END-3, G7) or
-    // void (SOW-6, G6 void), whose seeds are not assigned and so cannot decide the next game's
-    // last four (END-III-3) nor the match (MATCH-3). hoyito verify's matches check stops there too.
-    std::vector<model::MatchGame> games;
-    bool abandoned = false;
-    for (int round = 1; round <= spec.match_rounds && !abandoned; ++round) {
-      const model::MatchStanding standing = model::match_standing(rules, games);
-      setup.rules = model::rules_for_round(rules, round, standing.previous_winners.back());
-      setup.starter = standing.starters.back();
-      try {
-        const PlayedGame played = play_game(setup, rng, stats);
-        if (rows) rows->push_back(row_of(played, deal, seating));
-        games.push_back({played.result.captured});
-        if (played.result.status != Status::finished) abandoned = true;
-      } catch (const UndecidedMove&) {
-        undecided(round);
-        abandoned = true;
-      }
-    }
-    if (abandoned) continue;
-    stats.add(MatchObservation{seating, model::match_standing(rules, games).winner});
+    play_match(spec, rules, deal, seating, setup, rng, stats, rows, [&](int round) { undecided(round); });
   }
 }
 

@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "harness/base/campaign.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -83,7 +84,7 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
   // validated once here: the Games below are made from positions built valid, unchecked.
   std::vector<std::pair<Rules, Rules>> rules_pairs;
   for (const Rules& base : configs) {
-    if (base.total_seeds() != configs.front().total_seeds()) throw std::logic_error("exhaustive: configurations of different totals");
+    if (engine::seed_total(base) != engine::seed_total(configs.front())) throw std::logic_error("exhaustive: configurations of different totals");
     Rules void_rules = base;
     void_rules.options.endless_sowing = EndlessSowing::void_game;
     validate(base);
@@ -120,7 +121,7 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
       for (int c : b) on_board += c;
       mine.boards += 1;
       std::copy(b.begin(), b.end(), p.board.begin());
-      const int rest = configs.front().total_seeds() - on_board;  // the same total in every configuration
+      const int rest = engine::seed_total(configs.front()) - on_board;  // the same total in every configuration
       p.captured = {rest - rest / 2, rest / 2};
       validate(p, configs.front());  // once a board: valid for every configuration and side
       for (std::size_t c = 0; c < rules_pairs.size(); ++c) {

@@ -169,6 +169,7 @@ void clear_run_output(const std::string& out) {
       return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
     };
     return (starts("disagreement-") && ends(".json")) || (starts("lap-limit-disagreement-") && ends(".json")) ||
+           (starts("match-disagreement-") && ends(".json")) ||
            (starts("exhaustive-2x") && ends("-disagreement.json")) || (starts("games-") && ends(".jsonl"));
   };
   std::error_code error;
