@@ -11,6 +11,7 @@
 
 #include "io/record.h"
 #include "engine/engine.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
@@ -75,6 +76,8 @@ struct Found {
   int ply = 0;
 };
 
+constexpr const char* kNothingWritten = "examples: interrupted while searching the games, nothing written";
+
 // Among the seeded random games, the shortest one in which `finder` finds something (or, with
 // `score`, the one that scores highest; ties to the shorter game, then the lower index).
 std::optional<Found> search_games(const Rules& rules, const Finder& finder,
@@ -84,6 +87,7 @@ std::optional<Found> search_games(const Rules& rules, const Finder& finder,
   std::optional<Found> best;
   long best_score = 0;
   for (std::uint64_t i = 0; i < games; ++i) {
+    throw_if_interrupted(kNothingWritten);  // a search cut short could pick another game: none is written
     GameRecord record = random_game_from(rules, engine::opening_position(rules), i);
     const int ply = finder(record);
     if (ply == 0) continue;
@@ -263,6 +267,7 @@ std::vector<Example> match_examples() {
   const Rules base = make_rules(Variant::hoyito3);
   constexpr std::uint64_t kMatches = 300;
   for (std::uint64_t m = 0; m < kMatches; ++m) {
+    throw_if_interrupted(kNothingWritten);
     const PlayedMatch played = play_three_games(base, m);
     const std::vector<GameRecord>& games = played.games;
     const std::vector<MatchGame>& results = played.results;
