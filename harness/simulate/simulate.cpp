@@ -181,6 +181,60 @@ int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below)
   return kPass;
 }
 
+// The ply the player to move chooses, counted into `g` (but on the random player's fast path);
+// unless the game is `detailed` the ply is also played (play_random, play_fast).
+int choose_and_play_fast(engine::Game& game, const PlayerSpec& player, bool detailed, const Position& before,
+                         GameObservation& g, SplitMix64& rng) {
+  auto below = [&rng](std::uint64_t n) { return rng.below(n); };
+  if (!detailed && player.kind == PlayerSpec::Kind::random) {
+    // The random player's fast path: engine::Game::play_random draws uniformly among the legal
+    // plies and decides only the move it draws (rejection sampling), so the choice at this
+    // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
+    return game.play_random(below);
+  }
+  const std::uint64_t mask = game.legal_mask();
+  const int legal = std::popcount(mask);
+  g.choice_plies += 1;
+  g.legal_sum += static_cast<std::uint64_t>(legal);
+  g.forced_plies += legal == 1;
+  // A detailed game draws its random plies exactly as the fast path does (draw_as_sampler),
+  // so that a deal is the same game whether or not it is played with events:
+  // --detail-every changes what is counted, not what is played.
+  if (player.kind == PlayerSpec::Kind::random) return draw_as_sampler(before, mask, below);
+  const int ply = choose_ply(player, game, mask, rng);
+  if (!detailed) game.play_fast(ply);
+  return ply;
+}
+
+// Plays `ply` with its events and counts what they show (laps, relays, chains, awards, passes,
+// endless moves refused or played); `before` moves on to the position after it.
+void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool round_rule, Position& before,
+                   GameObservation& g, Statistics& stats) {
+  const Player mover = game.to_move();
+  const std::uint64_t mask_before = game.legal_mask();
+  const int legal = std::popcount(mask_before);
+  std::array<int, 2> awarded{0, 0};
+  Ply played = game.play(ply);
+  if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
+  if (ply != kPass) {
+    MoveObservation m = observe_events(played, awarded);
+    m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
+    if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
+    if (setup.detailed) stats.add(m);
+    const Player other = engine::opponent_of(mover);
+    if (round_rule && m.award && awarded[index(other)] > 0) {
+      // The round rule gave seeds to the non-capturer: would the capturer taking them
+      // have changed the winner?
+      auto counterfactual = game.result().captured;
+      counterfactual[index(other)] -= awarded[index(other)];
+      counterfactual[index(mover)] += awarded[index(other)];
+      g.round_rule_applied = true;
+      g.round_rule_decided = engine::winner_by_captures(counterfactual) != game.result().winner;
+    }
+  }
+  before = std::move(played.after);
+}
+
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
   const Position start = setup.start ? *setup.start : engine::opening_position(setup.rules, setup.starter);
   engine::Game game(setup.rules, start);
@@ -193,61 +247,12 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   const bool round_rule = setup.rules.variant == Variant::hoyito3 && setup.rules.round >= 3;
   const bool detailed = setup.detailed || round_rule;
   Position before = detailed ? start : Position{};  // detailed only (no copy of the board otherwise)
-  auto below = [&rng](std::uint64_t n) { return rng.below(n); };
   while (game.status() == Status::playing) {
     const Player mover = game.to_move();
     const auto captured_before = game.result().captured;
-    const PlayerSpec& player = *setup.seats[index(mover)];
-    int ply = kPass;
-    if (!detailed && player.kind == PlayerSpec::Kind::random) {
-      // The random player's fast path: engine::Game::play_random draws uniformly among the legal
-      // plies and decides only the move it draws (rejection sampling), so the choice at this
-      // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
-      ply = game.play_random(below);
-    } else if (player.kind == PlayerSpec::Kind::random) {
-      // A detailed game draws its random plies exactly as the fast path does (draw_as_sampler),
-      // so that a deal is the same game whether or not it is played with events:
-      // --detail-every changes what is counted, not what is played.
-      const std::uint64_t mask = game.legal_mask();
-      const int legal = std::popcount(mask);
-      g.choice_plies += 1;
-      g.legal_sum += static_cast<std::uint64_t>(legal);
-      g.forced_plies += legal == 1;
-      ply = draw_as_sampler(before, mask, below);
-    } else {
-      const std::uint64_t mask = game.legal_mask();
-      const int legal = std::popcount(mask);
-      g.choice_plies += 1;
-      g.legal_sum += static_cast<std::uint64_t>(legal);
-      g.forced_plies += legal == 1;
-      ply = choose_ply(player, game, mask, rng);
-      if (!detailed) game.play_fast(ply);
-    }
+    const int ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
     if (g.plies == 0) g.opening = ply;
-    if (detailed) {
-      const std::uint64_t mask_before = game.legal_mask();
-      const int legal = std::popcount(mask_before);
-      std::array<int, 2> awarded{0, 0};
-      Ply played = game.play(ply);
-      if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
-      if (ply != kPass) {
-        MoveObservation m = observe_events(played, awarded);
-        m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
-        if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
-        if (setup.detailed) stats.add(m);
-        const Player other = engine::opponent_of(mover);
-        if (round_rule && m.award && awarded[index(other)] > 0) {
-          // The round rule gave seeds to the non-capturer: would the capturer taking them
-          // have changed the winner?
-          auto counterfactual = game.result().captured;
-          counterfactual[index(other)] -= awarded[index(other)];
-          counterfactual[index(mover)] += awarded[index(other)];
-          g.round_rule_applied = true;
-          g.round_rule_decided = engine::winner_by_captures(counterfactual) != game.result().winner;
-        }
-      }
-      before = std::move(played.after);
-    }
+    if (detailed) play_detailed(setup, game, ply, round_rule, before, g, stats);
     g.plies += 1;
     if (ply == kPass) {
       g.passes += 1;
