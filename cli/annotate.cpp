@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "harness/base/interrupt.h"
 #include "harness/annotate/page.h"
 
 namespace hoyito {
@@ -33,6 +34,7 @@ int run_annotate(const AnnotateArgs& args) {
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
   const std::string stem = std::filesystem::path(args.file).stem().string();
   const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
+  throw_if_interrupted("annotate: interrupted before writing, nothing written");
   write_files(args.out, files);
   for (const OutputFile& f : files) std::cout << (std::filesystem::path(args.out) / f.name).string() << "\n";
   return 0;

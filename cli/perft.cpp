@@ -15,6 +15,7 @@
 #include "harness/games/perft.h"
 #include "harness/games/perft_walk.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -35,7 +36,7 @@ struct PerftArgs {
 template <GameImplementation G>
 boost::json::object print_perft(const Rules& rules, const PerftArgs& args, const char* name) {
   const Stopwatch clock;
-  const G game(rules, start_position(rules));
+  const G game(rules, engine::opening_position(rules));
   std::uint64_t total = 0;
   boost::json::value divide = nullptr;
   if (args.divide) {
@@ -62,9 +63,9 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
   options.command = args.engine;
   options.timeout = std::chrono::milliseconds(static_cast<long long>(args.engine_timeout * 1000));
   auto session = std::make_shared<EngineSession>(options);
-  const RemoteGame game(session, rules, start_position(rules));
+  const RemoteGame game(session, rules, engine::opening_position(rules));
   const Stopwatch clock;
-  const std::uint64_t by_model = perft(model::Game(rules, start_position(rules)), args.depth);
+  const std::uint64_t by_model = perft(model::Game(rules, engine::opening_position(rules)), args.depth);
   std::cout << fmt::format("perft model {} 2x{} depth {}: {} ({:.2f} s)\n", variant_name(rules.variant), rules.holes_per_row,
                            args.depth, by_model, clock.seconds());
   if (args.divide)
@@ -77,7 +78,7 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
     return 0;
   }
   std::cout << "model and engine DISAGREE; walking divide down to where they part\n";
-  const std::optional<PerftParting> parting = walk_perft(game, rules, start_position(rules), args.depth);
+  const std::optional<PerftParting> parting = walk_perft(game, rules, engine::opening_position(rules), args.depth);
   std::cout << (parting ? "first difference: " + parting->text : std::string("the divides agree all the way down (the engine's perft and its divide disagree)")) << "\n";
   return 1;
 }

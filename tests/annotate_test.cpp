@@ -28,6 +28,7 @@
 #include "harness/games/play.h"
 #include "io/record.h"
 #include "io/scenario.h"
+#include "engine/sides.h"
 
 using namespace hoyito;
 
@@ -41,7 +42,7 @@ std::string scenario_path(const std::string& id) { return std::string(HOYITO_SOU
 // to D(0->1) E(6) F(6) a(2) b(7) c(0->1): c was empty, the move ends (SOW-4). Five laps.
 PlyStory opening_a() {
   const Rules rules;
-  const GameRecord record = play_moves(rules, start_position(rules), {"a"});
+  const GameRecord record = play_moves(rules, engine::opening_position(rules), {"a"});
   return tell_ply(rules, record.start, record.plies[0], 1);
 }
 
@@ -522,7 +523,7 @@ TEST(AnnotateComment, RecordCommentBesideTheAccount) {
   const std::string path = std::filesystem::temp_directory_path() / ("annotate-comment-" + std::to_string(::getpid()) + ".json");
   {
     const Rules rules;
-    GameRecord record = play_moves(rules, start_position(rules), {"a"});
+    GameRecord record = play_moves(rules, engine::opening_position(rules), {"a"});
     record.plies[0].comment = "Five laps from one hole: <the> relay";
     std::ofstream(path) << boost::json::serialize(to_json(record)) << "\n";
   }

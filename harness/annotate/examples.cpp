@@ -11,9 +11,12 @@
 
 #include "io/record.h"
 #include "engine/engine.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
+#include "engine/match.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -73,6 +76,8 @@ struct Found {
   int ply = 0;
 };
 
+constexpr const char* kNothingWritten = "examples: interrupted while searching the games, nothing written";
+
 // Among the seeded random games, the shortest one in which `finder` finds something (or, with
 // `score`, the one that scores highest; ties to the shorter game, then the lower index).
 std::optional<Found> search_games(const Rules& rules, const Finder& finder,
@@ -82,7 +87,8 @@ std::optional<Found> search_games(const Rules& rules, const Finder& finder,
   std::optional<Found> best;
   long best_score = 0;
   for (std::uint64_t i = 0; i < games; ++i) {
-    GameRecord record = random_game_from(rules, start_position(rules), i);
+    throw_if_interrupted(kNothingWritten);  // a search cut short could pick another game: none is written
+    GameRecord record = random_game_from(rules, engine::opening_position(rules), i);
     const int ply = finder(record);
     if (ply == 0) continue;
     const long value = score ? score(record, ply) : -static_cast<long>(record.plies.size());
@@ -247,31 +253,47 @@ std::string match_title(Winner winner) {
   return "A Hoyito III match drawn through the round-3 rule";
 }
 
+// One seeded random match of three games on the engine's match (engine::Match: MATCH-1, MATCH-2):
+// its games and their captures; fewer than three games when one had no winner.
+struct PlayedMatch {
+  std::vector<GameRecord> games;
+  std::vector<MatchGame> results;
+};
+
+PlayedMatch play_three_games(const Rules& base, std::uint64_t m) {
+  PlayedMatch out;
+  engine::Match match(base);
+  for (int round = 1; round <= 3; ++round) {
+    const Rules rules = match.next_rules();
+    GameRecord game = random_game_from(rules, engine::opening_position(rules, match.next_starter()),
+                                       3 * m + static_cast<std::uint64_t>(round - 1));
+    if (game.result.status != Status::finished) break;
+    out.results.push_back({game.result.captured});
+    match.add(out.results.back());
+    out.games.push_back(std::move(game));
+  }
+  return out;
+}
+
 // A Hoyito III match of three random games in which the round-3 award (END-III-3: the last four
 // to the previous game's winner, not the capturer) decides who wins the match (MATCH-3).
 std::vector<Example> match_examples() {
   const Rules base = make_rules(Variant::hoyito3);
   constexpr std::uint64_t kMatches = 300;
   for (std::uint64_t m = 0; m < kMatches; ++m) {
-    std::vector<GameRecord> games;
-    std::vector<model::MatchGame> results;
-    for (int round = 1; round <= 3; ++round) {
-      const model::MatchStanding standing = model::match_standing(base, results);
-      const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
-      GameRecord game = random_game_from(rules, start_position(rules, standing.starters.back()), 3 * m + static_cast<std::uint64_t>(round - 1));
-      if (game.result.status != Status::finished) break;
-      results.push_back({game.result.captured});
-      games.push_back(std::move(game));
-    }
+    throw_if_interrupted(kNothingWritten);
+    const PlayedMatch played = play_three_games(base, m);
+    const std::vector<GameRecord>& games = played.games;
+    const std::vector<MatchGame>& results = played.results;
     if (games.size() < 3) continue;
     const Ply& last = games[2].plies.back();
     const auto award = std::find_if(last.events.begin(), last.events.end(), [](const Event& e) { return e.rule == RuleId::END_III_3; });
     if (award == last.events.end() || award->player == last.player) continue;
-    std::vector<model::MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
+    std::vector<MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
     if_capturer[2].captured[index(*award->player)] -= award->seeds;  // a last_four_award has its player
     if_capturer[2].captured[index(last.player)] += award->seeds;
-    const model::MatchStanding real = model::match_standing(base, results);
-    const model::MatchStanding other = model::match_standing(base, if_capturer);
+    const MatchStanding real = engine::match_standing(base, results);
+    const MatchStanding other = engine::match_standing(base, if_capturer);
     if (real.winner == other.winner) continue;
     Example ex;
     ex.name = "match-round3-decides";

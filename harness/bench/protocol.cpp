@@ -3,6 +3,7 @@
 #include "harness/base/random.h"
 #include "harness/base/reporter.h"
 #include "harness/games/remote_game.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -15,7 +16,7 @@ TimedGames measure_protocol(const std::string& engine_command, long plies) {
   const Stopwatch clock;
   while (timed.plies < plies) {
     SplitMix64 rng{game_seed(kBenchSeed, static_cast<std::uint64_t>(timed.games))};
-    RemoteGame game(session, rules, start_position(rules));
+    RemoteGame game(session, rules, engine::opening_position(rules));
     while (game.status() == Status::playing) {
       const std::vector<int> legal = game.legal_plies();
       game.play(legal[static_cast<std::size_t>(rng.below(legal.size()))]);

@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "harness/games/perft.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -117,7 +118,7 @@ class GameServer final : public Server::Games {
     }
     refusing(Reason::invalid, [&] { validate(rules); return 0; });
     rules_ = rules;
-    new_game(start_position(rules_));
+    new_game(engine::opening_position(rules_));
     return "";
   }
 
@@ -150,7 +151,7 @@ class GameServer final : public Server::Games {
     const std::string line = fmt::format("board={} captured=0,0 {}{}", board, to_move ? "" : "to_move=south ", fields);
     const protocol::StateLine s = refusing(Reason::syntax, [&] { return protocol::parse_state(line, rules_.holes_per_row, "start", true); });
     rules_ = with_round(s);
-    new_game(start_position(rules_, s.position.to_move));
+    new_game(engine::opening_position(rules_, s.position.to_move));
     return "";
   }
 
@@ -170,7 +171,7 @@ class GameServer final : public Server::Games {
   }
 
   G& game() {
-    if (!game_) new_game(start_position(rules_));
+    if (!game_) new_game(engine::opening_position(rules_));
     return *game_;
   }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/verify/lap_limits.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -13,7 +14,7 @@ std::uint64_t Configuration::salt() const {
 }
 
 Position Configuration::start(SplitMix64& rng) const {
-  if (made_up_most == 0) return start_position(rules);
+  if (made_up_most == 0) return engine::opening_position(rules);
   return small_counts_position(rules, 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(made_up_most))), rng);
 }
 

@@ -14,6 +14,7 @@
 #include "engine/engine.h"
 #include "harness/base/first_difference.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -36,7 +37,7 @@ namespace {
 
 int own_non_empty(const Position& p, int n) {
   int count = 0;
-  for (int h = 0; h < 2 * n; ++h) count += owner(h, n) == p.to_move && p.board[static_cast<size_t>(h)] > 0;
+  for (int h = 0; h < 2 * n; ++h) count += engine::hole_owner(h, n) == p.to_move && p.board[static_cast<size_t>(h)] > 0;
   return count;
 }
 
@@ -221,7 +222,7 @@ class Paths {
     const Position p = g.position();
     const int n = g.rules().holes_per_row;
     for (int h = 0; h < 2 * n; ++h)
-      if (owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) own |= std::uint64_t{1} << h;
+      if (engine::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) own |= std::uint64_t{1} << h;
     return own;
   }
 

@@ -196,7 +196,7 @@ void play_engine_match(EngineRun& run, const Rules& base, int index, long& games
     const model::MatchStanding standing = model::match_standing(base, played);
     const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
     SplitMix64 rng{Campaign::seed_of(run.o.seed ^ kMatchSalt, static_cast<std::uint64_t>(index * 8 + round))};
-    const EngineGame game = engine_lockstep_game(rules, start_position(rules, standing.starters.back()), rng);
+    const EngineGame game = engine_lockstep_game(rules, model::opening_position(rules, standing.starters.back()), rng);
     games += 1;
     if (game.disagreement) {
       run.disagreement(*game.disagreement, fmt::format("match {} 2x{} round {}", index, base.holes_per_row, round),

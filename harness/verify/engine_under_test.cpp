@@ -100,7 +100,7 @@ class EnginePair {
 std::vector<int> own_holes(const Position& p, int n) {
   std::vector<int> holes;
   for (int h = 0; h < 2 * n; ++h)
-    if (owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) holes.push_back(h);
+    if (model::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) holes.push_back(h);
   return holes;
 }
 
