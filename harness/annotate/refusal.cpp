@@ -70,7 +70,7 @@ RefusalStory tell_refusal(const Rules& rules, const Position& position, const st
     if (move == "pass") say(Word::refused_pass);  // PASS-1: only a player with no seeds passes
     return story;
   }
-  if (owner(story.hole, n) != position.to_move) say(Word::refused_not_own);           // BRD-4, SOW-1
+  if (model::hole_owner(story.hole, n) != position.to_move) say(Word::refused_not_own);           // BRD-4, SOW-1
   else if (position.board[static_cast<size_t>(story.hole)] == 0) say(Word::refused_empty);  // SOW-1
   else sowing_refusal(rules, position, lang, story);                                       // SOW-6, Q-LIMIT
   return story;
