@@ -141,8 +141,11 @@ def check_print(driver, workdir, plies):
         " return h.textContent; })")
     check(len(headings) == plies, f"{plies} ply headings on the page, got {len(headings)}")
     pdf = os.path.join(workdir, "annotate-page.pdf")
+    # DevTools' printToPDF, not WebDriver's print: the latter gives up after 10 s of rendering,
+    # which a 140-page print can take on a loaded machine.
+    printed = driver.execute_cdp_cmd("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True})
     with open(pdf, "wb") as f:
-        f.write(base64.b64decode(driver.print_page()))
+        f.write(base64.b64decode(printed["data"]))
     text = subprocess.run([pdftotext, "-layout", pdf, "-"], check=True, capture_output=True, text=True).stdout
     pages = text.count("\f") + (0 if text.endswith("\f") else 1)
     flat = re.sub(r"\s+", " ", text)
