@@ -22,6 +22,7 @@
 #include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -109,7 +110,7 @@ void model_playout_benchmark(benchmark::State& state, Rules rules) {
   std::uint64_t index = 0, plies = 0;
   for (auto _ : state) {
     SplitMix64 rng{game_seed(kPositionSeed, index++)};
-    model::Game game(rules, start_position(rules));
+    model::Game game(rules, engine::opening_position(rules));
     while (game.status() == Status::playing) {
       const std::vector<int> legal = game.legal_plies();
       game.play(legal[rng.below(legal.size())]);
@@ -123,7 +124,7 @@ void engine_playout_benchmark(benchmark::State& state, Rules rules) {
   std::uint64_t index = 0, plies = 0;
   for (auto _ : state) {
     SplitMix64 rng{game_seed(kPositionSeed, index++)};
-    engine::Game game(rules, start_position(rules));
+    engine::Game game(rules, engine::opening_position(rules));
     while (game.status() == Status::playing) {
       const std::uint64_t mask = game.legal_mask();
       std::uint64_t bits = mask;
@@ -142,7 +143,7 @@ void engine_sampler_playout_benchmark(benchmark::State& state, Rules rules) {
   std::uint64_t index = 0, plies = 0;
   for (auto _ : state) {
     SplitMix64 rng{game_seed(kPositionSeed, index++)};
-    engine::Game game(rules, start_position(rules));
+    engine::Game game(rules, engine::opening_position(rules));
     while (game.status() == Status::playing) {
       game.play_random([&rng](std::uint64_t n) { return rng.below(n); });
       ++plies;

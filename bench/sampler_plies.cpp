@@ -9,13 +9,14 @@
 
 #include "engine/engine.h"
 #include "harness/base/random.h"
+#include "engine/sides.h"
 
 namespace {
 
 using namespace hoyito;
 
 [[gnu::noinline]] void play_games(const Rules& rules, int games, std::uint64_t& plies, std::uint64_t& hash) {
-  const Position start = start_position(rules);
+  const Position start = engine::opening_position(rules);
   for (int g = 0; g < games; ++g) {
     SplitMix64 rng{game_seed(7, static_cast<std::uint64_t>(g))};
     engine::Game game(rules, start);

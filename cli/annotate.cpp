@@ -1,5 +1,5 @@
 // `hoyito annotate FILE [--record R] [--plies K..L] [--format md|html|svg] [--lang en|es]
-// [--depth D] [--out DIR]`: a record, scenario or disagreement file as a page for a rule book.
+// [--depth D] [--out DIR] [--title TEXT]`: a record, scenario or disagreement file as a page for a rule book.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "harness/base/interrupt.h"
 #include "harness/annotate/page.h"
 
 namespace hoyito {
@@ -20,6 +21,7 @@ struct AnnotateArgs {
   std::string lang = "en";
   int depth = -1;  // kAutoDepth
   std::string out = ".";
+  std::string title;
 };
 
 int run_annotate(const AnnotateArgs& args) {
@@ -27,10 +29,12 @@ int run_annotate(const AnnotateArgs& args) {
   options.plies = parse_ply_range(args.plies);
   options.lang = parse_lang(args.lang);
   options.depth = args.depth;
+  options.title = args.title;
   const PageFormat format = parse_format(args.format);
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
   const std::string stem = std::filesystem::path(args.file).stem().string();
   const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
+  throw_if_interrupted("annotate: interrupted before writing, nothing written");
   write_files(args.out, files);
   for (const OutputFile& f : files) std::cout << (std::filesystem::path(args.out) / f.name).string() << "\n";
   return 0;
@@ -48,6 +52,7 @@ CommandRun add_annotate(CLI::App& cmd) {
   cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")
       ->check(whole_number_in(0, 8));
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
+  cmd.add_option("--title", args->title, "the page's title (default: one made from the file)");
   return [args] { return run_annotate(*args); };
 }
 

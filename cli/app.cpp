@@ -16,7 +16,7 @@
 #include "cli/commands.h"
 #include "cli/validators.h"
 #include "io/output.h"
-#include "harness/base/campaign.h"
+#include "harness/base/interrupt.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 
@@ -56,6 +56,16 @@ constexpr const char* kExitCodes =
     "Exit codes: 0 success (PASS); 1 a check failed, a disagreement or an invalid record; 2 bad input or a\n"
     "failed write (one line on stderr names the file and the reason); 3 an internal error; 130 interrupted\n"
     "by SIGINT (Ctrl-C), 143 by SIGTERM (what was done is written whole, and summarised).";
+
+// The one line every interrupted command ends with (stderr): what an Interrupted exception said
+// was done, or, for a command that stopped by itself, that its summary above says what was done.
+constexpr const char* kCutShort = "the signal cut a read or a write short (the line above): nothing more written";
+
+void report_interrupt(const std::string& done) {
+  std::cout.flush();
+  std::cerr << "interrupted" << interrupt_note() << ": "
+            << (done.empty() ? "stopped early; what was done is summarised above, its files written whole" : done) << "\n";
+}
 
 }  // namespace
 
@@ -139,8 +149,9 @@ int run_cli(int argc, const char* const* argv) {
     }
   }
   const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
-  install_interrupt_handlers();  // long commands stop at an interrupt and say so (harness/base/campaign.h)
+  install_interrupt_handlers();  // every command stops at an interrupt and says so (harness/base/interrupt.h)
   int exit_code = 2;
+  std::string interrupted_done;  // what an Interrupted exception says was done
   try {
     for (const auto& [sub, run] : commands)
       if (*sub) {
@@ -148,15 +159,20 @@ int run_cli(int argc, const char* const* argv) {
         break;
       }
     flush_stdout();  // a full disk or a closed pipe behind standard output is a failed write
+  } catch (const Interrupted& e) {
+    interrupted_done = e.what();
   } catch (const InputError& e) {
     std::cerr << "hoyito: " << e.what() << "\n";
     exit_code = 2;
+    if (interrupted()) interrupted_done = kCutShort;
   } catch (const std::exception& e) {
     std::cerr << "hoyito: internal error: " << e.what() << "\n";
     exit_code = 3;
+    if (interrupted()) interrupted_done = kCutShort;
   }
-  if (interrupted()) return 128 + interrupt_signal();
-  return exit_code;
+  if (!interrupted()) return exit_code;
+  report_interrupt(interrupted_done);
+  return 128 + interrupt_signal();
 }
 
 }  // namespace hoyito

@@ -1,4 +1,5 @@
 // `hoyito bench`: the speeds and ratios measured in one run, and the bench signature.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -8,7 +9,9 @@
 #include "cli/commands.h"
 #include "cli/result_file.h"
 #include "cli/validators.h"
+#include "harness/bench/protocol.h"
 #include "harness/bench/signature.h"
+#include "harness/games/engine_session.h"
 
 namespace hoyito {
 
@@ -18,6 +21,32 @@ struct BenchArgs {
   int games = kBenchGames;
   std::string json;  // --json FILE
 };
+
+// This program's path, to serve its own engine over the protocol.
+std::string own_path() {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string("hoyito") : self.string();
+}
+
+// Plies per second through the protocol (`hoyito serve --impl engine`: legal, then play, a ply),
+// printed beside the in-process engine's of the same variant and size; returned for --json.
+boost::json::object protocol_figures(const BenchFigures& f) {
+  const std::string command = fmt::format("'{}' serve --impl engine", own_path());
+  const TimedGames t = measure_protocol(command, kBenchProtocolPlies);
+  const double over_protocol = t.seconds > 0 ? static_cast<double>(t.plies) / t.seconds : 0.0;
+  double in_process = 0;
+  for (const ConfigFigures& c : f.configs)
+    if (c.variant == Variant::hoyito2 && c.holes_per_row == 6 && c.legal.seconds > 0)
+      in_process = static_cast<double>(c.legal.plies) / c.legal.seconds;
+  std::cout << fmt::format("protocol (hoyito2 2x6 over `hoyito serve --impl engine`: legal, then play + state + events, a "
+                           "round trip each, wall clock): {} games, {} plies in {:.2f} s: {:.0f} plies/s; in process "
+                           "(engine legal): {:.0f} plies/s, {:.0f} times as fast\n",
+                           t.games, t.plies, t.seconds, over_protocol, in_process,
+                           over_protocol > 0 ? in_process / over_protocol : 0.0);
+  return {{"command", command}, {"games", t.games}, {"plies", t.plies}, {"seconds", t.seconds},
+          {"plies_per_second", over_protocol}, {"in_process_plies_per_second", in_process}};
+}
 
 int command_bench(const BenchArgs& args) {
   std::optional<WholeFile> json_file;  // made first: a path that cannot be written fails at once
@@ -66,6 +95,7 @@ int command_bench(const BenchArgs& args) {
   std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
                            kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
                            rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));
+  document["protocol"] = protocol_figures(f);
   std::cout << fmt::format("bench signature: {}\n", f.signature);
   document["simulate"] = {{"games", f.simulate_games}, {"plies", f.simulate_plies},
                           {"seconds_1_thread", f.simulate_seconds_1}, {"seconds_2_threads", f.simulate_seconds_2},

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "harness/annotate/examples.h"
+#include "harness/base/interrupt.h"
 
 namespace hoyito {
 
@@ -15,6 +16,7 @@ CommandRun add_examples(CLI::App& cmd) {
   return [out] {
             const std::vector<Example> examples = find_examples();
             const std::vector<OutputFile> files = example_files(examples);
+            throw_if_interrupted("examples: interrupted before writing, nothing written");
             write_files(*out, files);
             std::cout << fmt::format("{} examples, {} files written to {}\n", examples.size(), files.size(), *out);
             return 0;

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "io/output.h"
+#include "harness/base/interrupt.h"
 #include "harness/simulate/simulate.h"
 #include "harness/simulate/report.h"
 
@@ -25,6 +26,7 @@ CommandRun add_merge(CLI::App& command) {
   cmd->add_option("--out", args->out, "output file (default: standard output)");
   return [args] {
     const std::string merged = merge_simulations(args->files);
+    throw_if_interrupted("merge: interrupted before writing, nothing written");
     if (args->out.empty()) {
       std::cout << merged;
       std::cout.flush();

@@ -13,7 +13,9 @@
 #include "engine/engine.h"
 #include "harness/base/reporter.h"
 #include "harness/games/perft.h"
+#include "harness/games/perft_walk.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -25,6 +27,8 @@ struct PerftArgs {
   bool divide = false;
   std::string impl = "both";  // model, engine or both
   std::string json;           // --json FILE
+  std::string engine;         // --engine CMD: compared with the model
+  double engine_timeout = 10;
 };
 
 // Perft (or divide) of one implementation from the start; prints the count and the time, and
@@ -32,7 +36,7 @@ struct PerftArgs {
 template <GameImplementation G>
 boost::json::object print_perft(const Rules& rules, const PerftArgs& args, const char* name) {
   const Stopwatch clock;
-  const G game(rules, start_position(rules));
+  const G game(rules, engine::opening_position(rules));
   std::uint64_t total = 0;
   boost::json::value divide = nullptr;
   if (args.divide) {
@@ -52,8 +56,44 @@ boost::json::object print_perft(const Rules& rules, const PerftArgs& args, const
   return {{"name", name}, {"count", total}, {"seconds", seconds}, {"divide", std::move(divide)}};
 }
 
+// Perft of the model and of an engine behind the protocol; where they differ, the walk down to the
+// first position and move where they part (harness/games/perft_walk.h). 1 on a difference.
+int perft_with_engine(const Rules& rules, const PerftArgs& args) {
+  EngineOptions options;
+  options.command = args.engine;
+  options.timeout = std::chrono::milliseconds(static_cast<long long>(args.engine_timeout * 1000));
+  auto session = std::make_shared<EngineSession>(options);
+  const RemoteGame game(session, rules, engine::opening_position(rules));
+  const Stopwatch clock;
+  const std::uint64_t by_model = perft(model::Game(rules, engine::opening_position(rules)), args.depth);
+  std::cout << fmt::format("perft model {} 2x{} depth {}: {} ({:.2f} s)\n", variant_name(rules.variant), rules.holes_per_row,
+                           args.depth, by_model, clock.seconds());
+  if (args.divide)
+    for (const auto& [ply, count] : engine_divide(game, args.depth))
+      std::cout << fmt::format("{}: {}\n", move_text(ply, rules.holes_per_row), count);
+  const std::uint64_t by_engine = engine_perft(game, args.depth);
+  std::cout << fmt::format("perft engine {} {}: {}\n", session->info().name, session->info().version, by_engine);
+  if (by_model == by_engine) {
+    std::cout << "model and engine agree\n";
+    return 0;
+  }
+  std::cout << "model and engine DISAGREE; walking divide down to where they part\n";
+  const std::optional<PerftParting> parting = walk_perft(game, rules, engine::opening_position(rules), args.depth);
+  std::cout << (parting ? "first difference: " + parting->text : std::string("the divides agree all the way down (the engine's perft and its divide disagree)")) << "\n";
+  return 1;
+}
+
 int command_perft(const PerftArgs& args) {
   const Rules rules = make_rules(args.rules);
+  if (!args.engine.empty()) {
+    if (!args.json.empty() || args.impl != "both") throw InputError("--engine: --json and --impl do not apply to it");
+    try {
+      return perft_with_engine(rules, args);
+    } catch (const EngineFailure& e) {  // hung, crashed or broke the protocol: the engine's failure, not hoyito's
+      std::cout << "ENGINE FAILURE " << e.what() << "\n";
+      return 1;
+    }
+  }
   if (args.impl != "model" && args.impl != "engine" && args.impl != "both")
     throw InputError(fmt::format("--impl: '{}' is not model, engine or both", args.impl));
   std::optional<WholeFile> json_file;  // made first: a path that cannot be written fails at once
@@ -83,6 +123,12 @@ CommandRun add_perft(CLI::App& cmd) {
   cmd.add_flag("--divide", args->divide, "the count below each first ply");
   cmd.add_option("--impl", args->impl, "model, engine or both (compared)")->default_val("both");
   cmd.add_option("--json", args->json, "also write the counts as JSON to this file (specs/command-result.schema.json)");
+  cmd.add_option("--engine", args->engine,
+                 "compare the model with this engine (a command speaking specs/engine-protocol.md); on a difference, walk "
+                 "divide down to the first position and move where they part (exit 1)");
+  cmd.add_option("--engine-timeout", args->engine_timeout, "with --engine: seconds each command may take (perft and divide 10 times)")
+      ->default_val(args->engine_timeout)
+      ->check(positive_seconds());
   return [args] { return command_perft(*args); };
 }
 

@@ -14,6 +14,7 @@
 #include "harness/games/notation.h"
 #include "harness/games/play.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -100,7 +101,7 @@ int command_random(const RandomArgs& args) {
 
 int command_apply(const ApplyArgs& args) {
   const Rules rules = make_rules(args.rules);
-  const Position start = args.position.empty() ? start_position(rules) : read_position(args.position, rules);
+  const Position start = args.position.empty() ? engine::opening_position(rules) : read_position(args.position, rules);
   // The compact notation (specs/notation.md): letters, `*` after a capturing move, `pass`.
   write_stdout(json::serialize(to_json(play_notation(rules, start, args.moves))) + "\n");
   return 0;

@@ -10,6 +10,7 @@
 #include "io/record.h"
 #include "harness/games/play.h"
 #include "harness/verify/differential.h"
+#include "harness/verify/engine_under_test.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
@@ -37,6 +38,49 @@ json::object replay_json(const std::string& file, const ReplayCounts& c, int exi
                                               : json::value(json::object{{"where", c.invalid_where},
                                                                          {"message", c.invalid_message}})},
           {"exit_code", exit_code}};
+}
+
+struct ReplayArgs {
+  std::string file, json, engine;
+  double engine_timeout = 10;
+};
+
+// A record replayed on the model and the engine, compared at every ply; prints the first difference.
+// Returns true when they differ.
+bool record_with_engine(const GameRecord& record, const std::string& where) {
+  std::vector<int> moves;
+  for (const Ply& ply : record.plies) moves.push_back(ply.hole);
+  const std::optional<Disagreement> d = compare_with_engine(record.rules, record.start, moves);
+  if (!d) {
+    std::cout << fmt::format("{}: model and engine agree on its {} plies\n", where, moves.size());
+    return false;
+  }
+  std::cout << fmt::format("{}: model and engine DISAGREE at ply {} in '{}'\n", where, d->moves.size(), d->field);
+  return true;
+}
+
+// `replay FILE --engine CMD`: each transcript or record of FILE through the engine, against the model.
+int replay_with_engine_command(const ReplayArgs& args) {
+  EngineOptions options;
+  options.command = args.engine;
+  options.timeout = std::chrono::milliseconds(static_cast<long long>(args.engine_timeout * 1000));
+  const EngineScope scope(std::make_shared<EngineSession>(options));
+  int exit_code = 0;
+  for_each_json_document(args.file, [&](const JsonDocument& doc) {
+    std::string report;
+    try {
+      if (is_transcript(doc.value) ? replay_with_engine(doc.value, doc.where, report)
+                                   : record_with_engine(game_from_json(doc.value, doc.where), doc.where))
+        exit_code = 1;
+    } catch (const EngineFailure& e) {
+      report += fmt::format("ENGINE FAILURE {}\n", e.what());
+      exit_code = 1;
+    }
+    std::cout << report;
+    return true;
+  });
+  std::cout << (exit_code == 0 ? "agree: no difference reproduced\n" : "disagree: a difference was reproduced\n");
+  return exit_code;
 }
 
 int command_replay(const std::string& file, const std::string& json_path) {
@@ -87,13 +131,21 @@ int command_replay(const std::string& file, const std::string& json_path) {
 }  // namespace
 
 CommandRun add_replay(CLI::App& cmd) {
-  struct ReplayArgs {
-    std::string file, json;
-  };
   auto args = std::make_shared<ReplayArgs>();
   cmd.add_option("FILE", args->file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB", kMostRecordBytes >> 20))->required();
   cmd.add_option("--json", args->json, "also write what was found as JSON to this file (specs/command-result.schema.json)");
-  return [args] { return command_replay(args->file, args->json); };
+  cmd.add_option("--engine", args->engine,
+                 "replay on the model and this engine (a command speaking specs/engine-protocol.md) instead: agree, or "
+                 "the first differing ply (exit 1)");
+  cmd.add_option("--engine-timeout", args->engine_timeout, "with --engine: seconds each command may take")
+      ->default_val(args->engine_timeout);
+  return [args] {
+    if (!args->engine.empty()) {
+      if (!args->json.empty()) throw InputError("--engine: --json does not apply to it");
+      return replay_with_engine_command(*args);
+    }
+    return command_replay(args->file, args->json);
+  };
 }
 
 }  // namespace hoyito

@@ -8,18 +8,43 @@
 #include "cli/commands.h"
 #include "cli/validators.h"
 #include "io/output.h"
+#include "harness/verify/engine_verify.h"
 #include "harness/verify/verify.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
 
+namespace {
+
+// The options of a run against an engine: the flags that apply to it (--seed, --threads, --out,
+// --specs, --games when given) beside --engine and --engine-timeout.
+EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions engine, bool games_given) {
+  if (!o.variant.empty() || o.holes != 0 || !o.config.empty() || o.game >= 0 || o.full || !o.json.empty() ||
+      !o.junit.empty())
+    throw InputError("--engine: --variant, --holes, --config, --game, --full, --json and --junit do not apply to it");
+  for (const std::string& check : o.skip)
+    if (check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
+      throw InputError(fmt::format("--skip {}: with --engine the checks are scenarios, lockstep, limits and matches", check));
+  engine.skip = o.skip;
+  if (games_given) engine.games = o.games;
+  engine.seed = o.seed;
+  engine.threads = o.threads;
+  engine.fail_fast = o.fail_fast;
+  engine.out = o.out;
+  engine.specs = o.specs;
+  return engine;
+}
+
+}  // namespace
+
 CommandRun add_verify(CLI::App& cmd) {
   auto o = std::make_shared<VerifyOptions>();
+  auto engine = std::make_shared<EngineVerifyOptions>();
   o->specs = default_specs_folder();
   o->out = default_output_path("verify");
   o->version = HOYITO_VERSION;
   o->commit = HOYITO_COMMIT;
-  cmd.add_option("--games", o->games, "lockstep games per standard 2x6 configuration (the others: a share of it; at least 1)")
+  CLI::Option* games = cmd.add_option("--games", o->games, "lockstep games per standard 2x6 configuration (the others: a share of it; at least 1)")
       ->default_val(o->games)
       ->check(at_least(1));
   cmd.add_option("--record-games", o->record_games, "records per variant and size written and replayed (at least 1)")
@@ -53,7 +78,13 @@ CommandRun add_verify(CLI::App& cmd) {
   cmd.add_option("--junit", o->junit, "also write the result as JUnit XML to this file (a test case per check and configuration)");
   cmd.add_option("--specs", o->specs, "the specs folder (default: share/hoyito/specs of an installed program)")
       ->default_val(o->specs);
-  return [o] {
+  cmd.add_option("--engine", engine->command,
+                 fmt::format("verify this engine instead, a command run by /bin/sh speaking the engine protocol "
+                             "(specs/engine-protocol.md); with it --games defaults to {}", kEngineVerifyGames));
+  cmd.add_option("--engine-timeout", engine->timeout, "with --engine: seconds each command may take (perft and divide 10 times)")
+      ->default_val(engine->timeout)
+      ->check(positive_seconds());
+  return [o, engine, games] {
     std::error_code error;
     if (!std::filesystem::is_directory(o->specs, error))
       throw InputError(fmt::format("--specs {}: not a folder: {}", o->specs,
@@ -62,6 +93,7 @@ CommandRun add_verify(CLI::App& cmd) {
       throw InputError(fmt::format("--specs {}: not a specs folder: it has no scenarios/ folder", o->specs));
     make_folder(o->out, "--out");
     Reporter reporter = Reporter::to_stdout();
+    if (!engine->command.empty()) return verify_engine(engine_options(*o, *engine, games->count() > 0), reporter);
     return run_verify(*o, reporter);
   };
 }

@@ -6,13 +6,6 @@
 
 namespace hoyito {
 
-Position start_position(const Rules& rules, Player to_move) {
-  Position p;
-  p.board.assign(static_cast<size_t>(rules.holes()), rules.seeds_per_hole);
-  p.to_move = to_move;
-  return p;
-}
-
 bool board_empty(const Position& position) {
   return std::all_of(position.board.begin(), position.board.end(), [](int seeds) { return seeds == 0; });
 }
@@ -42,9 +35,11 @@ void validate(const Position& position, const Rules& rules, std::string_view whe
     if (captured < 0) throw InputError(fmt::format("{}.captured[{}]: negative count {}", where, index(p), captured));
     total += captured;
   }
-  if (total != rules.total_seeds())
-    throw InputError(fmt::format("{}: board and captured add up to {} seeds, expected {}", where, total,
-                                 rules.total_seeds()));
+  // A check of input, not a rule applied: a record's seeds must add up to the board's (BRD-3).
+  // Written here once for reading; the model and the engine each count their own (seed totals).
+  const long expected = static_cast<long>(rules.holes()) * rules.seeds_per_hole;
+  if (total != expected)
+    throw InputError(fmt::format("{}: board and captured add up to {} seeds, expected {}", where, total, expected));
 }
 
 namespace {

@@ -22,9 +22,6 @@ struct Position {
   bool operator==(const Position&) const = default;
 };
 
-// BRD-3. For the harness only: the model and the engine each have their own
-// (model::opening_position, engine::opening_position), which they use instead of this one.
-Position start_position(const Rules& rules, Player to_move = Player::south);
 // Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
 // for the rules: wrong board length, a negative count, seeds that do not add up to the total.
 void validate(const Position& position, const Rules& rules, std::string_view where = "position");
@@ -89,6 +86,7 @@ struct Ply {
   int hole = kPass;  // kPass for a pass
   std::vector<Event> events;
   Position after;
+  std::string comment;  // an author's note on the ply (game-record.md `comment`), shown by hoyito annotate
   bool operator==(const Ply&) const = default;
 };
 

@@ -14,6 +14,7 @@ std::string_view refusal_name(Refusal reason) {
 
 std::optional<Refusal> refusal_of(const std::exception& error) {
   if (const auto* refused = dynamic_cast<const RefusedPly*>(&error)) return refused->reason;
+  if (const auto* carrier = dynamic_cast<const CarriesRefusal*>(&error)) return carrier->carried_refusal();
   return std::nullopt;
 }
 

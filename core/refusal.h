@@ -35,6 +35,14 @@ struct UndecidedMove : RefusedPly {
   explicit UndecidedMove(const std::string& message) : RefusedPly(Refusal::undecided, message) {}
 };
 
+// An error that may carry the refusal of a ply without being a RefusedPly: an engine's refusal
+// over the protocol (harness/games/engine_session.h), whose reason may also be one that refuses
+// no ply (unsupported, invalid). refusal_of() reads it.
+struct CarriesRefusal {
+  virtual ~CarriesRefusal() = default;
+  virtual std::optional<Refusal> carried_refusal() const = 0;
+};
+
 // The reason of `error` when it is a refused ply; nullopt for any other error.
 std::optional<Refusal> refusal_of(const std::exception& error);
 

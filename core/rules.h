@@ -41,14 +41,13 @@ inline constexpr std::size_t kMaxLaps = 2'000'000'000;
 
 // The two players (BRD-4: South owns holes 0..N-1, North N..2N-1). The underlying values are the
 // indices of per-player arrays (captured[index(p)]) and the bit stored in packed keys, so the
-// helpers below are a cast or a xor, never a branch. opponent (TURN-1) and owner (BRD-4) are for
-// the harness only: the model and the engine each have their own (model::opponent_of,
-// model::hole_owner; engine/sides.h), so that differential testing sees a slip in either.
+// helper below is a cast. Core has no rule helpers (who owns a hole, BRD-4; who the other player is,
+// TURN-1; the start position and the seed total, BRD-3): the model and the engine each have their
+// own (model/model.h; engine/sides.h), so that differential testing sees a slip in either, and the
+// harness uses one of those (tests/differential_test.cpp Independence.CoreDefinesNoRuleHelper).
 enum class Player : std::uint8_t { south, north };
 inline constexpr std::array<Player, 2> kPlayers{Player::south, Player::north};
 constexpr std::size_t index(Player p) { return static_cast<std::size_t>(p); }
-constexpr Player opponent(Player p) { return static_cast<Player>(static_cast<std::uint8_t>(p) ^ 1U); }
-constexpr Player owner(int hole, int holes_per_row) { return static_cast<Player>(hole >= holes_per_row); }
 
 // A game's winner as records spell it: a player, a draw (END-2: equal captures), or none (the
 // game is unterminated, void or still playing). The same value is the previous game's result of
@@ -94,7 +93,6 @@ struct Rules {
   Options options;
 
   int holes() const { return 2 * holes_per_row; }
-  int total_seeds() const { return holes() * seeds_per_hole; }
   bool operator==(const Rules&) const = default;
 };
 

@@ -1,11 +1,10 @@
 // Who is who, in the engine's own words: the owner of a hole (BRD-4), the other player (TURN-1),
 // the start position (BRD-3) and the winner by captures (END-2).
 //
-// core/rules.h and core/game.h have helpers of the same meaning (owner, opponent,
-// start_position) for the harness; the engine does not use them, so that a slip in either
-// copy shows up as a disagreement with the model (differential testing), never as a shared
-// error. The model has its own as well (model/model.h); tests/differential_test.cpp checks
-// that engine/ and model/ call none of core's.
+// The model has its own (model/model.h) and core has none (tests/differential_test.cpp
+// Independence.CoreDefinesNoRuleHelper), so that a slip in either copy shows up as a
+// disagreement with the model (differential testing), never as a shared error. The harness
+// calls these or the model's.
 #pragma once
 
 #include <array>

@@ -25,6 +25,7 @@
 #include "fuzz/fuzzer_common.h"
 #include "harness/verify/differential.h"
 #include "harness/games/play.h"
+#include "engine/sides.h"
 
 namespace {
 
@@ -92,7 +93,7 @@ const std::string& scratch_folder() {
       if (!fuzz::write_file((d / name).string(), text)) fuzz::fail(kTarget, std::string("cannot write ") + name);
     };
     Rules rules;  // Hoyito II 2x6, the defaults
-    const Position start = start_position(rules);
+    const Position start = engine::opening_position(rules);
     const GameRecord game = play_moves(rules, start, {"a", "A", "c"});
     put("game.json", boost::json::serialize(to_json(game)) + "\n");
     Rules short_games = rules;

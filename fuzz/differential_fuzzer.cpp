@@ -35,6 +35,7 @@
 #include "fuzz/fuzzer_common.h"
 #include "harness/verify/differential.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace {
 
@@ -71,10 +72,10 @@ Rules read_rules(FuzzedDataProvider& in) {
 
 Position read_position(FuzzedDataProvider& in, const Rules& rules) {
   const Player to_move = in.ConsumeBool() ? Player::north : Player::south;
-  if (!in.ConsumeBool()) return start_position(rules, to_move);
+  if (!in.ConsumeBool()) return engine::opening_position(rules, to_move);
   Position p;
   p.to_move = to_move;
-  int left = rules.total_seeds();
+  int left = engine::seed_total(rules);
   for (int h = 0; h < rules.holes(); ++h) {
     const int b = in.ConsumeIntegral<std::uint8_t>();
     const int count = std::min(left, b < 128 ? b % 16 : b - 128);

@@ -43,11 +43,14 @@ class Replayer {
     return what + " at event " + std::to_string(i_) + events_text(ply_.events, n_);
   }
   int& hole(int h) { return b_[static_cast<size_t>(h)]; }
+  // The row of a hole from its index, a layout fact of the record (holes 0..N-1 are the first
+  // row, South's): no rule helper here, the implementations keep theirs.
+  Player row_of(int h) const { return h < n_ ? Player::south : Player::north; }
 
   // G2: a hole of four is a casa the mover takes: on either row, or (capture_sides = opponent)
   // only on the opponent's row; a four on the mover's own row is then an ordinary hole.
   bool is_casa(int h) {
-    return hole(h) == 4 && (r_.options.capture_sides == CaptureSides::both || owner(h, n_) != mover_);
+    return hole(h) == 4 && (r_.options.capture_sides == CaptureSides::both || row_of(h) != mover_);
   }
 
   // CAP-II-2: the chain stops at the first hole that is not a casa.
@@ -78,7 +81,7 @@ class Replayer {
 
   std::string lift(const Event& e) {
     if (i_ != 0 || e.hole != ply_.hole || hole(e.hole) != e.seeds || e.seeds == 0) return "bad lift";
-    if (owner(e.hole, n_) != mover_) return "lift from the opponent's hole";
+    if (row_of(e.hole) != mover_) return "lift from the opponent's hole";
     take_in_hand(e);
     return "";
   }

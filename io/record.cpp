@@ -117,6 +117,7 @@ json::object to_json(const Ply& ply, int holes_per_row) {
     o["hole"] = ply.hole;
   o["events"] = std::move(events);
   o["after"] = to_json(ply.after);
+  if (!ply.comment.empty()) o["comment"] = ply.comment;  // an author's note, kept as read
   return o;
 }
 
@@ -389,7 +390,7 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
   for (size_t i = 0; i < plies.size(); ++i) {
     const std::string at = fmt::format("{}.plies[{}]", path, i);
     const json::object& po = as_object(plies[i], at);
-    only_fields(po, {"player", "move", "hole", "events", "after"}, at);
+    only_fields(po, {"player", "move", "hole", "events", "after", "comment"}, at);
     Ply ply;
     ply.player = named(at + ".player", [&] { return parse_player(as_string(field(po, "player", at), at + ".player")); });
     const std::string move_at = at + ".move";
@@ -403,6 +404,7 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
     for (size_t k = 0; k < events.size(); ++k)
       ply.events.push_back(event_from_json(events[k], g.rules.holes_per_row, fmt::format("{}.events[{}]", at, k)));
     ply.after = position_from_json(field(po, "after", at), g.rules, at + ".after");
+    if (const json::value* comment = po.if_contains("comment")) ply.comment = as_string(*comment, at + ".comment");
     g.plies.push_back(std::move(ply));
   }
   g.result = result_from_json(field(o, "result", path), path + ".result");

@@ -51,8 +51,8 @@ bool is_endless(const Rules& rules, const Position& position, int hole);
 // END-2: the winner by captures (south, north or draw).
 Winner winner_by_captures(const std::array<int, 2>& captured);
 
-// Who is who, the model's own (core/ has helpers of the same meaning for the harness; the model
-// and the engine each use their own, so that differential testing sees a slip in either).
+// Who is who, the model's own (the engine has its own, engine/sides.h, and core none, so that
+// differential testing sees a slip in either).
 // BRD-4: South owns holes 0..N-1, North owns holes N..2N-1.
 inline Player hole_owner(int hole, int holes_per_row) {
   if (hole < holes_per_row) return Player::south;

@@ -12,6 +12,7 @@ packages=(
   gcovr                        # coverage reports
   clang-14 libclang-rt-14-dev  # libFuzzer targets
   chromium chromium-driver python3-selenium  # the browser test of the annotated HTML page
+  poppler-utils                # the browser test: pdftotext reads the printed page (PDF)
   gnuplot-nox                  # hoyito simulate --charts: SVG charts
   parallel                     # scripts/simulate-parallel.sh: shards on every core or over ssh
   slurm-wlm munge              # scripts/slurm/: job arrays (tested on a single-node Slurm on localhost)

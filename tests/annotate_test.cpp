@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <boost/json.hpp>
 #include <gtest/gtest.h>
 
 #include "harness/annotate/account.h"
@@ -25,7 +26,9 @@
 #include "harness/annotate/diagram.h"
 #include "harness/games/notation.h"
 #include "harness/games/play.h"
+#include "io/record.h"
 #include "io/scenario.h"
+#include "engine/sides.h"
 
 using namespace hoyito;
 
@@ -39,7 +42,7 @@ std::string scenario_path(const std::string& id) { return std::string(HOYITO_SOU
 // to D(0->1) E(6) F(6) a(2) b(7) c(0->1): c was empty, the move ends (SOW-4). Five laps.
 PlyStory opening_a() {
   const Rules rules;
-  const GameRecord record = play_moves(rules, start_position(rules), {"a"});
+  const GameRecord record = play_moves(rules, engine::opening_position(rules), {"a"});
   return tell_ply(rules, record.start, record.plies[0], 1);
 }
 
@@ -49,6 +52,16 @@ std::set<std::string> placeholders(std::string_view text) {
   const std::regex name(R"(\{([a-z_]+)\})");
   for (auto it = std::sregex_iterator(s.begin(), s.end(), name); it != std::sregex_iterator(); ++it) names.insert((*it)[1]);
   return names;
+}
+
+// The head of a depth-1 quality line: it says what its numbers are (issue 23).
+constexpr const char* kQualityHead1 =
+    "Move quality: each legal move's value is the mover's captured seeds minus the opponent's after 1 plies of search "
+    "(? loses 4 or more against the best, ?? 8 or more):";
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace
@@ -261,8 +274,7 @@ TEST(AnnotateQuality, ValuesAtDepthOne) {
     EXPECT_EQ(line.moves[i].mark, marks[i]) << hole_name(static_cast<int>(i), 6);
   }
   EXPECT_EQ(quality_text(line, 3, 6, Lang::en),
-            "Move quality (search to depth 1, captured-seed difference): search:1: a +8 ??, b +12 ??, c +20 (best), "
-            "d +16 ? (played), e +4 ??, f +4 ??");
+            std::string(kQualityHead1) + " a +8 ??, b +12 ??, c +20 (best), d +16 ? (played), e +4 ??, f +4 ??");
 }
 
 TEST(AnnotateQuality, EndlessMoveListedWithItsRepeatLap) {
@@ -275,8 +287,7 @@ TEST(AnnotateQuality, EndlessMoveListedWithItsRepeatLap) {
   EXPECT_TRUE(lines[0].moves[0].endless);
   EXPECT_EQ(lines[0].moves[0].repeat_lap, 61);
   EXPECT_EQ(quality_text(lines[0], 2, 6, Lang::en),
-            "Move quality (search to depth 1, captured-seed difference): search:1: c -4 (best, played), d -4 (best), "
-            "f -4 (best); a endless, not legal: repeats at lap 61");
+            std::string(kQualityHead1) + " c -4 (best, played), d -4 (best), f -4 (best); a endless, not legal: repeats at lap 61");
 }
 
 TEST(AnnotateInput, ScenarioDisagreementAndRanges) {
@@ -354,10 +365,179 @@ TEST(AnnotateCli, CommandsAndBadInput) {
   EXPECT_EQ(hoyito_exit("annotate " + chain + " --format pdf --out " + out), 2);
   EXPECT_EQ(hoyito_exit("annotate " + chain + " --lang fr --out " + out), 2);
   EXPECT_EQ(hoyito_exit("annotate " + scenario_path("s3-match-alternate") + " --out " + out), 2);
+  // A scenario refused at its first step is annotated: the refusal is the page (issue 23; was exit 2).
+  EXPECT_EQ(hoyito_exit("annotate " + scenario_path("sx-endless-illegal") + " --format html --out " + out), 0);
+  EXPECT_EQ(hoyito_exit("annotate " + scenario_path("sx-endless-illegal") + " --plies 1 --out " + out), 2);
   EXPECT_EQ(hoyito_exit("annotate /nonexistent.json --out " + out), 2);
   // apply --moves reads the notation back; a `*` on a move that captures nothing is refused.
   const std::string position = "--position '{\"board\":[3,3,11,3,3,3,3,1,0,0,3,3],\"captured\":[8,4],\"to_move\":\"south\"}'";
   EXPECT_EQ(hoyito_exit("apply " + position + " --moves 'd* c*'"), 0);
   EXPECT_EQ(hoyito_exit("apply " + position + " --moves 'e*'"), 2);
   std::filesystem::remove_all(out);
+}
+
+// --- issue 23: the right state on every ply, refused first steps ---
+
+namespace {
+// sx-endless-illegal's start with endless_sowing = void: by the scenario's derivation a's relay
+// sowing returns to the lap-end state of lap 1 at lap 61 (SOW-6); under void the move may be
+// played, nothing is sown and the game is void (no winner). c, d and f end (its legal list).
+GameRecord void_game() {
+  Scenario s = load_scenario(scenario_path("sx-endless-illegal"));
+  set_option(s.rules, "endless_sowing", "void");
+  return play_moves(s.rules, s.start, {"a"});
+}
+}  // namespace
+
+TEST(AnnotateState, GameOverInsteadOfToMove) {
+  // Fails before issue 23: the after panel and the alt text said "South to move" / "juega Sur".
+  const GameRecord record = void_game();
+  ASSERT_EQ(record.result.status, Status::void_game);
+  const PlyStory story = tell_ply(record.rules, record.start, record.plies[0], 1);
+  EXPECT_TRUE(story.game_over());
+  const std::string svg = ply_svg(story, record.rules, Lang::en);
+  const std::string after = svg.substr(svg.find("data-state=\"after\""));
+  EXPECT_NE(after.find(">Game over: void, no winner</text>"), std::string::npos);
+  EXPECT_EQ(after.find("to move"), std::string::npos);
+  const std::string alt = alt_text(story, record.rules, Lang::en);
+  EXPECT_TRUE(alt.ends_with(" Game over: void, no winner.")) << alt;
+  const std::string es = alt_text(story, record.rules, Lang::es);
+  EXPECT_EQ(es.find("uega Sur."), std::string::npos) << es;  // "Juega Sur" (to move) nowhere
+  EXPECT_NE(es.find("Fin de la partida: nula, sin ganador."), std::string::npos) << es;
+
+  // s2-draw: North's F captures a (CAP-II-1), END-II-1 gives North the last four: 24-24, a draw (END-2).
+  const AnnotatedGame draw = load_annotated_game(scenario_path("s2-draw"), 1);
+  const PlyStory last = tell_ply(draw.record.rules, draw.record.start, draw.record.plies[0], 1);
+  EXPECT_NE(ply_svg(last, draw.record.rules, Lang::en).find(">Game over: a draw</text>"), std::string::npos);
+  EXPECT_NE(ply_svg(last, draw.record.rules, Lang::es).find(">Fin de la partida: empate</text>"), std::string::npos);
+}
+
+TEST(AnnotateState, EndlessMoveDrawn) {
+  // Fails before issue 23: the void move F of endless-void was drawn with no lifted hole and no
+  // word of its endless sowing; a refused endless move showed only in the quality line.
+  const GameRecord record = void_game();
+  const PlyStory story = tell_ply(record.rules, record.start, record.plies[0], 1);
+  ASSERT_EQ(story.endless.size(), 1u);
+  EXPECT_EQ(story.endless[0].hole, 0);
+  EXPECT_EQ(story.endless[0].lap, 61);
+  EXPECT_EQ(story.endless[0].repeated_lap, 1);
+  const std::string svg = ply_svg(story, record.rules, Lang::en);
+  const std::string before = svg.substr(0, svg.find("data-state=\"after\""));
+  EXPECT_NE(before.find("class=\"hole lifted\""), std::string::npos);
+  EXPECT_NE(before.find("class=\"endless\" data-hole=\"0\""), std::string::npos);
+  EXPECT_NE(before.find(">a: endless (SOW-6)</text>"), std::string::npos);
+  EXPECT_NE(before.find(">lap 61 repeats lap 1</text>"), std::string::npos);
+
+  // Avoided (endless_sowing = illegal): South plays c; a is endless and is marked, c is not.
+  const Scenario s = load_scenario(scenario_path("sx-endless-illegal"));
+  const GameRecord avoided = play_moves(s.rules, s.start, {"c"});
+  const PlyStory c = tell_ply(s.rules, s.start, avoided.plies[0], 1);
+  ASSERT_EQ(c.endless.size(), 1u);
+  EXPECT_EQ(c.endless[0].hole, 0);
+  EXPECT_NE(ply_svg(c, s.rules, Lang::en).find("class=\"endless\" data-hole=\"0\""), std::string::npos);
+  EXPECT_NE(alt_text(c, s.rules, Lang::en).find("Endless sowing (SOW-6): a (lap 61 repeats lap 1)."), std::string::npos);
+}
+
+TEST(AnnotateQuality, VoidingMoveSaysSo) {
+  // Fails before issue 23: the voiding move was "+16 (best, played)" with no word of the void.
+  // At depth 1 every move of South is worth 16 - 20 = -4: c, d and f capture nothing, a voids
+  // the game with the captures as they stand.
+  const GameRecord record = void_game();
+  const auto lines = quality_lines(record, 1, 1, 1);
+  EXPECT_EQ(quality_text(lines[0], 0, 6, Lang::en),
+            std::string(kQualityHead1) +
+                " a -4 (best, played; voids the game (SOW-6): no winner, the captures stand), c -4 (best), d -4 (best), "
+                "f -4 (best)");
+}
+
+TEST(AnnotateRefusal, FirstStepRefusedIsTheLesson) {
+  // Fails before issue 23: annotate threw "--plies 1..0" for a scenario refused at step 1.
+  PageOptions options;
+  options.depth = 0;
+  const auto md = [&](const std::string& id) {
+    return annotate_files(load_annotated_game(scenario_path(id), 1), PageFormat::md, options, id);
+  };
+  const std::vector<OutputFile> endless = md("sx-endless-illegal");
+  ASSERT_EQ(endless.size(), 3u);  // the page, start.svg, refused.svg
+  EXPECT_EQ(endless[2].name, "sx-endless-illegal-svg/refused.svg");
+  EXPECT_NE(endless[2].text.find("class=\"endless\" data-hole=\"0\""), std::string::npos);
+  // The derivation: a's lap-end state of lap 1 returns at lap 61; c, d and f are legal.
+  EXPECT_NE(endless[0].text.find("## Refused: South a"), std::string::npos);
+  EXPECT_NE(endless[0].text.find("South may not play a: its relay sowing never ends (the state at the end of lap 61 "
+                                 "repeats that of lap 1), and with endless_sowing = illegal an endless move is not "
+                                 "legal (SOW-6)."),
+            std::string::npos);
+  EXPECT_NE(endless[0].text.find("Legal moves here: c, d and f."), std::string::npos);
+  // s2-lift-empty-hole-illegal: South's a holds 0 (derivation: only b and d can be lifted, SOW-1).
+  EXPECT_NE(md("s2-lift-empty-hole-illegal")[0].text.find(
+                "South may not play a: it is empty, and the hole lifted must not be empty (SOW-1).\n\n"
+                "Legal moves here: b and d."),
+            std::string::npos);
+  // s2-pass-no-seeds: a is empty, the only legal ply is a pass (PASS-1).
+  EXPECT_NE(md("s2-pass-no-seeds")[0].text.find("Legal moves here: pass."), std::string::npos);
+  const std::string html =
+      annotate_files(load_annotated_game(scenario_path("sx-endless-illegal"), 1), PageFormat::html, options, "x")[0].text;
+  EXPECT_NE(html.find("<section class=\"refusal\">"), std::string::npos);
+}
+
+TEST(AnnotateExamples, CommittedPagesTellStateTitleAndRules) {
+  // The committed examples (kept fresh by ctest examples_fresh). Fails before issue 23: the match
+  // example was "decided by the round-3 rule" while drawn; last-four-hoyito1 said "those in hand
+  // included" where END-I-1 leaves none in hand; ended games' last plies said "X to move".
+  const std::string dir = std::string(HOYITO_SOURCE_DIR) + "/docs/examples/";
+  const std::string match = read_text(dir + "match-round3-decides.md");
+  const bool drawn = match.find("the match is drawn (MATCH-3)") != std::string::npos;
+  EXPECT_EQ(match.starts_with("# A Hoyito III match drawn"), drawn) << match.substr(0, 80);
+  EXPECT_EQ(match.find("decided by the round-3 rule"), std::string::npos);
+  EXPECT_EQ(read_text(dir + "last-four-hoyito1.md").find("in hand included"), std::string::npos);
+  int ended = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".md" || entry.path().filename() == "index.md") continue;
+    const std::string page = read_text(entry.path().string());
+    const size_t result = page.find("\n## Result\n\nResult: ");
+    if (result == std::string::npos || page.compare(result + 20, 7, "playing") == 0) continue;
+    ++ended;
+    const size_t last_alt = page.rfind("![");
+    const std::string alt = page.substr(last_alt, page.find("](", last_alt) - last_alt);
+    EXPECT_EQ(alt.find("to move"), std::string::npos) << entry.path() << ": " << alt;
+    EXPECT_NE(alt.find("Game over: "), std::string::npos) << entry.path();
+  }
+  EXPECT_GT(ended, 10);
+}
+
+TEST(AnnotateTitle, AuthorsTitleReplacesTheFilesTitle) {
+  // --title (issue 23): fails before it, when the page's title was always the file's.
+  PageOptions options;
+  options.depth = 0;
+  options.title = "The chain <across> the rows";
+  const AnnotatedGame game = load_annotated_game(scenario_path("s2-chain-crossing-rows"), 1);
+  EXPECT_TRUE(annotate_files(game, PageFormat::md, options, "x")[0].text.starts_with("# The chain <across> the rows\n"));
+  const std::string html = annotate_files(game, PageFormat::html, options, "x")[0].text;
+  EXPECT_NE(html.find("<title>The chain &lt;across&gt; the rows</title>"), std::string::npos);
+  EXPECT_NE(html.find("<h1>The chain &lt;across&gt; the rows</h1>"), std::string::npos);
+}
+
+TEST(AnnotateComment, RecordCommentBesideTheAccount) {
+  // A ply's `comment` (game-record.md, issue 23) is printed beside its account in md and html, and
+  // a record written back keeps it. Fails before: the reader refused the field as unknown.
+  const std::string path = std::filesystem::temp_directory_path() / ("annotate-comment-" + std::to_string(::getpid()) + ".json");
+  {
+    const Rules rules;
+    GameRecord record = play_moves(rules, engine::opening_position(rules), {"a"});
+    record.plies[0].comment = "Five laps from one hole: <the> relay";
+    std::ofstream(path) << boost::json::serialize(to_json(record)) << "\n";
+  }
+  const AnnotatedGame game = load_annotated_game(path, 1);
+  std::remove(path.c_str());
+  ASSERT_EQ(game.record.plies[0].comment, "Five laps from one hole: <the> relay");
+  PageOptions options;
+  options.depth = 0;
+  EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find(
+                "(SOW-4).\n\n> **Comment:** Five laps from one hole: <the> relay\n"),
+            std::string::npos);
+  EXPECT_NE(annotate_files(game, PageFormat::html, options, "x")[0].text.find(
+                "<p class=\"comment\"><strong>Comment:</strong> Five laps from one hole: &lt;the&gt; relay</p>"),
+            std::string::npos);
+  options.lang = Lang::es;
+  EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find("> **Comentario:** Five"), std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -66,7 +67,7 @@ void expect_uniform_at(const Rules& rules, const Position& position, std::uint64
 
 TEST(EngineSampler, UniformAtTheStart) {
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
-    for (int n : {6, 12}) expect_uniform_at(rules_of(v, n), start_position(rules_of(v, n)), 7 + n);
+    for (int n : {6, 12}) expect_uniform_at(rules_of(v, n), engine::opening_position(rules_of(v, n)), 7 + n);
 }
 
 // specs/scenarios/sx-endless-illegal.json: South's move a is endless, c d f are legal; the
@@ -84,7 +85,7 @@ TEST(EngineSampler, UniformBesideAnEndlessMove) {
 // The same uniformity when the legal moves were asked for first (it then picks among them).
 TEST(EngineSampler, UniformAfterTheLegalMovesWereAsked) {
   const Rules rules = rules_of(Variant::hoyito2, 6);
-  const Position start = start_position(rules);
+  const Position start = engine::opening_position(rules);
   TestRng rng{5};
   std::map<int, long> counts;
   for (long i = 0; i < 12000; ++i) {
@@ -105,8 +106,8 @@ TEST(EngineSampler, GamesEqualTheirReplayThroughPlay) {
         if (void_game) rules.options.endless_sowing = EndlessSowing::void_game;
         TestRng rng{static_cast<std::uint64_t>(n * 10 + static_cast<int>(v) + void_game * 100)};
         for (int g = 0; g < 20; ++g) {
-          engine::Game sampled(rules, start_position(rules));
-          engine::Game replayed(rules, start_position(rules));
+          engine::Game sampled(rules, engine::opening_position(rules));
+          engine::Game replayed(rules, engine::opening_position(rules));
           while (sampled.status() == Status::playing) {
             const std::vector<int> legal = replayed.legal_plies();
             const int hole = sampled.play_random([&](std::uint64_t k) { return rng.below(k); });

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "io/event_replay.h"
 #include "harness/verify/scenario_check.h"
+#include "engine/sides.h"
 
 namespace {
 
@@ -299,7 +300,7 @@ TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
 TEST(EngineGame, PlyLimitEndsUnterminated) {
   Rules r = make_rules(Variant::hoyito2, 6);
   r.options.ply_limit = 1;
-  Game g(r, hoyito::start_position(r));
+  Game g(r, hoyito::engine::opening_position(r));
   const auto ply = g.play(0);
   ASSERT_FALSE(ply.events.empty());
   EXPECT_EQ(ply.events.back().kind, EventKind::game_end);
@@ -338,7 +339,7 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
 
 TEST(EngineGame, IllegalInputIsRejected) {
   Rules r = make_rules(Variant::hoyito3, 6);
-  Game g(r, hoyito::start_position(r));
+  Game g(r, hoyito::engine::opening_position(r));
   for (int bad : {kPass, 6, 11, 12, 40, -7}) {
     try {
       g.play(bad);
@@ -349,7 +350,7 @@ TEST(EngineGame, IllegalInputIsRejected) {
     EXPECT_THROW(g.play_fast(bad), hoyito::InputError);
   }
   EXPECT_EQ(g.plies_played(), 0);
-  EXPECT_EQ(g.position(), hoyito::start_position(r));
+  EXPECT_EQ(g.position(), hoyito::engine::opening_position(r));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,7 +530,7 @@ TEST(EngineEndless, AgreesWithANaiveDetectorOnRandomBoards) {
           Rules r = make_rules(v, n, seeds);
           r.options.skip_origin = skip;
           std::vector<int> board(static_cast<size_t>(r.holes()), 0);
-          const int total = r.total_seeds();
+          const int total = hoyito::engine::seed_total(r);
           const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
           for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
           const Player to_move = static_cast<Player>(rng() % 2);
@@ -558,7 +559,7 @@ TEST(EngineEndless, AgreesWithANaiveDetectorUnderCaptureSidesOpponent) {
           r.options.skip_origin = skip;
           r.options.capture_sides = hoyito::CaptureSides::opponent;
           std::vector<int> board(static_cast<size_t>(r.holes()), 0);
-          const int total = r.total_seeds();
+          const int total = hoyito::engine::seed_total(r);
           const int on_board = total - 4 * static_cast<int>(rng() % (total / 8 + 1));
           for (int s = 0; s < on_board; ++s) ++board[rng() % board.size()];
           const Player to_move = static_cast<Player>(rng() % 2);
@@ -619,7 +620,7 @@ TEST(EngineEndless, AgreesWithANaiveDetectorInGames) {
       Rules strict = r;
       strict.options.endless_sowing = hoyito::EndlessSowing::illegal;
       for (int game = 0; game < (sides == hoyito::CaptureSides::both ? 300 : 100); ++game, ++games) {
-        Game g(r, hoyito::start_position(r));
+        Game g(r, hoyito::engine::opening_position(r));
         while (g.status() == Status::playing) {
           const Position p = g.position();
           const auto mask = g.legal_mask();
@@ -864,9 +865,9 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
     if (seed % 2) r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
   }
   std::mt19937_64 rng(seed);
-  const int total = r.total_seeds();
+  const int total = hoyito::engine::seed_total(r);
   for (int game = 0; game < games; ++game) {
-    Game slow(r, hoyito::start_position(r, static_cast<Player>(rng() % 2)));
+    Game slow(r, hoyito::engine::opening_position(r, static_cast<Player>(rng() % 2)));
     Game fast = slow;
     Position pos = slow.position();
     bool shared = false;
@@ -991,7 +992,7 @@ TEST(EngineRandomGames, PropertyConservationAndTermination) {
     r.options.endless_game = repetition ? hoyito::EndlessGame::third_repetition : hoyito::EndlessGame::ply_limit;
     r.options.ply_limit = 400;
     std::mt19937_64 rng(seed);
-    Game g(r, hoyito::start_position(r));
+    Game g(r, hoyito::engine::opening_position(r));
     while (g.status() == Status::playing) {
       try {
         if (!play_random_decided(g, rng)) break;
@@ -1002,7 +1003,7 @@ TEST(EngineRandomGames, PropertyConservationAndTermination) {
       const auto p = g.position();
       int sum = p.captured[0] + p.captured[1];
       for (int x : p.board) sum += x;
-      RC_ASSERT(sum == r.total_seeds());
+      RC_ASSERT(sum == hoyito::engine::seed_total(r));
     }
     RC_ASSERT(g.plies_played() <= r.options.ply_limit);
   });

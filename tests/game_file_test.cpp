@@ -14,6 +14,7 @@
 #include "harness/games/game_file.h"
 #include "harness/games/play.h"
 #include "io/scenario.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -46,7 +47,7 @@ std::string error_of(const std::string& path, int record = 1) {
 // two differing in the events of ply 2. The sides' content does not matter to the reader.
 Disagreement sample_disagreement(std::vector<int> moves) {
   Disagreement d;
-  d.start = start_position(d.rules);
+  d.start = engine::opening_position(d.rules);
   d.moves = std::move(moves);
   d.field = "events";
   d.model.legal = d.engine.legal = {6, 7, 8, 9, 10, 11};
@@ -123,7 +124,7 @@ TEST(GameFile, DisagreementFilesAsTheWriterWritesThem) {
     EXPECT_EQ(game.record.plies[0].hole, 2);
     EXPECT_EQ(game.record.plies[1].player, Player::north);
     EXPECT_EQ(game.record.plies[1].hole, 7);
-    EXPECT_EQ(game.record.start, start_position(Rules{}));
+    EXPECT_EQ(game.record.start, engine::opening_position(Rules{}));
     EXPECT_NE(game.note.find("`hoyito replay " + path + "`"), std::string::npos) << game.note;
     // replay reads the same file with the same reader: both forms, on model and engine (which agree).
     std::string replayed;

@@ -6,6 +6,7 @@
 
 #include "core/game.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito::testing {
 
@@ -29,7 +30,7 @@ inline Rules gen_rules() {
 inline Position gen_position(const Rules& rules) {
   Position p;
   p.board.assign(static_cast<size_t>(rules.holes()), 0);
-  const int total = rules.total_seeds();
+  const int total = engine::seed_total(rules);
   const int captured_fours = *rc::gen::inRange(0, total / 4 + 1);
   int on_board = total - 4 * captured_fours;
   const int south_fours = *rc::gen::inRange(0, captured_fours + 1);
@@ -44,7 +45,7 @@ inline Position gen_position(const Rules& rules) {
 
 // A position reached from the start by up to `max_plies` uniformly random legal plies.
 inline Position gen_reachable(const Rules& rules, int max_plies) {
-  model::Game game(rules, start_position(rules));
+  model::Game game(rules, engine::opening_position(rules));
   const int plies = *rc::gen::inRange(0, max_plies + 1);
   for (int i = 0; i < plies && game.status() == Status::playing; ++i) {
     const auto legal = game.legal_plies();

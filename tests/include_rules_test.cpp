@@ -10,7 +10,7 @@
 //   harness/base     core at most (nothing of model or engine)
 //   harness/games    core, io, base, model, engine
 //   harness/verify,  core, io, base, games, model, engine; never one another
-//   harness/simulate,  (simulate no model header either: see kSimulateUsesModelUntilItem2)
+//   harness/simulate,  (simulate no model header either: it plays the engine alone)
 //   harness/annotate
 //   harness/bench    any of harness/ (it measures the jobs), not cli
 //   cli              anything; nothing outside cli/ includes cli/
@@ -61,13 +61,6 @@ const std::map<std::string, Layers>& allowed() {
   }();
   return rules;
 }
-
-// Includes that break a rule today, each for a named reason and until a named change.
-// simulate scores and plays Hoyito III matches with the model's MATCH-1..3 and winner_by_captures:
-// removed when the engine has its own MATCH-1..3 (issue 21 item 2).
-const std::set<std::pair<std::string, std::string>> kSimulateUsesModelUntilItem2{
-    {"harness/simulate/simulate.cpp", "model/model.h"},
-};
 
 // The layer of a path relative to the source folder ("harness/verify/x.h" -> "harness/verify",
 // "io/record.h" -> "io"); "" when it is no layer of the project (a system or generated header).
@@ -124,23 +117,13 @@ TEST(IncludeRules, EveryIncludePointsToALayerItsLayerMayUse) {
   std::vector<std::string> files;
   const std::vector<Include> includes = project_includes(files);
   EXPECT_GT(includes.size(), 200u);
-  std::set<std::pair<std::string, std::string>> used_exceptions;
   for (const auto& [file, target] : includes) {
     const auto rule = allowed().find(layer_of(file));
     if (rule == allowed().end()) continue;  // reported by EveryFileIsInALayerWithRules
     if (rule->second.contains(layer_of(target))) continue;
-    if (kSimulateUsesModelUntilItem2.contains({file, target})) {
-      used_exceptions.insert({file, target});
-      continue;
-    }
     ADD_FAILURE() << file << " includes " << target << ": " << rule->first << " may not include "
                   << layer_of(target);
   }
-  // An exception no longer needed is removed, not kept: the rule then holds without it.
-  for (const auto& exception : kSimulateUsesModelUntilItem2)
-    EXPECT_TRUE(used_exceptions.contains(exception))
-        << exception.first << " no longer includes " << exception.second
-        << ": remove it from kSimulateUsesModelUntilItem2";
 }
 
 // The rules themselves, as stated: a table typed wrongly would let everything through.

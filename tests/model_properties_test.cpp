@@ -8,6 +8,7 @@
 #include "io/record.h"
 #include "harness/games/play.h"
 #include "generators.h"
+#include "model/model.h"
 
 namespace hoyito {
 namespace {
@@ -32,7 +33,7 @@ void check_invariants_while_playing(const Rules& rules, const Position& start, i
     const Ply ply = game.play(legal[*rc::gen::inRange<size_t>(0, legal.size())]);
 
     // Seeds on the board plus captured seeds never change.
-    RC_ASSERT(seeds_in(ply.after) == rules.total_seeds());
+    RC_ASSERT(seeds_in(ply.after) == seeds_in(model::opening_position(rules)));
 
     int captured_by_captures = 0, captured_otherwise = 0;
     bool captured_this_ply = false;
@@ -91,7 +92,7 @@ void check_invariants_while_playing(const Rules& rules, const Position& start, i
     } else if (!captured_this_ply) {
       RC_ASSERT(!has_extra);
     }
-    if (!ended && ply.hole != kPass && !has_extra) RC_ASSERT(ply.after.to_move == opponent(before.to_move));
+    if (!ended && ply.hole != kPass && !has_extra) RC_ASSERT(ply.after.to_move == model::opponent_of(before.to_move));
   }
 }
 
@@ -116,7 +117,7 @@ RC_GTEST_PROP(ModelProperties, LegalPliesAreOwnNonEmptyHolesOrPass, ()) {
     return;
   }
   for (int h : legal) {
-    RC_ASSERT(owner(h, rules.holes_per_row) == p.to_move);
+    RC_ASSERT(model::hole_owner(h, rules.holes_per_row) == p.to_move);
     RC_ASSERT(p.board[static_cast<size_t>(h)] > 0);
   }
 }

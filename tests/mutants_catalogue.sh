@@ -2,8 +2,7 @@
 # The mutant catalogue cannot rot silently: every patch of mutants/ must still apply to the tree
 # (`git apply --check`, the patch alone on the clean tree), and its header must be whole
 # (mutants/README.md): Mutant = the number its file name starts with, a Rule that specs/rules.md
-# or specs/open-questions.md defines, Target engine (touches engine/ only), core (touches core/
-# only: a rule helper core keeps for the harness) or shared (touches model/ and engine/, and
+# or specs/open-questions.md defines, Target engine (touches engine/ only) or shared (touches model/ and engine/, and
 # names in Killed-by a scenario of specs/scenarios/ that exists), and a Description. The engine holds no planted bug of its own (no HOYITO_MUTANT).
 # Usage: mutants_catalogue.sh SOURCE_DIR. Exit 0 pass, 1 fail, 77 skip (no git program).
 set -uo pipefail
@@ -16,7 +15,7 @@ shopt -s nullglob
 patches=(mutants/*.patch)
 [ ${#patches[@]} -gt 0 ] || fail "no patch in mutants/"
 declare -A seen
-engine=0 core=0 shared=0
+engine=0 shared=0
 for patch in "${patches[@]}"; do
   name=$(basename "$patch" .patch)
   number=$(header Mutant "$patch") rule=$(header Rule "$patch") target=$(header Target "$patch")
@@ -33,17 +32,13 @@ for patch in "${patches[@]}"; do
       engine=$((engine + 1))
       grep -qv '^engine/' <<<"$files" && fail "$patch: target engine but it changes $(grep -v '^engine/' <<<"$files" | head -1)"
       ;;
-    core)
-      core=$((core + 1))
-      grep -qv '^core/' <<<"$files" && fail "$patch: target core but it changes $(grep -v '^core/' <<<"$files" | head -1)"
-      ;;
     shared)
       shared=$((shared + 1))
       grep -q '^engine/' <<<"$files" && grep -q '^model/' <<<"$files" || fail "$patch: target shared but it does not change both model/ and engine/"
       scenario=$(header Killed-by "$patch")
       [[ $scenario == specs/scenarios/*.json && -f $scenario ]] || fail "$patch: Killed-by '$scenario' is not a scenario of specs/scenarios/"
       ;;
-    *) fail "$patch: Target '$target' is not engine, core or shared" ;;
+    *) fail "$patch: Target '$target' is not engine or shared (core keeps no rule helper)" ;;
   esac
   # Plain patcher mode outside a checkout (GIT_CEILING_DIRECTORIES): the test works on a copy too.
   if ! errors=$(GIT_CEILING_DIRECTORIES=$(dirname "$PWD") git apply --check "$patch" 2>&1); then
@@ -52,5 +47,5 @@ for patch in "${patches[@]}"; do
   fi
 done
 for file in $(grep -rl HOYITO_MUTANT engine model); do fail "$file still plants a bug (HOYITO_MUTANT)"; done
-echo "$engine engine mutants, $core core helper mutants, $shared shared misreadings, $failures failures"
+echo "$engine engine mutants, $shared shared misreadings, $failures failures"
 [ "$failures" -eq 0 ]

@@ -16,6 +16,7 @@
 #include "harness/games/serve.h"
 #include "harness/games/perft.h"
 #include "io/engine_protocol.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -81,7 +82,7 @@ TEST(ProtocolReader, StopsAtTheLineBound) {
 
 TEST(ProtocolValues, StateEventsAndCapabilitiesRoundTrip) {
   Rules rules;
-  Position p = start_position(rules, Player::north);
+  Position p = engine::opening_position(rules, Player::north);
   p.board[0] = 0, p.board[5] = 8;
   const Result result{Status::finished, {28, 20}, Winner::south};
   const protocol::StateLine s = protocol::parse_state(protocol::format_state(p, result, 57), 6, "state");
@@ -91,7 +92,7 @@ TEST(ProtocolValues, StateEventsAndCapabilitiesRoundTrip) {
   EXPECT_EQ(s.plies, 57);
   EXPECT_THROW(protocol::parse_state("board=1,2 captured=0,0 to_move=south", 6, "state"), protocol::ProtocolError);
 
-  engine::Game game(rules, start_position(rules));
+  engine::Game game(rules, engine::opening_position(rules));
   for (const Event& e : game.play(2).events) EXPECT_EQ(protocol::parse_event(protocol::format_event(e), "events"), e);
 
   const protocol::Capabilities caps = protocol::full_capabilities();
@@ -114,6 +115,7 @@ TEST(Serve, AnswersEveryMalformedCommandWithOneRefusal) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"frobnicate", "? unknown_command"},   {"rules hoyito9 6 4", "? invalid"},
         {"rules hoyito2 7 4", "? invalid"},     {"rules hoyito2 6 4 skip_origin=maybe", "? invalid"},
+        {"rules hoyito2 6 4 frobnicate=1", "? syntax"},
         {"rules hoyito2 6", "? syntax"},        {"position board=1,2 captured=0,0 to_move=south", "? syntax"},
         {"position board=4,4,4,4,4,4,4,4,4,4,4,5 captured=0,0 to_move=south", "? invalid"},
         {"play q", "? illegal"},               {"play", "? syntax"},
@@ -132,8 +134,8 @@ TEST(Serve, AnswersEveryMalformedCommandWithOneRefusal) {
 // The lockstep: the engine through the protocol against engine::Game, ply by ply.
 void lockstep(const std::shared_ptr<EngineSession>& remote, const Rules& rules, std::uint64_t seed, int plies) {
   std::mt19937_64 random(seed);
-  engine::Game local(rules, start_position(rules));
-  RemoteGame game(remote, rules, start_position(rules));
+  engine::Game local(rules, engine::opening_position(rules));
+  RemoteGame game(remote, rules, engine::opening_position(rules));
   for (int i = 0; i < plies && local.status() == Status::playing; ++i) {
     const std::vector<int> legal = local.legal_plies();
     ASSERT_EQ(game.legal_plies(), legal) << "ply " << i;
@@ -168,8 +170,8 @@ TEST(RemoteGame, CopiesShareOneProcessAndPerftAgrees) {
   auto remote = session(kHoyito + " serve");
   const EngineScope scope(remote);
   Rules rules;
-  const RemoteGame game(rules, start_position(rules));
-  const engine::Game local(rules, start_position(rules));
+  const RemoteGame game(rules, engine::opening_position(rules));
+  const engine::Game local(rules, engine::opening_position(rules));
   EXPECT_EQ(perft(game, 3), perft(local, 3));  // the harness's perft, by copies
   EXPECT_EQ(game.perft(4), perft(local, 4));     // the engine's own
   EXPECT_EQ(game.divide(2), perft_divide(local, 2));
@@ -183,7 +185,7 @@ TEST(RemoteGame, CopiesShareOneProcessAndPerftAgrees) {
 TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
   auto remote = session(kHoyito + " serve");
   Rules rules;
-  RemoteGame game(remote, rules, start_position(rules));
+  RemoteGame game(remote, rules, engine::opening_position(rules));
   try {
     game.play(6);  // North's hole, South to move
     ADD_FAILURE();
@@ -195,7 +197,7 @@ TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
   EXPECT_EQ(game.plies_played(), 0);
   Rules tiny = rules;
   set_option(tiny, "ply_limit", "1");
-  RemoteGame over(remote, tiny, start_position(tiny));
+  RemoteGame over(remote, tiny, engine::opening_position(tiny));
   over.play(0);
   EXPECT_EQ(over.status(), Status::unterminated);
   try {
@@ -214,7 +216,7 @@ bool process_gone(pid_t pid) { return ::kill(pid, 0) != 0 && errno == ESRCH; }
 void expect_failure(const std::string& mode, const std::string& expected, int timeout_ms = 500) {
   auto remote = session(kFake + " " + mode, timeout_ms);
   Rules rules;
-  RemoteGame game(remote, rules, start_position(rules));
+  RemoteGame game(remote, rules, engine::opening_position(rules));
   try {
     game.legal_plies();
     ADD_FAILURE() << mode << ": no failure";
@@ -276,7 +278,7 @@ TEST(FakeEngines, EndlessLineIsBoundedInMemory) {
 TEST(FakeEngines, SlowEngineIsWaitedForWithinItsTimeout) {
   auto remote = session(kFake + " slow", 2000);
   Rules rules;
-  RemoteGame game(remote, rules, start_position(rules));
+  RemoteGame game(remote, rules, engine::opening_position(rules));
   EXPECT_EQ(game.legal_plies(), (std::vector<int>{0, 1, 2, 3, 4, 5}));
   EXPECT_EQ(remote->restarts(), 0);
 }
@@ -287,7 +289,7 @@ TEST(FakeEngines, LiarAboutOneRuleIsCaughtInLockstep) {
   std::optional<Position> must_pass;
   for (std::uint64_t seed = 1; !must_pass && seed < 5000; ++seed) {
     std::mt19937_64 random(seed);
-    engine::Game game(rules, start_position(rules));
+    engine::Game game(rules, engine::opening_position(rules));
     while (game.status() == Status::playing && !must_pass) {
       const std::vector<int> legal = game.legal_plies();
       if (legal == std::vector<int>{kPass}) must_pass = game.position();

@@ -3,6 +3,7 @@
 
 #include "model/model.h"
 #include "model/rule_counts.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -25,7 +26,7 @@ TEST(RuleCounts, OnePlyCountsItsRulesAndResetClears) {
   EXPECT_EQ(counts[at(RuleId::SOW_5)], 0u);  // no relay
   // Legality trials do not count: asking for the legal plies changes nothing (a new game does
   // count its board rules, BRD-*).
-  model::Game fresh(Rules{}, start_position(Rules{}));
+  model::Game fresh(Rules{}, engine::opening_position(Rules{}));
   const auto before = model::rule_counts();
   (void)fresh.legal_plies();
   EXPECT_EQ(model::rule_counts(), before);

@@ -9,6 +9,7 @@
 #include "harness/base/random.h"
 #include "harness/games/search.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 using namespace hoyito;
 
@@ -27,7 +28,7 @@ Position two_move_position() {
 int model_minimax(const model::Game& game, int depth) {
   const auto& p = game.position();
   const Player me = p.to_move;
-  if (depth == 0 || game.status() != Status::playing) return p.captured[index(me)] - p.captured[index(opponent(me))];
+  if (depth == 0 || game.status() != Status::playing) return p.captured[index(me)] - p.captured[index(engine::opponent_of(me))];
   int best = -1000;
   for (int ply : game.legal_plies()) {
     model::Game child = game;
@@ -77,7 +78,7 @@ TEST(Search, AgreesWithPlainMinimaxOnTheModel) {
     for (std::uint64_t g = 0; g < 6; ++g) {
       // Positions along a random game: the start, then every 7th ply.
       SplitMix64 rng{game_seed(99, g)};
-      engine::Game game(rules, start_position(rules));
+      engine::Game game(rules, engine::opening_position(rules));
       for (int ply = 0; game.status() == Status::playing && ply < 60; ++ply) {
         if (ply % 7 == 0) {
           model::Game model_game(rules, game.position());
@@ -109,7 +110,7 @@ TEST(Search, AgreesWithPlainMinimaxOnTheModel) {
 // freedom is 20.5).
 TEST(Search, ChoosesUniformlyAmongEqualBest) {
   Rules rules;
-  engine::Game game(rules, start_position(rules));  // no first move captures: all tie at depth 1
+  engine::Game game(rules, engine::opening_position(rules));  // no first move captures: all tie at depth 1
   const auto values = search::move_values(game, 1);
   const int best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.value < b.value; })->value;
   std::map<int, int> expected_holes;

@@ -24,6 +24,7 @@
 #include "harness/games/players.h"
 #include "harness/simulate/simulate.h"
 #include "harness/simulate/statistics.h"
+#include "engine/sides.h"
 
 using namespace hoyito;
 namespace json = boost::json;
@@ -321,7 +322,7 @@ TEST(SimulatePlayers, RandomIsUniformOverTheLegalPlies) {
       rules.variant = v;
       rules.holes_per_row = n;
       SplitMix64 walk{game_seed(5, static_cast<std::uint64_t>(n) + 3 * static_cast<std::uint64_t>(v))};
-      engine::Game game(rules, start_position(rules));
+      engine::Game game(rules, engine::opening_position(rules));
       for (int ply = 0; ply < 40 && game.status() == Status::playing; ++ply) {
         if (ply % 13 == 0) positions.push_back({rules, game.position()});
         game.play_fast(random_ply(game.legal_mask(), walk));

@@ -35,10 +35,17 @@ VARIANT_FILES = {"hoyito1": "Hoyito_I.txt", "hoyito2": "Hoyito_II.txt"}
 PLAYERS = ("south", "north")
 LETTERS = "abcdefghijkl"
 
-# Its parameters set to hoyito's reading with --matched, per variant: {parameter: (value, why)}.
-MATCHED_COMMON = {
-    "capt_side": (0, "BOTH: a casa is captured on either row (G2, CAP-II-1, CAP-I-2)"),
-    "mustpass": (True, "a player without seeds passes (PASS-1, PASS-2), the round goes on"),
+# hoyito's options that are settings of its Hoyito files: {option: {value: (parameter, its value)}}.
+READINGS = {
+    "capture_sides": {"both": ("capt_side", 0),        # BOTH: a casa on either row (G2 both)
+                      "opponent": ("capt_side", 1)},   # OPP_SIDE: on the opponent's row only
+    "no_seeds": {"pass": ("mustpass", True),           # a player without seeds passes (PASS-1)
+                 "round_ends": ("mustpass", False)},   # without seeds the round ends (END-4)
+}
+# What its files play as shipped, in those options (GameProps/Hoyito_I.txt, Hoyito_II.txt).
+SHIPPED = {
+    "hoyito1": {"capture_sides": "both", "no_seeds": "round_ends"},
+    "hoyito2": {"capture_sides": "opponent", "no_seeds": "round_ends"},
 }
 # Not changed: rounds stays NO_MOVES. With mustpass a round only ends when the board is cleared
 # (its PICKLASTSEEDS, END-II-1), so a game is one round; NO_ROUNDS would instead end the game as
@@ -79,17 +86,18 @@ class MancalaGamesHoyito:
         self.props_dir, self.man_config, self.gi, self.matched = props_dir, man_config, gi, matched
         self.overrides = overrides or {}  # --set NAME=VALUE: one setting at a time, to study it
         self.ply_limit = 5000
-        self.build("hoyito2", 6)
+        self.build("hoyito2", 6, SHIPPED["hoyito2"])
         self.start("south", 1, None)
 
     # -- configuration --
 
-    def build(self, variant, holes):
+    def build(self, variant, holes, readings):
         config = self.man_config.read_game(os.path.join(self.props_dir, VARIANT_FILES[variant]))
         config["game_constants"]["holes"] = holes
-        if self.matched:
-            for name, (value, _why) in MATCHED_COMMON.items():
-                config["game_info"][name] = value
+        if self.matched:  # the settings for hoyito's readings asked for
+            for option, value in readings.items():
+                parameter, setting = READINGS[option][value]
+                config["game_info"][parameter] = setting
         settings = dict(self.overrides)
         no_endless = settings.pop("no_endless", self.matched)  # a switch of its UI, not game_info
         config["game_info"].update(settings)
@@ -98,14 +106,24 @@ class MancalaGamesHoyito:
         self.holes = holes
         log_settings(variant, holes, self.game.info, self.matched)
 
+    def readings(self, variant, options):
+        """hoyito's capture_sides and no_seeds asked for; as shipped, only its files' own."""
+        asked = {name: options.get(name, hp.OPTION_DEFAULTS[name]) for name in READINGS}
+        if not self.matched and asked != SHIPPED[variant]:
+            own = " ".join(f"{name}={value}" for name, value in SHIPPED[variant].items())
+            raise hp.Refusal("unsupported", f"{variant} as shipped plays {own} (--matched sets "
+                                            f"its settings to the options asked)")
+        return asked
+
     def set_rules(self, variant, holes, seeds, options):
         if variant not in VARIANT_FILES:
             raise hp.Refusal("unsupported", f"variant {variant}: MancalaGames has Hoyito I and II")
         if seeds != 4:
             raise hp.Refusal("unsupported", f"seeds {seeds}: served with its 4 a hole only")
-        ply_limit = hp.ply_limit_only(options, "this adapter")
+        ply_limit = hp.ply_limit_only(options, "this adapter", played=READINGS)
+        readings = self.readings(variant, options)
         try:
-            self.build(variant, holes)
+            self.build(variant, holes, readings)
         except Exception as error:  # its rule checker refusing the configuration
             raise hp.Refusal("unsupported", f"MancalaGames refuses {variant} 2x{holes}: {error}")
         self.ply_limit = ply_limit
@@ -208,6 +226,8 @@ def main(argv):
     game = MancalaGamesHoyito(props_dir, man_config, gi, matched, overrides)
     supports = ["variant hoyito1 6 12", "variant hoyito2 6 12", "seeds 4..4",
                 "option ply_limit 1..1000000", "feature playmoves"]
+    for option, values in READINGS.items():  # as shipped, a variant refuses the other's values
+        supports.append(f"option {option} {' '.join(values)}")
     name = "mancalagames-hoyito" + ("-matched" if matched else "")
     return hp.serve(game, name=name, version=mancalagames_version(), supports=supports,
                     stdout=protocol_out)

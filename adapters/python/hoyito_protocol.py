@@ -112,15 +112,16 @@ def parse_choice(text, choices, what):
     return text
 
 
-def ply_limit_only(options, who):
-    """The ply_limit of `rules` options; any other option off its default is `unsupported`.
+def ply_limit_only(options, who, played=()):
+    """The ply_limit of `rules` options; any other option off its default is `unsupported`,
+    except those named in `played` (the engine reads them itself).
 
     For engines that play hoyito's default reading and let only the ply limit (END-3) be set."""
     ply_limit = 5000
     for name, value in options.items():
         if name == "ply_limit":
             ply_limit = parse_int(value, "ply_limit", 1, 1000000)
-        elif value != OPTION_DEFAULTS[name]:
+        elif name not in played and value != OPTION_DEFAULTS[name]:
             raise Refusal("unsupported", f"option {name}: value {value} ({who} plays the default only)")
     return ply_limit
 

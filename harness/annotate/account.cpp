@@ -143,13 +143,42 @@ std::string rows_text(const Position& p, int n, Lang lang) {
                      fmt::arg("north_counts", fmt::join(north, " ")));
 }
 
+// "Endless sowing (SOW-6): a (lap 61 repeats lap 1)." for the alt text.
+std::string endless_alt(const std::vector<EndlessMove>& moves, int n, Lang lang) {
+  std::string list;
+  for (const EndlessMove& m : moves)
+    list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", hole_name(m.hole, n), endless_repeat_text(m, lang));
+  return fmt::format(fmt::runtime(word(Word::alt_endless, lang)), fmt::arg("moves", list));
+}
+
+}  // namespace
+
 std::string to_move_text(const Position& p, Lang lang) {
   std::string text = fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
   text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
   return text;
 }
 
-}  // namespace
+std::string state_text(const PlyStory& story, Lang lang) {
+  switch (story.end_status) {
+    case Status::playing: return to_move_text(story.ply.after, lang);
+    case Status::void_game: return std::string(word(Word::game_over_void, lang));  // SOW-6 void
+    case Status::unterminated: return std::string(word(Word::game_over_unterminated, lang));  // END-3
+    case Status::finished: break;
+  }
+  if (!is_player(story.end_winner)) return std::string(word(Word::game_over_draw, lang));  // END-2: equal captures
+  return fmt::format(fmt::runtime(word(Word::game_over_winner, lang)),
+                     fmt::arg("player", player_word(player_of(story.end_winner), lang)));
+}
+
+std::string endless_hole_text(const EndlessMove& move, int n, Lang lang) {
+  return fmt::format(fmt::runtime(word(Word::endless_hole, lang)), fmt::arg("hole", hole_name(move.hole, n)));
+}
+
+std::string endless_repeat_text(const EndlessMove& move, Lang lang) {
+  return fmt::format(fmt::runtime(word(Word::endless_repeat, lang)), fmt::arg("lap", move.lap),
+                     fmt::arg("repeated", move.repeated_lap));
+}
 
 std::string start_alt_text(const Position& start, const Rules& rules, Lang lang, int after_ply) {
   const int n = rules.holes_per_row;
@@ -182,11 +211,12 @@ std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
     text += ' ';
     text += fmt::format(fmt::runtime(word(Word::alt_captures, lang)), fmt::arg("holes", hole_list(holes, n, lang)));
   }
+  if (!story.endless.empty()) text += ' ' + endless_alt(story.endless, n, lang);
   text += ' ';
   text += fmt::format(fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", rows_text(story.ply.after, n, lang)),
                             fmt::arg("south", story.ply.after.captured[index(Player::south)]),
                             fmt::arg("north", story.ply.after.captured[index(Player::north)]),
-                            fmt::arg("to_move", to_move_text(story.ply.after, lang)));
+                            fmt::arg("to_move", state_text(story, lang)));
   return text;
 }
 

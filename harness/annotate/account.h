@@ -31,7 +31,10 @@ enum class Word {
   sowing_direction, lifted, relay, last_seed, capture_order, notation, quality, quality_best, quality_played,
   quality_endless, quality_none, result, replay, found_by, first, previous, next, last, animate, rules, alt_ply,
   alt_start, alt_rows, alt_laps, alt_captures, alt_after, index_title, index_intro, game, plies, winner, draw, nobody,
-  status_playing, status_finished, status_unterminated, status_void, after_ply, alt_pass, count
+  status_playing, status_finished, status_unterminated, status_void, after_ply, alt_pass, game_over_winner,
+  game_over_draw, game_over_void, game_over_unterminated, endless_hole, endless_repeat, alt_endless, quality_void,
+  refused_heading, refused_legal, refused_pass, refused_not_own, refused_empty, refused_endless, refused_undecided,
+  refused_over, nav_label, ply_of, comment, count
 };
 std::string_view word(Word w, Lang lang);
 
@@ -53,6 +56,14 @@ std::string player_word(Player player, Lang lang);
 std::string seeds_text(int seeds, Lang lang);  // "1 seed", "4 seeds"
 // "Result: finished; captured South 28, North 20; winner South", in the language.
 std::string result_text(const Result& result, Lang lang);
+
+// Who is to move after the ply ("South to move"), or, once the game is over, how it ended
+// ("Game over: South wins"; END-2, END-3, SOW-6 void): no side is to move then.
+std::string state_text(const PlyStory& story, Lang lang);
+std::string to_move_text(const Position& position, Lang lang);
+// "a: endless (SOW-6)" and "lap 61 repeats lap 1": what the diagram writes beside an endless move.
+std::string endless_hole_text(const EndlessMove& move, int holes_per_row, Lang lang);
+std::string endless_repeat_text(const EndlessMove& move, Lang lang);
 
 // The alt text of the ply's diagram: the rows before and after, the laps, the captures.
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang);

@@ -46,6 +46,8 @@ struct PanelMarks {
   const std::vector<LapStory>* laps = nullptr;
   const std::vector<CaptureStory>* captures = nullptr;
   const std::vector<int>* changed_from = nullptr;  // the counts before, to mark what changed
+  const std::vector<EndlessMove>* endless = nullptr;  // SOW-6: the mover's endless moves
+  std::string state;  // beside the board: who is to move, or how the game ended (account.h state_text)
 };
 
 // Which laps get their number written: all of them, or the first and last three of a long relay.
@@ -194,16 +196,36 @@ std::string capture_rings(const std::vector<CaptureStory>& captures, int n, int 
   return svg;
 }
 
-// Beside the board: each player's captures and who is to move.
-std::string panel_side(const Position& p, int n, int top, Lang lang) {
+// SOW-6: each endless move of the mover ringed (dash-dot, dark red) and, beside the board under
+// South's captures, "a: endless (SOW-6)" and "lap 61 repeats lap 1" (two moves at most there;
+// the alt text lists them all).
+std::string endless_marks(const std::vector<EndlessMove>& moves, int n, int top, Lang lang) {
+  std::string svg;
+  const int side = board_width(n) + 4;
+  int line = 0;
+  for (const EndlessMove& m : moves) {
+    svg += fmt::format(
+        "<circle class=\"endless\" data-hole=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#8b0000\" "
+        "stroke-width=\"2\" stroke-dasharray=\"8 3 2 3\"/>\n",
+        m.hole, hole_x(m.hole, n), hole_y(m.hole, n, top), kRadius + 7);
+    if (line >= 4) continue;
+    for (const std::string& text : {endless_hole_text(m, n, lang), endless_repeat_text(m, lang)})
+      svg += fmt::format("<text class=\"endless-note\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#8b0000\">{}</text>\n",
+                         side, top + kSouthY + 24 + 13 * line++, escape(text));
+  }
+  return svg;
+}
+
+// Beside the board: each player's captures and who is to move (or how the game ended).
+std::string panel_side(const Position& p, int n, int top, Lang lang, const std::string& state) {
   const int side = board_width(n) + 4;
   std::string svg = fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kNorthY + 5,
                                 escape(word(Word::captured, lang)), p.captured[index(Player::north)]);
   svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"13\">{}: {}</text>\n", side, top + kSouthY + 5,
                      escape(word(Word::captured, lang)), p.captured[index(Player::south)]);
-  std::string to_move = fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
-  svg += fmt::format("<text class=\"to-move\" x=\"{}\" y=\"{}\" font-size=\"13\" font-style=\"italic\">{}</text>\n", side,
-                     top + (kNorthY + kSouthY) / 2 + 5, escape(to_move));
+  const std::string text = state.empty() ? to_move_text(p, lang) : state;
+  svg += fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"13\" font-style=\"italic\">{}</text>\n",
+                     state.empty() ? "to-move" : "state", side, top + (kNorthY + kSouthY) / 2 + 5, escape(text));
   return svg;
 }
 
@@ -218,7 +240,8 @@ std::string panel(const Position& p, const Rules& rules, Lang lang, int top, con
   svg += marks_key(marks, top, lang);
   if (marks.laps) svg += relay_rings(*marks.laps, n, top);
   if (marks.captures) svg += capture_rings(*marks.captures, n, top);
-  svg += panel_side(p, n, top, lang);
+  if (marks.endless) svg += endless_marks(*marks.endless, n, top, lang);
+  svg += panel_side(p, n, top, lang, marks.state);
   return svg + "</g>\n";
 }
 
@@ -242,17 +265,28 @@ std::string position_svg(const Position& position, const Rules& rules, Lang lang
          panel(position, rules, lang, 0, heading, "after", {}, "start") + "</svg>\n";
 }
 
+std::string refusal_svg(const Position& position, const Rules& rules, Lang lang, const std::string& heading,
+                        const std::string& alt, int hole, const std::vector<EndlessMove>& endless) {
+  PanelMarks marks;
+  marks.lifted = hole;
+  marks.endless = &endless;
+  return svg_open(rules.holes_per_row, kPanelHeight, "refused", heading, alt) +
+         panel(position, rules, lang, 0, heading, "refused", marks, "refused") + "</svg>\n";
+}
+
 std::string ply_svg(const PlyStory& story, const Rules& rules, Lang lang) {
   const int n = rules.holes_per_row;
   const std::string move = move_text(story.ply.hole, n);
   const std::string title = fmt::format("{} {}: {} {}", word(Word::ply, lang), story.number,
                                         player_word(story.ply.player, lang), move);
   PanelMarks before;
-  before.lifted = story.laps.empty() ? -1 : story.laps.front().from;
+  before.lifted = story.ply.hole;  // kPass marks no hole; an endless move (SOW-6 void) sows none but is lifted
   before.laps = &story.laps;
+  before.endless = &story.endless;
   PanelMarks after;
   after.captures = &story.captures;
   after.changed_from = &story.before.board;
+  if (story.game_over()) after.state = state_text(story, lang);  // END-1..3, SOW-6 void: no side to move
   const std::string id = fmt::format("ply{}", story.number);
   return svg_open(n, 2 * kPanelHeight, id, title, alt_text(story, rules, lang)) +
          panel(story.before, rules, lang, 0, fmt::format("{} ({})", title, word(Word::before, lang)), "before", before,

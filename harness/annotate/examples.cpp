@@ -11,9 +11,12 @@
 
 #include "io/record.h"
 #include "engine/engine.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
+#include "engine/match.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -73,6 +76,8 @@ struct Found {
   int ply = 0;
 };
 
+constexpr const char* kNothingWritten = "examples: interrupted while searching the games, nothing written";
+
 // Among the seeded random games, the shortest one in which `finder` finds something (or, with
 // `score`, the one that scores highest; ties to the shorter game, then the lower index).
 std::optional<Found> search_games(const Rules& rules, const Finder& finder,
@@ -82,7 +87,8 @@ std::optional<Found> search_games(const Rules& rules, const Finder& finder,
   std::optional<Found> best;
   long best_score = 0;
   for (std::uint64_t i = 0; i < games; ++i) {
-    GameRecord record = random_game_from(rules, start_position(rules), i);
+    throw_if_interrupted(kNothingWritten);  // a search cut short could pick another game: none is written
+    GameRecord record = random_game_from(rules, engine::opening_position(rules), i);
     const int ply = finder(record);
     if (ply == 0) continue;
     const long value = score ? score(record, ply) : -static_cast<long>(record.plies.size());
@@ -233,45 +239,75 @@ std::vector<Example> same_position_examples() {
   return out;
 }
 
+// "goes to south" / "is drawn" (MATCH-3), or with `would` "gone to south" / "been drawn".
+std::string match_outcome(Winner winner, bool would) {
+  if (is_player(winner)) return fmt::format("{} to {}", would ? "gone" : "goes", winner_name(winner));
+  return would ? "been drawn" : "is drawn";
+}
+
+// The match example's title says what the round-3 rule (END-III-3) made of the match: a win
+// for a player, or a draw (MATCH-3).
+std::string match_title(Winner winner) {
+  if (is_player(winner))
+    return fmt::format("A Hoyito III match won by {} through the round-3 rule", player_word(player_of(winner), Lang::en));
+  return "A Hoyito III match drawn through the round-3 rule";
+}
+
+// One seeded random match of three games on the engine's match (engine::Match: MATCH-1, MATCH-2):
+// its games and their captures; fewer than three games when one had no winner.
+struct PlayedMatch {
+  std::vector<GameRecord> games;
+  std::vector<MatchGame> results;
+};
+
+PlayedMatch play_three_games(const Rules& base, std::uint64_t m) {
+  PlayedMatch out;
+  engine::Match match(base);
+  for (int round = 1; round <= 3; ++round) {
+    const Rules rules = match.next_rules();
+    GameRecord game = random_game_from(rules, engine::opening_position(rules, match.next_starter()),
+                                       3 * m + static_cast<std::uint64_t>(round - 1));
+    if (game.result.status != Status::finished) break;
+    out.results.push_back({game.result.captured});
+    match.add(out.results.back());
+    out.games.push_back(std::move(game));
+  }
+  return out;
+}
+
 // A Hoyito III match of three random games in which the round-3 award (END-III-3: the last four
 // to the previous game's winner, not the capturer) decides who wins the match (MATCH-3).
 std::vector<Example> match_examples() {
   const Rules base = make_rules(Variant::hoyito3);
   constexpr std::uint64_t kMatches = 300;
   for (std::uint64_t m = 0; m < kMatches; ++m) {
-    std::vector<GameRecord> games;
-    std::vector<model::MatchGame> results;
-    for (int round = 1; round <= 3; ++round) {
-      const model::MatchStanding standing = model::match_standing(base, results);
-      const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
-      GameRecord game = random_game_from(rules, start_position(rules, standing.starters.back()), 3 * m + static_cast<std::uint64_t>(round - 1));
-      if (game.result.status != Status::finished) break;
-      results.push_back({game.result.captured});
-      games.push_back(std::move(game));
-    }
+    throw_if_interrupted(kNothingWritten);
+    const PlayedMatch played = play_three_games(base, m);
+    const std::vector<GameRecord>& games = played.games;
+    const std::vector<MatchGame>& results = played.results;
     if (games.size() < 3) continue;
     const Ply& last = games[2].plies.back();
     const auto award = std::find_if(last.events.begin(), last.events.end(), [](const Event& e) { return e.rule == RuleId::END_III_3; });
     if (award == last.events.end() || award->player == last.player) continue;
-    std::vector<model::MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
+    std::vector<MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
     if_capturer[2].captured[index(*award->player)] -= award->seeds;  // a last_four_award has its player
     if_capturer[2].captured[index(last.player)] += award->seeds;
-    const model::MatchStanding real = model::match_standing(base, results);
-    const model::MatchStanding other = model::match_standing(base, if_capturer);
+    const MatchStanding real = engine::match_standing(base, results);
+    const MatchStanding other = engine::match_standing(base, if_capturer);
     if (real.winner == other.winner) continue;
     Example ex;
     ex.name = "match-round3-decides";
-    ex.title = "A Hoyito III match decided by the round-3 rule";
+    ex.title = match_title(real.winner);
     std::string games_text;
     for (size_t g = 0; g < 3; ++g)
       games_text += fmt::format("game {} ({} starts) {}-{}; ", g + 1, player_name(real.starters[g]), results[g].captured[0],
                                 results[g].captured[1]);
     ex.why = fmt::format(
-        "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match goes to {} (MATCH-3). In round 3 the last {} seeds "
+        "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match {} (MATCH-3). In round 3 the last {} seeds "
         "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 (END-III-2), "
-        "the match would have gone to {}. The page shows the end of game 3.",
-        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], winner_name(real.winner),
-        award->seeds, player_name(*award->player), player_name(last.player), winner_name(other.winner));
+        "the match would have {}. The page shows the end of game 3.",
+        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], match_outcome(real.winner, false),
+        award->seeds, player_name(*award->player), player_name(last.player), match_outcome(other.winner, true));
     ex.game.record = games[2];
     ex.game.title = ex.title;
     ex.game.source = "docs/examples/match-round3-decides.json";
@@ -346,7 +382,8 @@ std::vector<Wanted> wanted_examples() {
        "one 2x12 game in a thousand.",
        with_option(h2_12, "endless_game", "third_repetition"), third_repetition, nullptr, 2, 0, {}, 400},
       {"last-four-hoyito1", "The last seeds, Hoyito I",
-       "In Hoyito I the capturer who leaves four or fewer seeds in play takes them, those in hand included (END-I-1).", h1,
+       "In Hoyito I, when a move that captured is over and four or fewer seeds are left on the board, the capturer takes "
+       "them and the game ends (END-I-1); no seed is left in hand: the move is sown to its end first (CAP-I-1).", h1,
        fires(RuleId::END_I_1), nullptr, 1, 0, {RuleId::CAP_I_3}},
       {"skip-origin", "A lap of 2N or more seeds with skip_origin (G1)",
        "With skip_origin = true a lap of twelve or more seeds passes its own hole by (SOW-3).",
@@ -359,6 +396,10 @@ std::vector<Wanted> wanted_examples() {
        fires(RuleId::CAP_III_3), nullptr, 0, 1, {RuleId::CAP_III_2, RuleId::TURN_1}},
       {"pass-no-seeds", "A forced pass: no seeds on the mover's side", "A player with no seeds on their side passes (PASS-1).",
        h2, fires(RuleId::PASS_1), nullptr, 1, 1, {}},
+      {"round-ends-no-seeds", "A game ended by a player without seeds (G14 no_seeds = round_ends)",
+       "Under no_seeds = round_ends a player to move with no seeds on their row does not pass (compare pass-no-seeds): "
+       "the game ends at once, each player taking the seeds on their own row, and the captures decide (END-4, END-2).",
+       with_option(h2, "no_seeds", "round_ends"), fires(RuleId::END_4), nullptr, 1, 0, {RuleId::END_2}},
   };
   return list;
 }

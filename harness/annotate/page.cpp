@@ -1,12 +1,14 @@
 #include "harness/annotate/page.h"
 
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "io/output.h"
 #include "harness/annotate/quality.h"
 #include "harness/annotate/diagram.h"
+#include "harness/annotate/refusal.h"
 #include "harness/games/notation.h"
 
 namespace hoyito {
@@ -49,13 +51,30 @@ struct Document {
   int first = 1, last = 0;  // the plies shown
   std::string start_svg, start_alt;
   std::vector<PlyPage> plies;
+  std::optional<RefusalStory> refusal;  // the move the game stops before, refused (a scenario's lesson)
+  std::string refusal_svg, refusal_alt;
 };
+
+// The refused move the file's game stops before, on the position it is refused in (refusal.h).
+void add_refusal(Document& doc) {
+  const GameRecord& record = doc.game.record;
+  const int total = static_cast<int>(record.plies.size());
+  const Position& at = total == 0 ? record.start : record.plies.back().after;
+  RefusalStory r = tell_refusal(record.rules, at, doc.game.refused_move, record.result.status != Status::playing, doc.lang);
+  if (r.reason.empty()) r.reason = doc.game.note;  // no rule refuses it here: what the file says
+  const std::vector<EndlessMove> endless = r.endless ? std::vector<EndlessMove>{*r.endless} : std::vector<EndlessMove>{};
+  doc.refusal_alt = fmt::format("{}: {} {}", r.heading, r.reason, start_alt_text(at, record.rules, doc.lang, total));
+  doc.refusal_svg = refusal_svg(at, record.rules, doc.lang, r.heading, doc.refusal_alt, r.hole, endless);
+  doc.refusal = std::move(r);
+}
 
 Document build(const AnnotatedGame& game, const PageOptions& options) {
   const GameRecord& record = game.record;
   const int total = static_cast<int>(record.plies.size());
-  Document doc{game, options.lang, options.plies.first, options.plies.last < 0 ? total : options.plies.last, {}, {}, {}};
-  if (doc.first > total || doc.last > total)
+  Document doc{game, options.lang, options.plies.first, options.plies.last < 0 ? total : options.plies.last, {}, {}, {}, {}, {}, {}};
+  // A scenario refused at its first step has no ply: its page is the position and the refusal.
+  const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;
+  if (!no_plies && (doc.first > total || doc.last > total))
     throw InputError(fmt::format("--plies {}..{}: {} has plies 1..{}", doc.first, doc.last, game.source, total));
   const int depth = options.depth == kAutoDepth ? (record.rules.holes_per_row == 6 ? 4 : 2) : options.depth;
   const std::vector<QualityLine> quality =
@@ -80,6 +99,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
       page.quality = quality_text(quality[static_cast<size_t>(k - 1)], page.story.ply.hole, n, options.lang);
     doc.plies.push_back(std::move(page));
   }
+  if (!game.refused_move.empty() && doc.last == total) add_refusal(doc);
   return doc;
 }
 
@@ -115,6 +135,8 @@ std::vector<OutputFile> markdown(const Document& doc, const PageOptions& options
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);
     md += fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, doc.lang), page.alt, svg_name);
     for (const std::string& s : page.summary) md += s + "\n";
+    if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
+      md += fmt::format("\n> **{}:** {}\n", word(Word::comment, doc.lang), page.story.ply.comment);
     if (page.summary.size() != page.sentences.size()) {
       md += fmt::format("\n<details><summary>{}</summary>\n\n", word(Word::every_lap, doc.lang));
       for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", s.text);
@@ -123,19 +145,29 @@ std::vector<OutputFile> markdown(const Document& doc, const PageOptions& options
     if (!page.quality.empty()) md += fmt::format("\n{}\n", page.quality);
     files.push_back({svg_name, page.svg});
   }
+  if (doc.refusal) {
+    md += fmt::format("\n## {}\n\n![{}]({}/refused.svg)\n\n{}\n", doc.refusal->heading, doc.refusal_alt, folder,
+                      doc.refusal->reason);
+    if (!doc.refusal->legal.empty()) md += fmt::format("\n{}\n", doc.refusal->legal);
+    files.push_back({folder + "/refused.svg", doc.refusal_svg});
+  }
   if (doc.last == static_cast<int>(doc.game.record.plies.size()))
     md += fmt::format("\n## {}\n\n{}\n", word(Word::result, doc.lang), result_text(doc.game.record.result, doc.lang));
   files.insert(files.begin(), {stem + ".md", md});
   return files;
 }
 
-// The script of the HTML page: one ply shown at a time; buttons, arrow keys, Home and End, a
-// slider, #ply=K in the address; the seeds of one move animated from its frames.
+// The script of the HTML page: one ply shown at a time; buttons, arrow keys, a slider, #ply=K in
+// the address; Home and End only while the player (the nav) has the focus, so that they still
+// scroll the page otherwise; the slider speaks the ply ("Ply 7 of 30", aria-valuetext) and the
+// label, a live region, announces each step; the seeds of one move animated from its frames.
+// Printing shows every ply (the print stylesheet); `beforeprint` opens every "Every lap" list.
 constexpr const char* kPageScript = R"JS(
 (function () {
   var plies = Array.prototype.slice.call(document.querySelectorAll('section.ply'));
   var slider = document.getElementById('ply-slider');
   var label = document.getElementById('ply-label');
+  var player = document.getElementById('player');
   var current = 0, timer = null;
   function show(k) {
     k = Math.max(0, Math.min(plies.length - 1, k));
@@ -143,6 +175,7 @@ constexpr const char* kPageScript = R"JS(
     plies.forEach(function (s, i) { s.hidden = i !== k; });
     current = k;
     slider.value = k;
+    slider.setAttribute('aria-valuetext', plies[k].getAttribute('data-valuetext'));
     label.textContent = plies[k].getAttribute('data-label');
     document.body.setAttribute('data-current', plies[k].getAttribute('data-ply'));
     if (history.replaceState) history.replaceState(null, '', '#ply=' + plies[k].getAttribute('data-ply'));
@@ -178,17 +211,34 @@ constexpr const char* kPageScript = R"JS(
   slider.oninput = function () { show(+slider.value); };
   document.addEventListener('keydown', function (e) {
     if (e.target === slider) return;
+    var inPlayer = player.contains(document.activeElement);
     if (e.key === 'ArrowLeft') show(current - 1);
     else if (e.key === 'ArrowRight') show(current + 1);
-    else if (e.key === 'Home') show(0);
-    else if (e.key === 'End') show(plies.length - 1);
+    else if (inPlayer && e.key === 'Home') show(0);
+    else if (inPlayer && e.key === 'End') show(plies.length - 1);
     else return;
     e.preventDefault();
+  });
+  window.addEventListener('beforeprint', function () {
+    Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) { d.open = true; });
   });
   window.addEventListener('hashchange', fromHash);
   fromHash();
 })();
 )JS";
+
+// The page's style: a visible keyboard focus, and for print every ply (hidden or not) on its own
+// page with its diagrams, account and quality line, and no controls.
+constexpr const char* kPageStyle =
+    "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
+    "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}"
+    "nav button{margin-right:.3em}#ply-slider{width:20em;vertical-align:middle}"
+    "section.ply svg,section.refusal svg{max-width:100%;height:auto}.quality{font-family:monospace}"
+    "nav button:focus,#ply-slider:focus,a:focus,summary:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
+    "@media print{nav{display:none!important}body{max-width:none;margin:0}"
+    "section.ply,section.ply[hidden]{display:block!important}"
+    "section.ply,section.refusal{break-before:page}section.ply svg{break-inside:avoid}"
+    "script{display:none!important}}";
 
 constexpr int kMaxAnimationFrames = 2000;  // longer relays animate lap by lap
 
@@ -203,17 +253,15 @@ std::string frames_json(const PlyStory& story) {
   return json + "]";
 }
 
-std::vector<OutputFile> html(const Document& doc, const PageOptions& options, const std::string& stem) {
+// The page's head and the list under its title: rules, source, how it was found, notation.
+std::string html_header(const Document& doc, const PageOptions& options) {
   const GameRecord& record = doc.game.record;
-  const int n = record.rules.holes_per_row;
   const Lang lang = doc.lang;
   std::string page = fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n"
-      "<style>body{{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}}"
-      "nav{{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}}"
-      "nav button{{margin-right:.3em}}#ply-slider{{width:20em;vertical-align:middle}}"
-      "section.ply svg{{max-width:100%;height:auto}}.quality{{font-family:monospace}}</style>\n</head>\n<body>\n",
-      lang_code(lang), escape(doc.game.title));
+      "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
+      "<style>{}</style>\n</head>\n<body>\n<main>\n",
+      lang_code(lang), escape(doc.game.title), kPageStyle);
   page += fmt::format("<h1>{}</h1>\n<ul>\n<li>{}: {}</li>\n<li>source: <code>{}</code></li>\n", escape(doc.game.title),
                       word(Word::rules, lang), escape(rules_text(record.rules)), escape(doc.game.source));
   if (!options.found_by.empty()) {
@@ -232,53 +280,95 @@ std::vector<OutputFile> html(const Document& doc, const PageOptions& options, co
   if (!options.replay_command.empty())
     page += fmt::format("<li>{}: <code>{}</code></li>\n", word(Word::replay, lang), escape(options.replay_command));
   page += fmt::format("<li>{}: <code id=\"notation\">{}</code></li>\n</ul>\n", word(Word::notation, lang),
-                      escape(game_notation(record.plies, n)));
+                      escape(game_notation(record.plies, record.rules.holes_per_row)));
   if (!doc.game.note.empty()) page += fmt::format("<p>{}</p>\n", escape(doc.game.note));
-  page += fmt::format(
-      "<nav><button id=\"first\">{}</button><button id=\"previous\">&#8592; {}</button><button id=\"next\">{} "
-      "&#8594;</button><button id=\"last\">{}</button> <input id=\"ply-slider\" type=\"range\" min=\"0\" max=\"{}\" "
-      "value=\"0\" aria-label=\"{}\"> <span id=\"ply-label\"></span> <button id=\"animate\">{}</button></nav>\n",
-      word(Word::first, lang), word(Word::previous, lang), word(Word::next, lang), word(Word::last, lang),
-      doc.plies.size(), word(Word::ply, lang), word(Word::animate, lang));
+  return page;
+}
+
+// "Ply 7 of 30": what the slider says of a section (its aria-valuetext).
+std::string ply_of(int ply, int total, Lang lang) {
+  return fmt::format(fmt::runtime(word(Word::ply_of, lang)), fmt::arg("ply", ply), fmt::arg("total", total));
+}
+
+// The player: buttons, the slider (speaking the ply) and the label (a live region).
+std::string html_nav(const Document& doc, const std::string& first_valuetext) {
+  const Lang lang = doc.lang;
+  return fmt::format(
+      "<nav id=\"player\" aria-label=\"{}\"><button id=\"first\">{}</button><button id=\"previous\">&#8592; {}</button>"
+      "<button id=\"next\">{} &#8594;</button><button id=\"last\">{}</button> <input id=\"ply-slider\" type=\"range\" "
+      "min=\"0\" max=\"{}\" value=\"0\" aria-label=\"{}\" aria-valuetext=\"{}\"> <span id=\"ply-label\" "
+      "aria-live=\"polite\"></span> <button id=\"animate\">{}</button></nav>\n",
+      word(Word::nav_label, lang), word(Word::first, lang), word(Word::previous, lang), word(Word::next, lang),
+      word(Word::last, lang), doc.plies.size(), word(Word::ply, lang), escape(first_valuetext), word(Word::animate, lang));
+}
+
+std::string html_ply(const PlyPage& ply, int n, int total, Lang lang) {
+  std::string page = fmt::format(
+      "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\" hidden>\n"
+      "<h2>{}</h2>\n{}",
+      ply.story.number, escape(heading(ply, n, lang)), escape(ply_of(ply.story.number, total, lang)),
+      fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)), ply.svg);
+  page += "<p class=\"account\">";
+  for (const std::string& s : ply.summary) page += escape(s) + " ";
+  page += "</p>\n";
+  if (!ply.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
+    page += fmt::format("<p class=\"comment\"><strong>{}:</strong> {}</p>\n", word(Word::comment, lang),
+                        escape(ply.story.ply.comment));
+  if (ply.summary.size() != ply.sentences.size()) {
+    page += fmt::format("<details><summary>{}</summary><ol>\n", word(Word::every_lap, lang));
+    for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", escape(s.text));
+    page += "</ol></details>\n";
+  }
+  if (!ply.quality.empty()) page += fmt::format("<p class=\"quality\">{}</p>\n", escape(ply.quality));
+  if (!ply.story.frames.empty())
+    page += fmt::format("<script type=\"application/json\" class=\"frames\">{}</script>\n", frames_json(ply.story));
+  return page + "</section>\n";
+}
+
+std::vector<OutputFile> html(const Document& doc, const PageOptions& options, const std::string& stem) {
+  const GameRecord& record = doc.game.record;
+  const int n = record.rules.holes_per_row;
+  const int total = static_cast<int>(record.plies.size());
+  const Lang lang = doc.lang;
   const std::string start_label =
       doc.first == 1 ? std::string(word(Word::start, lang)) : fmt::format("{} {}", word(Word::ply, lang), doc.first - 1);
-  page += fmt::format("<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-board=\"{}\">\n{}</section>\n",
-                      doc.first - 1, escape(start_label),
-                      fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board, " "),
-                      doc.start_svg);
-  for (const PlyPage& ply : doc.plies) {
-    page += fmt::format("<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-board=\"{}\" hidden>\n<h2>{}</h2>\n{}",
-                        ply.story.number, escape(heading(ply, n, lang)), fmt::join(ply.story.ply.after.board, " "),
-                        escape(heading(ply, n, lang)), ply.svg);
-    page += "<p class=\"account\">";
-    for (const std::string& s : ply.summary) page += escape(s) + " ";
-    page += "</p>\n";
-    if (ply.summary.size() != ply.sentences.size()) {
-      page += fmt::format("<details><summary>{}</summary><ol>\n", word(Word::every_lap, lang));
-      for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", escape(s.text));
-      page += "</ol></details>\n";
-    }
-    if (!ply.quality.empty()) page += fmt::format("<p class=\"quality\">{}</p>\n", escape(ply.quality));
-    if (!ply.story.frames.empty())
-      page += fmt::format("<script type=\"application/json\" class=\"frames\">{}</script>\n", frames_json(ply.story));
+  const std::string start_valuetext = doc.first == 1 ? start_label : ply_of(doc.first - 1, total, lang);
+  std::string page = html_header(doc, options) + html_nav(doc, start_valuetext);
+  page += fmt::format(
+      "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\">\n{}</section>\n",
+      doc.first - 1, escape(start_label), escape(start_valuetext),
+      fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board, " "),
+      doc.start_svg);
+  for (const PlyPage& ply : doc.plies) page += html_ply(ply, n, total, lang);
+  if (doc.refusal) {
+    page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n", escape(doc.refusal->heading),
+                        doc.refusal_svg, escape(doc.refusal->reason));
+    if (!doc.refusal->legal.empty()) page += fmt::format("<p class=\"legal\">{}</p>\n", escape(doc.refusal->legal));
     page += "</section>\n";
   }
-  if (doc.last == static_cast<int>(record.plies.size()))
-    page += fmt::format("<p id=\"result\">{}</p>\n", escape(result_text(record.result, lang)));
-  page += fmt::format("<script>{}</script>\n</body>\n</html>\n", kPageScript);
+  if (doc.last == total) page += fmt::format("<p id=\"result\">{}</p>\n", escape(result_text(record.result, lang)));
+  page += fmt::format("</main>\n<script>{}</script>\n</body>\n</html>\n", kPageScript);
   return {{stem + ".html", page}};
+}
+
+std::vector<OutputFile> files_of(const Document& doc, PageFormat format, const PageOptions& options,
+                                 const std::string& stem) {
+  if (format == PageFormat::md) return markdown(doc, options, stem);
+  if (format == PageFormat::html) return html(doc, options, stem);
+  std::vector<OutputFile> files;
+  for (const PlyPage& page : doc.plies) files.push_back({fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg});
+  if (doc.refusal) files.push_back({stem + "-refused.svg", doc.refusal_svg});
+  return files;
 }
 
 }  // namespace
 
 std::vector<OutputFile> annotate_files(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
                                        const std::string& stem) {
-  const Document doc = build(game, options);
-  if (format == PageFormat::md) return markdown(doc, options, stem);
-  if (format == PageFormat::html) return html(doc, options, stem);
-  std::vector<OutputFile> files;
-  for (const PlyPage& page : doc.plies) files.push_back({fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg});
-  return files;
+  if (options.title.empty()) return files_of(build(game, options), format, options, stem);
+  AnnotatedGame titled = game;  // --title: the author's title in place of the file's
+  titled.title = options.title;
+  return files_of(build(titled, options), format, options, stem);
 }
 
 void write_files(const std::string& dir, const std::vector<OutputFile>& files) {

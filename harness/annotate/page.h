@@ -22,6 +22,7 @@ struct PageOptions {
   std::string found_by;          // Markdown: how the game was found (examples)
   std::string replay_command;    // the command that replays the record (examples)
   std::string record_file;       // the record file written beside the page, if any
+  std::string title;             // the page's title in place of the file's (--title), if not empty
 };
 
 struct OutputFile {

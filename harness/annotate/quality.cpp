@@ -32,6 +32,8 @@ QualityLine line_for(const engine::Game& game, const Rules& rules, int depth) {
       q.repeat_lap = static_cast<long>(outcome.laps);
     } else {
       q.value = legal->value;
+      // SOW-6 void: a legal move that never ends voids the game; its value is the captures as they stand.
+      q.voids = rules.options.endless_sowing == EndlessSowing::void_game && model::is_endless(rules, p, hole);
       const int loss = line.best - q.value;
       q.mark = loss >= kBlunderLoss ? "??" : loss >= kDubiousLoss ? "?" : "";
     }
@@ -71,11 +73,12 @@ std::string quality_text(const QualityLine& line, int played, int n, Lang lang) 
     std::string notes;
     if (q.value == line.best) notes += word(Word::quality_best, lang);
     if (q.hole == played) notes += fmt::format("{}{}", notes.empty() ? "" : ", ", word(Word::quality_played, lang));
+    if (q.voids) notes += fmt::format("{}{}", notes.empty() ? "" : "; ", word(Word::quality_void, lang));
     legal += fmt::format("{}{} {:+}{}{}", legal.empty() ? "" : ", ", hole_name(q.hole, n), q.value,
                          q.mark.empty() ? "" : " " + q.mark, notes.empty() ? "" : " (" + notes + ")");
   }
-  return fmt::format("{} search:{}: {}{}{}", fmt::format(fmt::runtime(word(Word::quality, lang)), fmt::arg("depth", line.depth)),
-                     line.depth, legal, endless.empty() ? "" : "; ", endless);
+  return fmt::format("{} {}{}{}", fmt::format(fmt::runtime(word(Word::quality, lang)), fmt::arg("depth", line.depth)),
+                     legal, endless.empty() ? "" : "; ", endless);
 }
 
 }  // namespace hoyito

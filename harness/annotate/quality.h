@@ -17,6 +17,7 @@ struct MoveQuality {
   int value = 0;           // captured-seed difference for the mover, `depth` plies on
   std::string mark;        // "", "?" or "??"
   bool endless = false;    // not legal: the sowing repeats a lap-end state
+  bool voids = false;      // legal under endless_sowing = void: the sowing repeats and the game is void (SOW-6)
   long repeat_lap = 0;     // the lap whose lap-end state was the first to repeat one
 };
 
@@ -33,7 +34,9 @@ inline constexpr int kDubiousLoss = 4, kBlunderLoss = 8;  // seeds lost against 
 // record, so extra moves and repetitions count.
 std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int first, int last);
 
-// "search:4: c +8 (best, played), a +4 ?, b -2 ??; e endless, not legal: repeats at lap 37".
+// "Move quality, each legal move's captured-seed difference ... after 4 plies of search ...: c +8
+// (best, played), a +4 ?, b -2 ??; e endless, not legal: repeats at lap 37". A move that voids
+// the game (SOW-6, endless_sowing = void) says so beside its value.
 std::string quality_text(const QualityLine& line, int played, int holes_per_row, Lang lang);
 
 }  // namespace hoyito

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "harness/games/play.h"
+#include "model/model.h"
 
 namespace hoyito {
 
@@ -69,10 +70,13 @@ class Teller {
         board_ = before_.board;
         captured_ = before_.captured;
         return;
+      case EventKind::game_end:  // END-1..3, SOW-6 void: no side is to move any more
+        story_.end_status = e.status;
+        story_.end_winner = e.winner;
+        return;
       case EventKind::sow_end:
       case EventKind::extra_move:
-      case EventKind::pass:
-      case EventKind::game_end: return;
+      case EventKind::pass: return;
     }
   }
 
@@ -170,7 +174,25 @@ class Teller {
 }  // namespace
 
 PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number) {
-  return Teller(rules, before, ply, number).tell();
+  PlyStory story = Teller(rules, before, ply, number).tell();
+  if (ply.hole != kPass) story.endless = endless_moves(rules, before);  // a pass has no move to draw
+  return story;
+}
+
+std::vector<EndlessMove> endless_moves(const Rules& rules, const Position& position) {
+  std::vector<EndlessMove> out;
+  const int n = rules.holes_per_row;
+  for (int k = 0; k < n; ++k) {
+    const int hole = position.to_move == Player::south ? k : n + k;  // BRD-4: the mover's row
+    if (position.board[static_cast<size_t>(hole)] == 0) continue;   // SOW-1: not a move
+    try {
+      const model::MoveOutcome outcome = model::sow_move(rules, position, hole);
+      if (outcome.endless)
+        out.push_back({hole, static_cast<long>(outcome.laps), static_cast<long>(outcome.repeated_lap)});
+    } catch (const UndecidedMove&) {  // Q-LIMIT: neither endless nor known to end
+    }
+  }
+  return out;
 }
 
 PlyRange parse_ply_range(std::string_view text) {

@@ -46,6 +46,17 @@ struct Frame {
   int lap = 0;
 };
 
+// A move of the mover whose relay sowing never ends (SOW-6): the state at the end of lap `lap`
+// repeats that of lap `repeated_lap` (model::MoveVerdict).
+struct EndlessMove {
+  int hole = 0;
+  long lap = 0, repeated_lap = 0;
+};
+
+// SOW-6: the mover's non-empty holes whose sowing is endless on `position`, in hole order (a move
+// undecided by Q-LIMIT is left out: it is neither endless nor known to end).
+std::vector<EndlessMove> endless_moves(const Rules& rules, const Position& position);
+
 struct PlyStory {
   int number = 1;              // the ply's number in its game, from 1
   Position before;
@@ -53,6 +64,10 @@ struct PlyStory {
   std::vector<LapStory> laps;
   std::vector<CaptureStory> captures;
   std::vector<Frame> frames;   // empty when the events do not rebuild `ply.after` (then no animation)
+  std::vector<EndlessMove> endless;  // SOW-6: the mover's endless moves before the ply (the played one under void)
+  Status end_status = Status::playing;  // the game_end event's status and winner: the game is over after the ply
+  Winner end_winner = Winner::none;
+  bool game_over() const { return end_status != Status::playing; }
   bool captured_any() const { return !captures.empty(); }
 };
 

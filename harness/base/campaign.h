@@ -18,7 +18,7 @@
 //   per-index slot): then a campaign gives the same result on any number of threads.
 // - `seconds` > 0: no unit starts after that many seconds (the summary says timed_out).
 // - stop(): no unit starts after the call (for fail-fast, from a unit or from outside).
-// - An interrupt (SIGINT, SIGTERM: interrupted() below): no unit starts after it; the units in
+// - An interrupt (SIGINT, SIGTERM: interrupted(), harness/base/interrupt.h): no unit starts after it; the units in
 //   flight finish, so what they write is whole (the summary says interrupted).
 // - The hung-work watch: a unit that runs longer than `work_timeout` seconds is taken as hung
 //   (a loop in an implementation: no real game comes near the default of 300 s). A thread cannot
@@ -39,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/base/interrupt.h"
 #include "harness/base/reporter.h"
 
 namespace hoyito {
@@ -74,18 +75,6 @@ struct CampaignSummary {
   double seconds = 0;
   std::vector<WorkFailure> failures;  // units that threw, in the order they threw
 };
-
-// Interrupts. The program (run_cli) installs handlers for SIGINT and SIGTERM that only record
-// the signal; every long loop (Campaign, exhaustive, random, simulate) asks interrupted() before
-// it starts a unit of work, stops starting work, lets what is in flight finish, writes what it
-// has and prints its summary saying "interrupted"; the program then exits 128 + the signal
-// (130 for SIGINT, 143 for SIGTERM). A second signal more than a second after the first ends the
-// process at once; one sooner is the same interrupt delivered twice (timeout(1) signals the
-// process and its group).
-void install_interrupt_handlers();
-bool interrupted();
-int interrupt_signal();  // the signal received, or 0
-std::string interrupt_note();  // " (interrupted by SIGINT)", or "" when not interrupted
 
 class Campaign {
  public:

@@ -7,10 +7,12 @@
 
 #include "engine/engine.h"
 #include "harness/verify/exhaustive.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "harness/base/reporter.h"
 #include "harness/simulate/simulate.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -45,7 +47,7 @@ std::uint64_t bench_game_seed(const Rules& rules, int game) {
 long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
   long plies = 0;
   SplitMix64 rng{bench_game_seed(rules, game)};
-  engine::Game g(rules, start_position(rules));
+  engine::Game g(rules, engine::opening_position(rules));
   while (g.status() == Status::playing) {
     const std::uint64_t mask = g.legal_mask();
     std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask)));
@@ -63,7 +65,7 @@ long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
 long play_sampler_game(const Rules& rules, int game) {
   long plies = 0;
   SplitMix64 rng{bench_game_seed(rules, game)};
-  engine::Game g(rules, start_position(rules));
+  engine::Game g(rules, engine::opening_position(rules));
   while (g.status() == Status::playing) {
     g.play_random([&rng](std::uint64_t n) { return rng.below(n); });
     plies += 1;
@@ -81,13 +83,18 @@ class CpuClock {
   std::clock_t start_ = std::clock();
 };
 
+constexpr const char* kNoFigure = "bench: interrupted before its figures were complete, so none is given";
+
 // Games 0, 1, 2, ... (`play_game(g)` plays game g and returns its plies) until at least
 // `min_games` games and `min_plies` plies (signature.h, kBenchSamplerPlies), in CPU seconds.
 template <class PlayGame>
 TimedGames time_games(int min_games, long min_plies, PlayGame play_game) {
   TimedGames t;
   const CpuClock clock;
-  while (t.games < min_games || t.plies < min_plies) t.plies += play_game(t.games++);
+  while (t.games < min_games || t.plies < min_plies) {
+    throw_if_interrupted(kNoFigure);  // a timing cut short is no figure
+    t.plies += play_game(t.games++);
+  }
   t.seconds = clock.seconds();
   return t;
 }
@@ -102,8 +109,10 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
   long plies = 0;
   for (Variant v : kVariants)
     for (int n : kSizes)
-      for (int g = 0; g < games_per_config; ++g)
+      for (int g = 0; g < games_per_config; ++g) {
+        throw_if_interrupted(kNoFigure);  // a signature of part of the games is no signature
         plies += play_legal_game(bench_rules(v, n), g, sign ? &signature : nullptr);
+      }
   if (plies_out) *plies_out = plies;
   return signature;
 }
@@ -142,6 +151,7 @@ BenchFigures measure_bench(int games_per_config) {
     options.threads = threads;
     options.progress = false;
     const SimulationResult run = run_simulation(simulate_spec, options);
+    throw_if_interrupted(kNoFigure);  // run_simulation stops early at an interrupt: its time is no figure
     runs.push_back(run.seconds);
     if (!first_run) first_run = run.per_value.front();
     if (!(run.per_value.front() == *first_run)) throw std::logic_error("bench: simulate on two threads played other games");
@@ -160,8 +170,9 @@ BenchFigures measure_bench(int games_per_config) {
   f.simulate_plies = static_cast<long>(first_run->length.sum);  // plies of every game
 
   const Stopwatch exhaustive_clock;
-  f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, [](std::uint64_t, std::uint64_t) {}).positions;
+  f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, nullptr).positions;
   f.exhaustive_seconds = exhaustive_clock.seconds();
+  throw_if_interrupted(kNoFigure);  // so does exhaustive_check
 
   f.signature = bench_signature(games_per_config);
   return f;

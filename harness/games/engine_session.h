@@ -34,9 +34,10 @@ struct EngineFailure : std::runtime_error {
 // reason as core's Refusal where the protocol's maps to one (illegal, endless, game_over), as
 // engine::Game and model::Game give it. An `undecided` move is thrown as UndecidedMove instead
 // (core/refusal.h), as they do.
-struct EngineRefusal : InputError {
+struct EngineRefusal : InputError, CarriesRefusal {
   EngineRefusal(protocol::Reason why, const std::string& message)
       : InputError(message), reason(why), refusal(protocol::refusal_of(why)) {}
+  std::optional<Refusal> carried_refusal() const override { return refusal; }  // core refusal_of() reads it
   protocol::Reason reason;
   std::optional<Refusal> refusal;  // nullopt for invalid, unsupported, syntax, ...
 };

@@ -29,6 +29,7 @@ GameOfFile game_of_scenario(const boost::json::value& value, const std::string& 
     if (scenario.steps[i].error) {
       game.note = fmt::format("Step {} ({}) is refused as {}: the game stops before it.", i + 1,
                               scenario.steps[i].move, *scenario.steps[i].error);
+      game.refused_move = scenario.steps[i].move;
       break;
     }
     moves.push_back(scenario.steps[i].move);
@@ -52,6 +53,7 @@ GameOfFile game_of_disagreement(const JsonDocument& doc) {
   try {
     game.record = play_moves(original.rules, original.start, moves);
   } catch (const InputError&) {  // the model refuses the last move: the plies before it
+    game.refused_move = moves.back();
     moves.pop_back();
     game.record = play_moves(original.rules, original.start, moves, doc.where + ".moves");
     game.note += " The model refuses the last move; it is left out.";

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/implementation.h"
+#include "harness/base/interrupt.h"
 
 namespace hoyito {
 
@@ -25,6 +26,9 @@ void play_ply(G& game, int ply) {
 template <GameImplementation G>
 std::uint64_t perft(const G& game, int depth) {
   if (depth == 0) return 1;
+  // A partial count is no figure: at an interrupt the walk is abandoned (checked only at the
+  // top plies, where a subtree takes long enough for the check to cost nothing).
+  if (depth >= 4) throw_if_interrupted("perft: the walk was not complete, so no count is given");
   std::uint64_t count = 0;
   for (int ply : game.legal_plies()) {  // empty once the game is over
     G next = game;

@@ -7,6 +7,7 @@
 #include "harness/base/first_difference.h"
 #include "harness/base/random.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -29,7 +30,7 @@ GameRecord play_moves(const Rules& rules, const Position& start, const std::vect
 
 GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t index) {
   SplitMix64 rng{game_seed(seed, index)};
-  GameRecord record{rules, start_position(rules), {}, {}};
+  GameRecord record{rules, engine::opening_position(rules), {}, {}};
   model::Game game(rules, record.start);
   while (game.status() == Status::playing) {
     const std::vector<int> legal = game.legal_plies();

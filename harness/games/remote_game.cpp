@@ -90,7 +90,10 @@ void RemoteGame::garbage(const protocol::ProtocolError& e) const {
 
 std::vector<int> RemoteGame::legal_plies() const {
   sync();
-  const protocol::Response r = session_->call("legal");
+  return read_legal(session_->call("legal"));
+}
+
+std::vector<int> RemoteGame::read_legal(const protocol::Response& r) const {
   if (!r.ok) EngineSession::throw_refusal(r, "legal");
   std::vector<int> plies;
   try {
@@ -110,16 +113,33 @@ Ply RemoteGame::play(int hole) {
   if (events) commands.push_back("events");
   const std::vector<protocol::Response> r = session_->call(commands);  // one round trip
   if (!r[0].ok) EngineSession::throw_refusal(r[0], command);
+  return take_ply(hole, r[1], events ? &r[2] : nullptr);
+}
+
+Ply RemoteGame::play_after_legal(int hole, std::vector<int>& legal) {
+  sync();
+  const std::string command = "play " + move_text(hole, rules_.holes_per_row);
+  const bool events = session_->info().capabilities.has("events");
+  std::vector<std::string> commands{"legal", command, "state"};
+  if (events) commands.push_back("events");
+  const std::vector<protocol::Response> r = session_->call(commands);  // one round trip
+  if (!r[0].ok && r[1].ok) session_->held.known = false;  // it played a move after refusing `legal`: send it all again
+  legal = read_legal(r[0]);
+  if (!r[1].ok) EngineSession::throw_refusal(r[1], command);
+  return take_ply(hole, r[2], events ? &r[3] : nullptr);
+}
+
+Ply RemoteGame::take_ply(int hole, const protocol::Response& state, const protocol::Response* events) {
   Ply ply;
   ply.player = position_.to_move;
   ply.hole = hole;
   moves_.push_back(hole);
   session_->held.moves.push_back(hole);
-  read_state(r[1]);
+  read_state(state);
   ply.after = position_;
-  if (events && r[2].ok)
+  if (events && events->ok)
     try {
-      for (const std::string& line : r[2].lines)
+      for (const std::string& line : events->lines)
         if (!line.empty()) ply.events.push_back(protocol::parse_event(line, "events"));
     } catch (const protocol::ProtocolError& e) {
       garbage(e);

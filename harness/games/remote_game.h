@@ -57,6 +57,9 @@ class RemoteGame {
 
   std::vector<int> legal_plies() const;
   Ply play(int hole);  // events from `events` when the engine offers them, else none
+  // legal_plies() into `legal`, then play(hole), in one round trip (the commands pipelined): what
+  // verify --engine asks at every ply. A refusal of `legal` is thrown as legal_plies() throws it.
+  Ply play_after_legal(int hole, std::vector<int>& legal);
   // Plays many plies in one command (`playmoves`); returns how many were played before the
   // first refusal, which is thrown after the game has taken the ones played.
   int play_moves(const std::vector<int>& holes);
@@ -66,6 +69,9 @@ class RemoteGame {
  private:
   void sync() const;         // the process holds this game
   void read_state(const protocol::Response& response);
+  std::vector<int> read_legal(const protocol::Response& response) const;
+  // The ply `hole` the engine played: the game takes it, then its state and events.
+  Ply take_ply(int hole, const protocol::Response& state, const protocol::Response* events);
   std::string where() const;  // this game for failure reports: the start and the moves
   [[noreturn]] void garbage(const protocol::ProtocolError& e) const;  // as an EngineFailure
   void read_divide(const std::vector<std::string>& lines, const std::string& command,

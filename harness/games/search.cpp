@@ -4,6 +4,8 @@
 #include <bit>
 #include <limits>
 #include <stdexcept>
+#include "engine/sides.h"
+#include "harness/base/interrupt.h"
 
 namespace hoyito::search {
 
@@ -16,6 +18,8 @@ int ply_of_bit(int bit) { return bit == 63 ? kPass : bit; }  // bit 63 of the le
 // Negamax with alpha-beta; the window is always from the point of view of game.to_move().
 int negamax(const engine::Game& game, int depth, int alpha, int beta) {
   if (depth == 0 || game.status() != Status::playing) return capture_difference(game);
+  // A deep search can take seconds: at an interrupt it is abandoned (a partial value is no value).
+  if (depth >= 3) throw_if_interrupted("search: interrupted before the move values were complete");
   const std::uint64_t mask = game.legal_mask();
   const Player mover = game.to_move();
   int best = -kInfinity;
@@ -38,7 +42,7 @@ int negamax(const engine::Game& game, int depth, int alpha, int beta) {
 int capture_difference(const engine::Game& game) {
   const auto captured = game.result().captured;
   const Player me = game.to_move();
-  return captured[index(me)] - captured[index(opponent(me))];
+  return captured[index(me)] - captured[index(engine::opponent_of(me))];
 }
 
 std::vector<MoveValue> move_values(const engine::Game& game, int depth) {

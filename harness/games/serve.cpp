@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "harness/games/perft.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -94,6 +95,15 @@ class GameServer final : public Server::Games {
     return out;
   }
 
+  // An unknown option name is a malformed command (`syntax`: "an unknown key"); a value of a known
+  // option that the rules do not define is `invalid` (specs/engine-protocol.md, "Refusal reasons").
+  static void set_named_option(Rules& rules, const std::string& name, const std::string& value) {
+    const auto& table = option_table();
+    const auto info = std::find_if(table.begin(), table.end(), [&](const OptionInfo& o) { return o.name == name; });
+    if (info == table.end()) refuse(Reason::syntax, fmt::format("rules: unknown option '{}' (hoyito rules names them)", one_line(name)));
+    refusing(Reason::invalid, [&] { set_option(rules, name, value); return 0; });
+  }
+
   std::string rules(const protocol::Command& c) {
     expect_args(c, 3, 3 + option_table().size(), "rules VARIANT HOLES SEEDS [NAME=VALUE ...]");
     Rules rules;
@@ -104,11 +114,11 @@ class GameServer final : public Server::Games {
     for (const auto& [name, value] : refusing(Reason::syntax, [&] { return protocol::parse_fields(c.args.size() > 3 ? join_args(c, 3) : "", "rules"); })) {
       if (std::find(named.begin(), named.end(), name) != named.end()) refuse(Reason::syntax, fmt::format("rules: option {} given twice", name));
       named.push_back(name);
-      refusing(Reason::invalid, [&] { set_option(rules, name, value); return 0; });
+      set_named_option(rules, name, value);
     }
     refusing(Reason::invalid, [&] { validate(rules); return 0; });
     rules_ = rules;
-    new_game(start_position(rules_));
+    new_game(engine::opening_position(rules_));
     return "";
   }
 
@@ -141,7 +151,7 @@ class GameServer final : public Server::Games {
     const std::string line = fmt::format("board={} captured=0,0 {}{}", board, to_move ? "" : "to_move=south ", fields);
     const protocol::StateLine s = refusing(Reason::syntax, [&] { return protocol::parse_state(line, rules_.holes_per_row, "start", true); });
     rules_ = with_round(s);
-    new_game(start_position(rules_, s.position.to_move));
+    new_game(engine::opening_position(rules_, s.position.to_move));
     return "";
   }
 
@@ -161,7 +171,7 @@ class GameServer final : public Server::Games {
   }
 
   G& game() {
-    if (!game_) new_game(start_position(rules_));
+    if (!game_) new_game(engine::opening_position(rules_));
     return *game_;
   }
 

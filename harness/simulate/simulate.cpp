@@ -3,22 +3,22 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <chrono>
 #include <charconv>
 #include <condition_variable>
 #include <iostream>
+#include <ostream>
 #include <map>
 #include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "io/record.h"
 #include "engine/engine.h"
 #include "harness/base/campaign.h"
-#include "model/model.h"
+#include "engine/match.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -182,8 +182,62 @@ int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below)
   return kPass;
 }
 
+// The ply the player to move chooses, counted into `g` (but on the random player's fast path);
+// unless the game is `detailed` the ply is also played (play_random, play_fast).
+int choose_and_play_fast(engine::Game& game, const PlayerSpec& player, bool detailed, const Position& before,
+                         GameObservation& g, SplitMix64& rng) {
+  auto below = [&rng](std::uint64_t n) { return rng.below(n); };
+  if (!detailed && player.kind == PlayerSpec::Kind::random) {
+    // The random player's fast path: engine::Game::play_random draws uniformly among the legal
+    // plies and decides only the move it draws (rejection sampling), so the choice at this
+    // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
+    return game.play_random(below);
+  }
+  const std::uint64_t mask = game.legal_mask();
+  const int legal = std::popcount(mask);
+  g.choice_plies += 1;
+  g.legal_sum += static_cast<std::uint64_t>(legal);
+  g.forced_plies += legal == 1;
+  // A detailed game draws its random plies exactly as the fast path does (draw_as_sampler),
+  // so that a deal is the same game whether or not it is played with events:
+  // --detail-every changes what is counted, not what is played.
+  if (player.kind == PlayerSpec::Kind::random) return draw_as_sampler(before, mask, below);
+  const int ply = choose_ply(player, game, mask, rng);
+  if (!detailed) game.play_fast(ply);
+  return ply;
+}
+
+// Plays `ply` with its events and counts what they show (laps, relays, chains, awards, passes,
+// endless moves refused or played); `before` moves on to the position after it.
+void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool round_rule, Position& before,
+                   GameObservation& g, Statistics& stats) {
+  const Player mover = game.to_move();
+  const std::uint64_t mask_before = game.legal_mask();
+  const int legal = std::popcount(mask_before);
+  std::array<int, 2> awarded{0, 0};
+  Ply played = game.play(ply);
+  if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
+  if (ply != kPass) {
+    MoveObservation m = observe_events(played, awarded);
+    m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
+    if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
+    if (setup.detailed) stats.add(m);
+    const Player other = engine::opponent_of(mover);
+    if (round_rule && m.award && awarded[index(other)] > 0) {
+      // The round rule gave seeds to the non-capturer: would the capturer taking them
+      // have changed the winner?
+      auto counterfactual = game.result().captured;
+      counterfactual[index(other)] -= awarded[index(other)];
+      counterfactual[index(mover)] += awarded[index(other)];
+      g.round_rule_applied = true;
+      g.round_rule_decided = engine::winner_by_captures(counterfactual) != game.result().winner;
+    }
+  }
+  before = std::move(played.after);
+}
+
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
-  const Position start = setup.start ? *setup.start : start_position(setup.rules, setup.starter);
+  const Position start = setup.start ? *setup.start : engine::opening_position(setup.rules, setup.starter);
   engine::Game game(setup.rules, start);
   GameObservation g;
   g.starter = start.to_move;
@@ -194,61 +248,12 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   const bool round_rule = setup.rules.variant == Variant::hoyito3 && setup.rules.round >= 3;
   const bool detailed = setup.detailed || round_rule;
   Position before = detailed ? start : Position{};  // detailed only (no copy of the board otherwise)
-  auto below = [&rng](std::uint64_t n) { return rng.below(n); };
   while (game.status() == Status::playing) {
     const Player mover = game.to_move();
     const auto captured_before = game.result().captured;
-    const PlayerSpec& player = *setup.seats[index(mover)];
-    int ply = kPass;
-    if (!detailed && player.kind == PlayerSpec::Kind::random) {
-      // The random player's fast path: engine::Game::play_random draws uniformly among the legal
-      // plies and decides only the move it draws (rejection sampling), so the choice at this
-      // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
-      ply = game.play_random(below);
-    } else if (player.kind == PlayerSpec::Kind::random) {
-      // A detailed game draws its random plies exactly as the fast path does (draw_as_sampler),
-      // so that a deal is the same game whether or not it is played with events:
-      // --detail-every changes what is counted, not what is played.
-      const std::uint64_t mask = game.legal_mask();
-      const int legal = std::popcount(mask);
-      g.choice_plies += 1;
-      g.legal_sum += static_cast<std::uint64_t>(legal);
-      g.forced_plies += legal == 1;
-      ply = draw_as_sampler(before, mask, below);
-    } else {
-      const std::uint64_t mask = game.legal_mask();
-      const int legal = std::popcount(mask);
-      g.choice_plies += 1;
-      g.legal_sum += static_cast<std::uint64_t>(legal);
-      g.forced_plies += legal == 1;
-      ply = choose_ply(player, game, mask, rng);
-      if (!detailed) game.play_fast(ply);
-    }
+    const int ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
     if (g.plies == 0) g.opening = ply;
-    if (detailed) {
-      const std::uint64_t mask_before = game.legal_mask();
-      const int legal = std::popcount(mask_before);
-      std::array<int, 2> awarded{0, 0};
-      Ply played = game.play(ply);
-      if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
-      if (ply != kPass) {
-        MoveObservation m = observe_events(played, awarded);
-        m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
-        if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
-        if (setup.detailed) stats.add(m);
-        const Player other = opponent(mover);
-        if (round_rule && m.award && awarded[index(other)] > 0) {
-          // The round rule gave seeds to the non-capturer: would the capturer taking them
-          // have changed the winner?
-          auto counterfactual = game.result().captured;
-          counterfactual[index(other)] -= awarded[index(other)];
-          counterfactual[index(mover)] += awarded[index(other)];
-          g.round_rule_applied = true;
-          g.round_rule_decided = model::winner_by_captures(counterfactual) != game.result().winner;
-        }
-      }
-      before = std::move(played.after);
-    }
+    if (detailed) play_detailed(setup, game, ply, round_rule, before, g, stats);
     g.plies += 1;
     if (ply == kPass) {
       g.passes += 1;
@@ -261,7 +266,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   }
   const Result result = game.result();
   g.outcome = outcome_of(result);
-  g.seeds_left = setup.rules.total_seeds() - result.captured[0] - result.captured[1];
+  g.seeds_left = engine::seed_total(setup.rules) - result.captured[0] - result.captured[1];
   stats.add(g);
   return {result, g};
 }
@@ -278,6 +283,32 @@ Result play_counted_game(const GameSetup& setup, SplitMix64& rng, Statistics& st
 }
 
 namespace {
+
+// A Hoyito III match of one deal: each game's round, previous winner and starter from the
+// engine's match (engine::Match: MATCH-1, MATCH-2, G9); the winner by MATCH-3. A game with no
+// winner abandons the match, unscored: an undecided one (Q-LIMIT), and one that ended
+// unterminated (END-3, G7) or void (SOW-6, G6 void), whose seeds are not assigned and so cannot
+// decide the next game's last four (END-III-3) nor the match (MATCH-3). hoyito verify's matches
+// check stops there too.
+template <class Undecided>
+void play_match(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, int seating, GameSetup& setup,
+                SplitMix64& rng, Statistics& stats, std::vector<GameRow>* rows, const Undecided& undecided) {
+  engine::Match match(rules);
+  for (int round = 1; round <= spec.match_rounds; ++round) {
+    setup.rules = match.next_rules();
+    setup.starter = match.next_starter();
+    try {
+      const PlayedGame played = play_game(setup, rng, stats);
+      if (rows) rows->push_back(row_of(played, deal, seating));
+      if (played.result.status != Status::finished) return;
+      match.add({played.result.captured});
+    } catch (const UndecidedMove&) {
+      undecided(round);
+      return;
+    }
+  }
+  stats.add(MatchObservation{seating, match.standing().winner});
+}
 
 void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats,
                     std::vector<GameRow>* rows) {
@@ -303,29 +334,7 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
       }
       continue;
     }
-    // A Hoyito III match: each game's round, previous winner and starter from the model's match
-    // rules (MATCH-1, MATCH-2, G9); the winner by MATCH-3. A game with no winner abandons the
-    // match, unscored: an undecided one (Q-LIMIT), and one that ended unterminated (END-3, G7) or
-    // void (SOW-6, G6 void), whose seeds are not assigned and so cannot decide the next game's
-    // last four (END-III-3) nor the match (MATCH-3). hoyito verify's matches check stops there too.
-    std::vector<model::MatchGame> games;
-    bool abandoned = false;
-    for (int round = 1; round <= spec.match_rounds && !abandoned; ++round) {
-      const model::MatchStanding standing = model::match_standing(rules, games);
-      setup.rules = model::rules_for_round(rules, round, standing.previous_winners.back());
-      setup.starter = standing.starters.back();
-      try {
-        const PlayedGame played = play_game(setup, rng, stats);
-        if (rows) rows->push_back(row_of(played, deal, seating));
-        games.push_back({played.result.captured});
-        if (played.result.status != Status::finished) abandoned = true;
-      } catch (const UndecidedMove&) {
-        undecided(round);
-        abandoned = true;
-      }
-    }
-    if (abandoned) continue;
-    stats.add(MatchObservation{seating, model::match_standing(rules, games).winner});
+    play_match(spec, rules, deal, seating, setup, rng, stats, rows, [&](int round) { undecided(round); });
   }
 }
 
@@ -367,27 +376,46 @@ class OrderedRows {
   bool aborted_ = false;
 };
 
-std::string duration_text(double seconds) {
-  const auto s = static_cast<long>(seconds);
-  if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, s / 60 % 60);
-  if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
-  return fmt::format("{}s", s);
+// Plays chunk `chunk` of the shard's deals (chunk_size deals from chunk * chunk_size, each under
+// every sweep value) into `mine`, and hands its rows, in deal order, to `ordered`.
+void play_chunk(const SimulationSpec& spec, const std::vector<Rules>& rules, std::uint64_t chunk,
+                std::uint64_t chunk_size, std::uint64_t deals, std::vector<Statistics>& mine, OrderedRows* ordered) {
+  std::vector<GameRow> rows;
+  const std::uint64_t first = chunk * chunk_size;
+  const std::uint64_t last = std::min(deals, first + chunk_size);
+  for (std::uint64_t k = first; k < last; ++k) {
+    // The k-th deal of this shard (shard K of M plays the deals i with i mod M = K-1).
+    const std::uint64_t deal = static_cast<std::uint64_t>(spec.shard.index - 1) + k * static_cast<std::uint64_t>(spec.shard.count);
+    for (std::size_t v = 0; v < rules.size(); ++v) {
+      const std::size_t row_start = rows.size();
+      play_deal_rows(spec, rules[v], deal, mine[v], ordered ? &rows : nullptr);
+      for (std::size_t i = row_start; i < rows.size(); ++i) rows[i].sweep_value = static_cast<int>(v);
+    }
+  }
+  if (ordered) ordered->write(chunk, rows);
 }
 
-// Progress on stderr: a bar redrawn on a terminal, a plain line every 10 s otherwise.
-void report_progress(std::uint64_t done, std::uint64_t total, double seconds, bool terminal, bool last) {
-  const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-  const double left = rate > 0 ? static_cast<double>(total - done) / rate : 0;
-  const double share = total ? static_cast<double>(done) / static_cast<double>(total) : 1;
-  if (terminal) {
-    const int width = 30, filled = static_cast<int>(share * width);
-    std::cerr << fmt::format("\r[{}{}] {:5.1f}% {}/{} deals, {:.0f} deals/s, {} left   ", std::string(filled, '#'),
-                             std::string(width - filled, '.'), 100 * share, done, total, rate, duration_text(left));
-    if (last) std::cerr << "\n";
-  } else {
-    std::cerr << fmt::format("simulate: {}/{} deals ({:.1f}%), {:.0f} deals/s, {} left\n", done, total, 100 * share, rate,
-                             duration_text(left));
-  }
+CampaignOptions simulate_campaign(int threads) {
+  CampaignOptions options;
+  options.check = "simulate";
+  options.unit = "chunks of deals";
+  options.threads = threads;
+  options.work_timeout = 1e12;  // no hung-work watch: a simulation has no reference to compare with
+  return options;
+}
+
+// The run's result: the workers' statistics merged (sums: the order of the workers does not
+// matter), with the campaign's time and whether it was interrupted.
+SimulationResult collect(const SimulationSpec& spec, const std::vector<Rules>& rules,
+                         const std::vector<std::vector<Statistics>>& per_worker, const CampaignSummary& summary) {
+  SimulationResult result;
+  result.seconds = summary.seconds;
+  result.interrupted = summary.interrupted;
+  for (const Rules& r : rules) result.per_value.emplace_back(r, spec.match_rounds);
+  for (const auto& mine : per_worker)
+    for (std::size_t v = 0; v < mine.size(); ++v) result.per_value[v].merge(mine[v]);
+  for (const Statistics& s : result.per_value) result.games_played += s.games;
+  return result;
 }
 
 }  // namespace
@@ -399,88 +427,35 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
   // Small chunks for slow players, so that the threads share the work evenly.
   const bool searching = spec.players[0].kind != PlayerSpec::Kind::random || spec.players[1].kind != PlayerSpec::Kind::random;
   const std::uint64_t chunk_size = searching || spec.match_rounds > 0 ? 4 : 64;
-  // Each on its own cache line: the workers take chunks from one and count finished deals on the
-  // other (once a chunk, not once a deal), the progress loop reads the second.
-  alignas(64) std::atomic<std::uint64_t> next_chunk{0};
-  alignas(64) std::atomic<std::uint64_t> done{0};
   std::optional<OrderedRows> ordered;
   if (options.rows) ordered.emplace(options.rows);
-
-  std::vector<std::vector<Statistics>> per_worker(static_cast<std::size_t>(threads));
-  std::mutex failure_mutex;  // guards `failure` and `running`
-  std::exception_ptr failure;
-  int running = threads;              // workers not finished yet
-  std::condition_variable finished;  // a worker has finished
-  auto work = [&](int w) {
-    auto& mine = per_worker[static_cast<std::size_t>(w)];
+  // The one runner (harness/base/campaign.h): chunks of deals in index order on the workers,
+  // progress on stderr through the Reporter, no chunk started after an interrupt.
+  std::ostream discard(nullptr);  // no progress: a stream that writes nothing
+  Reporter reporter(options.progress ? std::cerr : discard, options.progress && isatty(STDERR_FILENO) != 0);
+  Campaign campaign(simulate_campaign(threads), reporter);
+  std::vector<std::vector<Statistics>> per_worker(campaign.workers());
+  for (auto& mine : per_worker)
     for (const Rules& r : rules) mine.emplace_back(r, spec.match_rounds);
-    std::vector<GameRow> rows;
-    try {
-      while (true) {
-        if (interrupted()) break;  // no chunk starts after an interrupt; the chunk in flight finished
-        const std::uint64_t chunk = next_chunk.fetch_add(1);
-        const std::uint64_t first = chunk * chunk_size;
-        if (first >= deals) break;
-        rows.clear();
-        const std::uint64_t last = std::min(deals, first + chunk_size);
-        for (std::uint64_t k = first; k < last; ++k) {
-          // The k-th deal of this shard (shard K of M plays the deals i with i mod M = K-1).
-          const std::uint64_t deal = static_cast<std::uint64_t>(spec.shard.index - 1) + k * static_cast<std::uint64_t>(spec.shard.count);
-          for (std::size_t v = 0; v < rules.size(); ++v) {
-            const std::size_t row_start = rows.size();
-            play_deal_rows(spec, rules[v], deal, mine[v], ordered ? &rows : nullptr);
-            for (std::size_t i = row_start; i < rows.size(); ++i) rows[i].sweep_value = static_cast<int>(v);
-          }
+  std::mutex failure_mutex;
+  std::exception_ptr failure;  // the first exception of a chunk: the run stops and rethrows it
+  const std::uint64_t chunks = (deals + chunk_size - 1) / chunk_size;
+  const CampaignSummary summary = campaign.run(
+      chunks,
+      [&](std::size_t chunk, std::size_t worker) {
+        try {
+          play_chunk(spec, rules, chunk, chunk_size, deals, per_worker[worker], ordered ? &*ordered : nullptr);
+        } catch (...) {
+          std::lock_guard lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+          campaign.stop();
+          if (ordered) ordered->abort();
         }
-        done.fetch_add(last - first, std::memory_order_relaxed);
-        if (ordered) ordered->write(chunk, rows);
-      }
-    } catch (...) {
-      std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next_chunk.store(deals);  // the others stop at their next chunk
-      if (ordered) ordered->abort();
-    }
-    {
-      std::lock_guard lock(failure_mutex);
-      running -= 1;
-    }
-    finished.notify_all();
-  };
-
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  std::vector<std::thread> pool;
-  for (int w = 0; w < threads; ++w) pool.emplace_back(work, w);
-  if (options.progress) {
-    const bool terminal = isatty(STDERR_FILENO) != 0;
-    double last_report = 0;
-    std::unique_lock lock(failure_mutex);
-    while (running > 0 && !failure && !interrupted()) {
-      // Woken by the last worker to finish, so that the run's time is its own (a plain 200 ms
-      // sleep rounded every run up to the next step of 200 ms).
-      finished.wait_for(lock, std::chrono::milliseconds(200), [&] { return running == 0 || failure; });
-      const double now = elapsed();
-      if (running > 0 && now - last_report >= (terminal ? 0.5 : 10.0)) {
-        lock.unlock();
-        report_progress(done.load(), deals, now, terminal, false);
-        lock.lock();
-        last_report = now;
-      }
-    }
-  }
-  for (auto& t : pool) t.join();
+      },
+      [](std::size_t chunk) { return WorkName{fmt::format("chunk {}", chunk), ""}; });
   if (failure) std::rethrow_exception(failure);
-  if (options.progress) report_progress(done.load(), deals, elapsed(), isatty(STDERR_FILENO) != 0, true);
 
-  SimulationResult result;
-  result.seconds = elapsed();
-  result.interrupted = interrupted();
-  for (const Rules& r : rules) result.per_value.emplace_back(r, spec.match_rounds);
-  for (const auto& mine : per_worker)
-    for (std::size_t v = 0; v < mine.size(); ++v) result.per_value[v].merge(mine[v]);
-  for (const Statistics& s : result.per_value) result.games_played += s.games;
-  return result;
+  return collect(spec, rules, per_worker, summary);
 }
 
 // --- JSON -------------------------------------------------------------------------------------

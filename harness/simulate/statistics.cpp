@@ -5,6 +5,7 @@
 
 #include <boost/math/special_functions/gamma.hpp>
 #include <fmt/format.h>
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -96,7 +97,7 @@ Statistics::Statistics(const Rules& rules, int rounds)
       match_rounds(rounds),
       length(static_cast<std::size_t>(std::min(rules.options.ply_limit + 1, kMaxLengthBins))),
       capture_plies(kCapturePlyBins),
-      seeds_left_unterminated(static_cast<std::size_t>(rules.total_seeds() + 1)),
+      seeds_left_unterminated(static_cast<std::size_t>(engine::seed_total(rules) + 1)),
       by_opening(static_cast<std::size_t>(rules.holes() + 1)),
       by_round(static_cast<std::size_t>(std::max(rounds, 0))),
       chain_lengths(static_cast<std::size_t>(rules.holes() + 1)) {}

@@ -13,10 +13,7 @@ CheckResult run_exhaustive_pass(int holes, int max_seeds, int threads, const std
   const std::uint64_t boards = count_boards(2 * holes, max_seeds);
   reporter.line(fmt::format("exhaustive: 2x{}, every board with at most {} seeds ({} boards), {} thread(s)", holes,
                             max_seeds, boards, threads));
-  const ExhaustiveCounts c = exhaustive_check(holes, max_seeds, threads, [&](std::uint64_t done, std::uint64_t all) {
-    reporter.progress(done, all, "boards", clock.seconds());
-  });
-  reporter.end_progress();
+  const ExhaustiveCounts c = exhaustive_check(holes, max_seeds, threads, &reporter);
   const double seconds = clock.seconds();
   const double per_second = seconds > 0 ? 1 / seconds : 0;
   reporter.line(fmt::format("exhaustive 2x{} max {} seeds: {} boards, {} configurations, {} positions, {} moves checked, "

@@ -6,6 +6,7 @@
 #include "harness/verify/checks.h"
 #include "harness/games/perft.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -14,7 +15,7 @@ namespace {
 template <GameImplementation G>
 std::uint64_t timed_perft(const Rules& rules, int depth, double& seconds) {
   const Stopwatch clock;
-  const std::uint64_t n = perft(G(rules, start_position(rules)), depth);
+  const std::uint64_t n = perft(G(rules, engine::opening_position(rules)), depth);
   seconds = clock.seconds();
   return n;
 }

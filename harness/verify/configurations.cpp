@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/verify/lap_limits.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -13,7 +14,7 @@ std::uint64_t Configuration::salt() const {
 }
 
 Position Configuration::start(SplitMix64& rng) const {
-  if (made_up_most == 0) return start_position(rules);
+  if (made_up_most == 0) return engine::opening_position(rules);
   return small_counts_position(rules, 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(made_up_most))), rng);
 }
 
@@ -169,6 +170,21 @@ std::vector<Configuration> all_configurations() {
 std::vector<Configuration> lockstep_configurations() {
   std::vector<Configuration> out = all_configurations();
   add_edge_configurations(out);
+  return out;
+}
+
+std::vector<Rules> match_rules() {
+  std::vector<Rules> out;
+  for (int n : {6, 12})
+    for (MatchStarter starter : {MatchStarter::alternate, MatchStarter::loser})
+      for (DrawnPreviousLastFour drawn : {DrawnPreviousLastFour::capturer, DrawnPreviousLastFour::split}) {
+        Rules base;
+        base.variant = Variant::hoyito3;
+        base.holes_per_row = n;
+        base.options.match_starter = starter;
+        base.options.drawn_previous_last_four = drawn;
+        out.push_back(base);
+      }
   return out;
 }
 

@@ -40,6 +40,10 @@ struct Configuration {
 
 std::vector<Configuration> all_configurations();     // the standard start, 4 seeds a hole
 std::vector<Configuration> lockstep_configurations();  // those and the edge cases above
+// The Hoyito III match rules a campaign plays matches under: each board size, each G9
+// match_starter and each G8 drawn_previous_last_four, round 1.
+std::vector<Rules> match_rules();
+
 // Filters by variant ("" for all), holes (0 for both) and exact name ("" for all).
 std::vector<Configuration> select_configurations(const std::string& variant, int holes, const std::string& name);
 

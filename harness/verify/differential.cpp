@@ -14,29 +14,12 @@
 #include "engine/engine.h"
 #include "harness/base/first_difference.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
 namespace json = boost::json;
 
-namespace {
-
-// The legal plies (asked of `game` unless already `known`), then `hole` played.
-template <GameImplementation G>
-Side side_of(G& game, int hole, const std::vector<int>* known = nullptr) {
-  Side s;
-  try {
-    s.legal = known ? *known : game.legal_plies();  // may refuse an undecidable position (Q-LIMIT)
-    s.ply = game.play(hole);
-  } catch (const InputError& e) {
-    s.error = e.what();
-    s.refusal = refusal_of(e);
-  }
-  s.result = game.result();
-  return s;
-}
-
-// Which observable differs, or "" when the two sides agree.
 std::string differing_field(const Side& m, const Side& e) {
   if (m.legal != e.legal) return "legal";
   if (m.ply.has_value() != e.ply.has_value()) return "error";
@@ -50,9 +33,11 @@ std::string differing_field(const Side& m, const Side& e) {
   return "";
 }
 
+namespace {
+
 int own_non_empty(const Position& p, int n) {
   int count = 0;
-  for (int h = 0; h < 2 * n; ++h) count += owner(h, n) == p.to_move && p.board[static_cast<size_t>(h)] > 0;
+  for (int h = 0; h < 2 * n; ++h) count += engine::hole_owner(h, n) == p.to_move && p.board[static_cast<size_t>(h)] > 0;
   return count;
 }
 
@@ -153,7 +138,12 @@ class Paths {
       if (before.error.empty())
         if (auto d = probe_legality(before)) return d;
     }
-    Side m = side_of(model_, hole, known_legal);
+    Side m = known_legal ? side_by(model_,
+                                   [&](Side& s) {
+                                     s.legal = *known_legal;
+                                     s.ply = model_.play(hole);
+                                   })
+                         : side_of(model_, hole);
     refused_ = !m.ply;
     Side e = side_of(listed_, hole);
     if (std::string field = differing_field(m, e); !field.empty()) return parted(field, m, e);
@@ -164,7 +154,7 @@ class Paths {
       f.legal = plies_of(fast_.legal_mask());
       const Player mover = fast_.to_move();
       fast_.play_fast(hole);
-      f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position()};
+      f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position(), {}};
     } catch (const InputError& error) {
       f.error = error.what();
       f.refusal = refusal_of(error);
@@ -195,7 +185,7 @@ class Paths {
       } else {
         const Player mover = probe_.to_move();
         probe_.play_fast(hole);
-        p.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position()};
+        p.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position(), {}};
       }
     } catch (const InputError& error) {
       p.error = error.what();
@@ -232,7 +222,7 @@ class Paths {
     const Position p = g.position();
     const int n = g.rules().holes_per_row;
     for (int h = 0; h < 2 * n; ++h)
-      if (owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) own |= std::uint64_t{1} << h;
+      if (engine::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) own |= std::uint64_t{1} << h;
     return own;
   }
 
@@ -240,7 +230,7 @@ class Paths {
   static Side observed(const engine::Game& game, const Side& m) {
     Side s;
     s.legal = m.legal;
-    if (m.ply) s.ply = Ply{m.ply->player, m.ply->hole, m.ply->events, game.position()};
+    if (m.ply) s.ply = Ply{m.ply->player, m.ply->hole, m.ply->events, game.position(), {}};
     s.result = game.result();
     return s;
   }
@@ -389,7 +379,9 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
   return played;
 }
 
-Disagreement shrink(const Disagreement& d, double max_seconds) {
+Disagreement shrink(const Disagreement& d, double max_seconds) { return shrink_with(d, max_seconds, compare_moves); }
+
+Disagreement shrink_with(const Disagreement& d, double max_seconds, const CompareMoves& compare) {
   // A broken implementation can make every comparison slow (a relay that never settles walks to
   // the Q-LIMIT give-up point): past the time budget, the smallest case found so far is kept.
   const auto start = std::chrono::steady_clock::now();
@@ -405,7 +397,7 @@ Disagreement shrink(const Disagreement& d, double max_seconds) {
     for (size_t i = 0; i + 1 < d.moves.size(); ++i) replay.play(d.moves[i]);
     Rules rules = d.rules;
     rules.options.ply_limit = std::max(1, d.rules.options.ply_limit - static_cast<int>(d.moves.size()) + 1);
-    if (auto again = compare_moves(rules, replay.position(), {d.moves.back()})) best = *again;
+    if (auto again = compare(rules, replay.position(), {d.moves.back()})) best = *again;
   }
   // Then take seeds off the board one at a time (into South's captures, so the total holds),
   // keeping each removal after which the two still disagree on the same move.
@@ -418,7 +410,7 @@ Disagreement shrink(const Disagreement& d, double max_seconds) {
       p.board[h] -= 1;
       p.captured[index(Player::south)] += 1;
       if (best.moves.size() == 1 && best.moves[0] != kPass && p.board[static_cast<size_t>(best.moves[0])] == 0) continue;
-      if (auto again = compare_moves(best.rules, p, best.moves)) {
+      if (auto again = compare(best.rules, p, best.moves)) {
         best = *again;
         smaller = true;
       }
@@ -456,10 +448,15 @@ std::string describe_difference(const Disagreement& d) {
 }  // namespace
 
 bool replay_disagreement(const json::value& transcript, const std::string& where, std::string& out) {
+  return replay_transcript(transcript, where, out, compare_moves);
+}
+
+bool replay_transcript(const json::value& transcript, const std::string& where, std::string& out,
+                       const CompareMoves& compare) {
   bool reproduced = false;
   for (const TranscriptCase& c : read_transcript(transcript, where)) {
     const int n = c.rules.holes_per_row;
-    const auto d = compare_moves(c.rules, c.start, c.moves);
+    const auto d = compare(c.rules, c.start, c.moves);
     out += fmt::format("{}: {} {}x{}, {} move(s): {}\n", c.where, variant_name(c.rules.variant), 2, n, c.moves.size(),
                        json::serialize(move_names(c.moves, n)));
     if (!d) {

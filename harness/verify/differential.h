@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,11 +14,41 @@
 #include <boost/json.hpp>
 
 #include "core/game.h"
+#include "core/implementation.h"
 #include "io/transcript.h"
 #include "harness/base/distinct_counter.h"
 #include "harness/base/random.h"
 
 namespace hoyito {
+
+// What `game` shows on playing `hole`: its legal plies first (may refuse an undecidable position,
+// Q-LIMIT), then the ply or its refusal, then its result.
+// What `game` shows after `ask(side)` fills the side's legal plies and ply: a refusal thrown on
+// the way as the side's error and reason, then the game's result.
+template <GameImplementation G, typename Ask>
+Side side_by(G& game, Ask&& ask) {
+  Side s;
+  try {
+    ask(s);
+  } catch (const InputError& e) {
+    s.error = e.what();
+    s.refusal = refusal_of(e);
+  }
+  s.result = game.result();
+  return s;
+}
+
+template <GameImplementation G>
+Side side_of(G& game, int hole) {
+  return side_by(game, [&](Side& s) {
+    s.legal = game.legal_plies();
+    s.ply = game.play(hole);
+  });
+}
+
+// Which observable differs (legal, error, refusal, player, events, after, result), or "" when
+// the two sides agree.
+std::string differing_field(const Side& model, const Side& other);
 
 // Plays `moves` from `start` on both; returns the first difference, if any. A move that both
 // refuse ends the comparison there without a disagreement.
@@ -45,9 +76,16 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
 // still disagree, within about `max_seconds` (then the smallest found so far). The result
 // replays on its own.
 Disagreement shrink(const Disagreement& d, double max_seconds = 20);
+// The same, comparing the model with another implementation through `compare` (as compare_moves:
+// the first difference of `moves` played from a start, if any), e.g. an engine over the protocol.
+using CompareMoves = std::function<std::optional<Disagreement>(const Rules&, const Position&, const std::vector<int>&)>;
+Disagreement shrink_with(const Disagreement& d, double max_seconds, const CompareMoves& compare);
 
 // Replays a transcript on both implementations; prints both sides to `out`. Returns true when
 // the disagreement is reproduced.
 bool replay_disagreement(const boost::json::value& transcript, const std::string& where, std::string& out);
+// The same through `compare` (the model against another implementation, e.g. an engine).
+bool replay_transcript(const boost::json::value& transcript, const std::string& where, std::string& out,
+                       const CompareMoves& compare);
 
 }  // namespace hoyito

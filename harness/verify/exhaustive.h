@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 
+#include "harness/base/reporter.h"
 #include "harness/verify/differential.h"
 
 namespace hoyito {
@@ -21,9 +22,10 @@ struct ExhaustiveCounts {
   std::optional<Disagreement> first;
 };
 
-// `progress(done, total)` is called about twice a second, from a reporting thread.
-ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
-                                  const std::function<void(std::uint64_t, std::uint64_t)>& progress);
+// On the one runner (Campaign, harness/base/campaign.h) with `threads` workers; progress goes to
+// `reporter` (none when null). An interrupt stops the walk: the counts are those of the boards
+// checked.
+ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads, Reporter* reporter);
 
 // The number of boards of `holes` holes holding at most `max_seeds` seeds in all.
 std::uint64_t count_boards(int holes, int max_seeds);

@@ -1,6 +1,7 @@
 #include "harness/verify/lap_limits.h"
 
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -24,11 +25,12 @@ bool model_decides(const Rules& rules, const Position& position, int hole) {
 
 }  // namespace
 
-std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position& position, LapLimitCounts& counts) {
+std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position& position, LapLimitCounts& counts,
+                                             const CompareMoves& compare) {
   counts.positions += 1;
   const Rules measure = with_lap_limit(rules, kMeasureLaps);
   for (int hole = 0; hole < rules.holes(); ++hole) {
-    if (owner(hole, rules.holes_per_row) != position.to_move || position.board[static_cast<size_t>(hole)] == 0) continue;
+    if (engine::hole_owner(hole, rules.holes_per_row) != position.to_move || position.board[static_cast<size_t>(hole)] == 0) continue;
     std::size_t laps = 0;
     bool endless = false;
     try {
@@ -46,7 +48,7 @@ std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position&
     if (at > 1 && model_decides(with_lap_limit(rules, at - 1), position, hole)) counts.model_inconsistent += 1;
     for (int limit : {at, at - 1}) {
       if (limit < 1) continue;
-      if (auto d = compare_moves(with_lap_limit(rules, limit), position, {hole})) return d;
+      if (auto d = compare(with_lap_limit(rules, limit), position, {hole})) return d;
     }
   }
   return std::nullopt;
@@ -57,7 +59,7 @@ Position small_counts_position(const Rules& rules, int most, SplitMix64& rng) {
   p.board.assign(static_cast<size_t>(rules.holes()), 0);
   int seeds = 0;
   for (int& count : p.board) seeds += count = static_cast<int>(rng.below(static_cast<std::uint64_t>(most) + 1));
-  const int captured = rules.total_seeds() - seeds;
+  const int captured = engine::seed_total(rules) - seeds;
   p.captured[index(Player::south)] = static_cast<int>(rng.below(static_cast<std::uint64_t>(captured) + 1));
   p.captured[index(Player::north)] = captured - p.captured[index(Player::south)];
   p.to_move = static_cast<Player>(rng.below(2));

@@ -27,8 +27,9 @@ inline constexpr int kMeasureLaps = 5000;
 
 // Every move of the side to move in `position`, under `rules` with endless_sowing = void (so an
 // endless move is played, voiding the game) and lap_limit = L, then L - 1. Returns the first
-// disagreement between model and engine.
-std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position& position, LapLimitCounts& counts);
+// disagreement between model and engine (or the implementation `compare` plays against the model).
+std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position& position, LapLimitCounts& counts,
+                                             const CompareMoves& compare = compare_moves);
 
 // A made-up position: each hole holds a uniformly chosen count from 0 to `most`, the rest of the
 // game's seeds are captured (split at random), a random side to move. Endless sowings need

@@ -9,6 +9,7 @@
 #include "harness/verify/suite.h"
 #include "io/record.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -60,7 +61,7 @@ boost::json::array move_texts(const std::vector<int>& plies, int holes_per_row) 
 // One seeded game, played by the model to its end; returns the moves and the plies as JSON.
 boost::json::array play_game(const Rules& rules, std::uint64_t seed, std::vector<int>& moves) {
   SplitMix64 rng{seed};
-  model::Game game(rules, start_position(rules));
+  model::Game game(rules, engine::opening_position(rules));
   boost::json::array plies;
   while (game.status() == Status::playing) {
     const std::vector<int> legal = game.legal_plies();
@@ -78,12 +79,12 @@ boost::json::array play_game(const Rules& rules, std::uint64_t seed, std::vector
 boost::json::object playthrough(const Rules& rules, std::uint64_t seed, SuiteCounts& counts) {
   std::vector<int> moves;
   boost::json::array plies = play_game(rules, seed, moves);
-  if (auto d = compare_moves(rules, start_position(rules), moves))
+  if (auto d = compare_moves(rules, engine::opening_position(rules), moves))
     throw SuiteDisagreement(fmt::format("playthrough {} seed {}: model and engine differ on {} at ply {}",
                                         protocol_rules_command(rules), seed, d->field, d->moves.size()));
   counts.playthroughs += 1;
   counts.plies += static_cast<long>(plies.size());
-  boost::json::object start = to_json(start_position(rules));
+  boost::json::object start = to_json(engine::opening_position(rules));
   return {{"rules", to_json(rules)}, {"rules_command", protocol_rules_command(rules)}, {"seed", seed},
           {"start", std::move(start)}, {"plies", std::move(plies)}};
 }

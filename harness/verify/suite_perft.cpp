@@ -10,6 +10,7 @@
 #include "harness/verify/suite.h"
 #include "io/record.h"
 #include "model/model.h"
+#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -42,13 +43,13 @@ std::vector<Rules> perft_configurations() {
 // A position reached by `plies` random plies from the start (the engine plays them), or the
 // start itself when the game ended before.
 Position played_position(const Rules& rules, int plies, SplitMix64& rng) {
-  engine::Game game(rules, start_position(rules));
+  engine::Game game(rules, engine::opening_position(rules));
   for (int i = 0; i < plies && game.status() == Status::playing; ++i) {
     const std::vector<int> legal = game.legal_plies();
     if (legal.empty()) break;
     game.play(legal[rng.below(legal.size())]);
   }
-  if (game.status() != Status::playing) return start_position(rules);
+  if (game.status() != Status::playing) return engine::opening_position(rules);
   return game.position();
 }
 
@@ -94,7 +95,7 @@ boost::json::object perft_entry(const Rules& rules, const char* name, const Posi
 boost::json::object perft_configuration(const Rules& rules, int depth, SplitMix64& rng, SuiteCounts& counts) {
   const std::string label = protocol_rules_command(rules);
   const std::pair<const char*, Position> positions[] = {
-      {"start", start_position(rules)},
+      {"start", engine::opening_position(rules)},
       {"after 6 random plies", played_position(rules, 6, rng)},
       {"after 20 random plies", played_position(rules, 20, rng)},
       {"made-up small counts", made_up_position(rules, rng)},

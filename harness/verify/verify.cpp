@@ -169,6 +169,7 @@ void clear_run_output(const std::string& out) {
       return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
     };
     return (starts("disagreement-") && ends(".json")) || (starts("lap-limit-disagreement-") && ends(".json")) ||
+           (starts("match-disagreement-") && ends(".json")) ||
            (starts("exhaustive-2x") && ends("-disagreement.json")) || (starts("games-") && ends(".jsonl"));
   };
   std::error_code error;
@@ -220,6 +221,7 @@ void run_check(const CheckEntry& entry, const VerifyOptions& options, Reporter& 
     outcome.result = entry.run(options, reporter);
   } catch (const InputError&) {
     throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
+  } catch (const Interrupted&) {  // the check stopped unfinished: the run reports the interrupt
   } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
     reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
     outcome.result.failures += 1;

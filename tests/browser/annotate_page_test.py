@@ -8,10 +8,24 @@ Writes a seeded random game, annotates it as HTML, opens the page and checks, ag
 the counts shown at the start, after the arrow keys, Home and End, the buttons, the slider and an
 address ending in #ply=K; that the address follows the ply shown; that the animation changes the
 counts and ends on the board before the move; and that a screenshot is not blank. The screenshot
-is kept as WORKDIR/annotate-page.png. Exit 0 on success, 1 on a failed check.
+is kept as WORKDIR/annotate-page.png.
+
+Accessibility (issue 23): the slider's aria-valuetext names the ply ("Ply 7 of 30"), the ply label
+is a polite live region, the page has a <main> landmark and a labelled <nav>, a focused control
+has a visible outline, and Home and End move the plies only while the player has the focus.
+Printing (issue 23): the page printed to PDF by Chromium (DevTools Page.printToPDF, through
+Selenium's print_page) holds every annotated ply's heading, a page per ply at least, and no
+controls; the text is read with pdftotext (poppler-utils, scripts/setup.sh). The PDF is kept as
+WORKDIR/annotate-page.pdf.
+Automated WCAG 2.1 A/AA checks: axe-core (no Debian package; pinned from the npm registry, version
+AXE_VERSION, installed once under WORKDIR/axe; or the file $HOYITO_AXE_CORE) run on the page: no
+violation. Without npm or network the axe-core check is skipped with a line saying so.
+Exit 0 on success, 1 on a failed check.
 """
+import base64
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -26,6 +40,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 FAILURES = []
+AXE_VERSION = "4.14.1"
+AXE_RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def check(condition, what):
@@ -94,6 +110,93 @@ def png_is_blank(png):
     return width == 0 or height == 0 or distinct < 20
 
 
+def check_accessibility(driver, ply, plies):
+    """What axe-core cannot judge: the slider speaks the ply, the label is live, the landmarks, the focus."""
+    slider = driver.find_element(By.ID, "ply-slider")
+    check(slider.get_attribute("aria-valuetext") == f"Ply {ply} of {plies}",
+          f"slider aria-valuetext 'Ply {ply} of {plies}', got {slider.get_attribute('aria-valuetext')!r}")
+    label = driver.find_element(By.ID, "ply-label")
+    check(label.get_attribute("aria-live") == "polite", "the ply label is an aria-live=polite region")
+    check(label.text.startswith(f"Ply {ply}:"), f"the ply label names ply {ply}, got {label.text!r}")
+    check(len(driver.find_elements(By.TAG_NAME, "main")) == 1, "one <main> landmark")
+    navs = driver.find_elements(By.TAG_NAME, "nav")
+    check(len(navs) == 1 and (navs[0].get_attribute("aria-label") or "").strip() != "", "one <nav> with an aria-label")
+    for control in ("next", "ply-slider"):
+        style = driver.execute_script(
+            "var e = document.getElementById(arguments[0]); e.focus();"
+            "var s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth];", control)
+        check(style[0] not in ("none", "") and style[1] not in ("0px", ""),
+              f"{control} shows a visible focus outline, got {style}")
+    driver.execute_script("document.activeElement.blur()")
+
+
+def check_print(driver, workdir, plies):
+    """Chromium's print to PDF holds every ply's heading, a page per ply at least, no controls."""
+    pdftotext = shutil.which("pdftotext")
+    if not pdftotext:
+        check(False, "pdftotext is missing: install poppler-utils (scripts/setup.sh)")
+        return
+    headings = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('section.ply h2'), function (h) {"
+        " return h.textContent; })")
+    check(len(headings) == plies, f"{plies} ply headings on the page, got {len(headings)}")
+    pdf = os.path.join(workdir, "annotate-page.pdf")
+    # DevTools' printToPDF, not WebDriver's print: the latter gives up after 10 s of rendering,
+    # which a 140-page print can take on a loaded machine.
+    printed = driver.execute_cdp_cmd("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True})
+    with open(pdf, "wb") as f:
+        f.write(base64.b64decode(printed["data"]))
+    text = subprocess.run([pdftotext, "-layout", pdf, "-"], check=True, capture_output=True, text=True).stdout
+    pages = text.count("\f") + (0 if text.endswith("\f") else 1)
+    flat = re.sub(r"\s+", " ", text)
+    missing = [h for h in headings if h not in flat]
+    check(not missing, f"every ply heading printed; missing {missing[:5]} ({len(missing)} of {len(headings)})")
+    check(pages >= plies + 1, f"a page per ply at least: {pages} pages for {plies} plies and the start")
+    for control in ("Animate the seeds", "Previous"):
+        check(control not in flat, f"no control printed ({control!r} found)")
+    print(f"printed: {pdf}, {pages} pages")
+
+
+def axe_script(workdir):
+    """axe.min.js: $HOYITO_AXE_CORE, or axe-core AXE_VERSION from npm under WORKDIR/axe; None offline."""
+    if os.environ.get("HOYITO_AXE_CORE"):
+        return os.environ["HOYITO_AXE_CORE"]
+    prefix = os.path.join(workdir, "axe")
+    script = os.path.join(prefix, "node_modules", "axe-core", "axe.min.js")
+    if not os.path.exists(os.path.join(prefix, "node_modules", "axe-core", f"VERSION-{AXE_VERSION}")):
+        npm = shutil.which("npm")
+        if not npm:
+            return None
+        try:
+            subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", prefix,
+                            f"axe-core@{AXE_VERSION}"], check=True, capture_output=True, timeout=180)
+        except (subprocess.SubprocessError, OSError):
+            return None
+        with open(os.path.join(prefix, "node_modules", "axe-core", f"VERSION-{AXE_VERSION}"), "w"):
+            pass
+    return script if os.path.exists(script) else None
+
+
+def check_axe(driver, workdir):
+    script = axe_script(workdir)
+    if not script:
+        print(f"SKIP axe-core: npm or the network is missing (axe-core@{AXE_VERSION} from the npm registry);"
+              " set HOYITO_AXE_CORE to an axe.min.js to run it")
+        return
+    with open(script) as f:
+        driver.execute_script(f.read())
+    driver.set_script_timeout(120)
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}}).then(function (r) {"
+        " done({passes: r.passes.length, violations: r.violations.map(function (v) {"
+        "  return v.id + ' (' + v.impact + ', ' + v.nodes.length + ' nodes): ' + v.help; })}); })"
+        ".catch(function (e) { done({passes: 0, violations: ['axe-core failed: ' + e]}); });", AXE_RULES)
+    check(not result["violations"], f"axe-core WCAG 2.1 AA: no violation, got {result['violations']}")
+    check(result["passes"] > 10, f"axe-core ran its rules ({result['passes']} passed)")
+    print(f"axe-core {AXE_VERSION}: {result['passes']} rules passed, {len(result['violations'])} violations")
+
+
 def main():
     hoyito, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
@@ -116,12 +219,15 @@ def main():
         expect_ply(driver, record, 3, "three right arrows")
         body.send_keys(Keys.ARROW_LEFT)
         expect_ply(driver, record, 2, "left arrow")
-        body.send_keys(Keys.END)
-        expect_ply(driver, record, plies, "End")
-        body.send_keys(Keys.ARROW_RIGHT)
+        body.send_keys(Keys.END)  # the player has no focus: End is the page's (scrolling), not the player's
+        expect_ply(driver, record, 2, "End outside the player")
+        next_button = driver.find_element(By.ID, "next")
+        next_button.send_keys(Keys.END)
+        expect_ply(driver, record, plies, "End in the player")
+        next_button.send_keys(Keys.ARROW_RIGHT)
         expect_ply(driver, record, plies, "right arrow at the last ply")
-        body.send_keys(Keys.HOME)
-        expect_ply(driver, record, 0, "Home")
+        next_button.send_keys(Keys.HOME)
+        expect_ply(driver, record, 0, "Home in the player")
         driver.find_element(By.ID, "next").click()
         expect_ply(driver, record, 1, "Next button")
         driver.find_element(By.ID, "last").click()
@@ -134,6 +240,8 @@ def main():
         driver.execute_script("var s = document.getElementById('ply-slider'); s.value = arguments[0];"
                               "s.dispatchEvent(new Event('input'));", target)
         expect_ply(driver, record, target, "slider")
+        check_accessibility(driver, target, plies)
+        check_axe(driver, workdir)
         jump = min(12, plies)
         driver.get("about:blank")
         driver.get(f"{page}#ply={jump}")
@@ -168,6 +276,7 @@ def main():
             f.write(png)
         check(not png_is_blank(png), "the screenshot is not blank")
         print("screenshot:", shot)
+        check_print(driver, workdir, plies)
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)

@@ -7,7 +7,8 @@ MODE: hang (never answers `legal`), crash (exits with status 3 on `legal`), garb
 `legal` with a line that is no response), endless (answers `legal` with an endless line, no
 newline: 1 GB if nobody stops reading), slow (answers every command after 0.3 s), liar (wraps
 `HOYITO serve` and lies about one rule: a pass is announced as no legal move at all, the
-game-over answer, whenever the real engine says `pass`).
+game-over answer, whenever the real engine says `pass`; it offers no `perft` or `divide` of its
+own, so that hoyito counts them through its `legal`).
 
 Every other command is answered as a minimal well-behaved engine would (hoyito2 2x6 only,
 start position only) or, for liar, by `hoyito serve` itself.
@@ -86,6 +87,8 @@ def liar(hoyito):
             response.append(out.rstrip("\n"))
         if line.split()[:1] == ["legal"] and response == ["= pass"]:
             response = ["="]  # the lie: a player who must pass is told the game is over
+        if line.split()[:1] == ["supports"]:  # no perft, divide of its own: counted through the lie
+            response = [" ".join(w for w in r.split() if w not in ("perft", "divide")) for r in response]
         respond("\n".join(response))
         if line.split()[:1] == ["quit"]:
             return

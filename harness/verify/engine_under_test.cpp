@@ -1,0 +1,154 @@
+#include "harness/verify/engine_under_test.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "io/output.h"
+#include "model/model.h"
+
+namespace hoyito {
+
+namespace {
+
+// The model and the engine fed the same plies.
+class EnginePair {
+ public:
+  EnginePair(const Rules& rules, const Position& start)
+      : rules_(rules), start_(start), model_(rules, start), engine_(rules, start),
+        events_(engine_.session().info().capabilities.has("events")) {}
+
+  model::Game& model() { return model_; }
+  bool refused() const { return refused_; }  // the last move was refused by both alike
+
+  std::optional<Disagreement> step(int hole) {
+    if (moves_.size() % 4 == 0)  // a fixed pattern of the ply number: a transcript replays it
+      if (auto d = refuse_unasked()) return d;
+    moves_.push_back(hole);
+    const Side m = side_of(model_, hole);
+    Side e = engine_side(hole);
+    // An engine without `events` tells none: its ply is compared on the rest.
+    if (!events_ && m.ply && e.ply) e.ply->events = m.ply->events;
+    refused_ = !m.ply;
+    if (std::string field = differing_field(m, e); !field.empty()) return Disagreement{rules_, start_, moves_, field, m, e};
+    return std::nullopt;
+  }
+
+  // A hole the model refuses, played before anything is asked of the game (no `legal` first):
+  // the engine must refuse it for the same reason and stay as it was, not only once it has worked
+  // out its legal moves (SOW-1, PASS-1..3). Prefers a non-empty hole.
+  std::optional<Disagreement> refuse_unasked() {
+    std::vector<int> legal;
+    try {
+      legal = model_.legal_plies();
+    } catch (const InputError&) {
+      return std::nullopt;  // undecided (Q-LIMIT): compared by step()
+    }
+    const std::optional<int> wrong = illegal_hole(legal);
+    if (!wrong) return std::nullopt;
+    const Side m = side_by(model_, [&](Side& s) { s.legal = legal, s.ply = model_.play(*wrong); });
+    const Side e = side_by(engine_, [&](Side& s) { s.legal = legal, s.ply = engine_.play(*wrong); });
+    if (!m.ply && !e.ply && m.refusal == e.refusal && m.result == e.result) return std::nullopt;
+    std::vector<int> moves = moves_;
+    moves.push_back(*wrong);
+    return Disagreement{rules_, start_, moves, "illegal move", m, e};
+  }
+
+  std::optional<int> illegal_hole(const std::vector<int>& legal) const {
+    if (model_.status() != Status::playing || legal.empty()) return std::nullopt;
+    const Position p = model_.position();
+    std::optional<int> any;
+    for (int h = 0; h < rules_.holes(); ++h) {
+      if (std::find(legal.begin(), legal.end(), h) != legal.end()) continue;
+      if (p.board[static_cast<std::size_t>(h)] > 0) return h;
+      if (!any) any = h;
+    }
+    return any;
+  }
+
+  // side_of(engine_, hole) in one round trip: the legal plies, then the ply or its refusal.
+  Side engine_side(int hole) {
+    return side_by(engine_, [&](Side& s) { s.ply = engine_.play_after_legal(hole, s.legal); });
+  }
+
+  // Once the model's game is over: the engine's is over alike, with no legal ply left (END-1..3).
+  std::optional<Disagreement> final_check() {
+    Side m, e;
+    m.result = model_.result();
+    e.result = engine_.result();
+    try {
+      e.legal = engine_.legal_plies();
+    } catch (const InputError& error) {
+      e.error = error.what();
+    }
+    if (m.result == e.result && e.legal.empty() && e.error.empty()) return std::nullopt;
+    return Disagreement{rules_, start_, moves_, "result", m, e};
+  }
+
+ private:
+  Rules rules_;
+  Position start_;
+  std::vector<int> moves_;
+  model::Game model_;
+  RemoteGame engine_;
+  bool events_;
+  bool refused_ = false;
+};
+
+// The mover's non-empty holes: what is played where the model cannot list the legal plies (an
+// undecided move, Q-LIMIT), so that the engine is asked there too.
+std::vector<int> own_holes(const Position& p, int n) {
+  std::vector<int> holes;
+  for (int h = 0; h < 2 * n; ++h)
+    if (model::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) holes.push_back(h);
+  return holes;
+}
+
+}  // namespace
+
+std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start, const std::vector<int>& moves) {
+  EnginePair pair(rules, start);
+  for (int move : moves) {
+    if (auto d = pair.step(move)) return d;
+    if (pair.refused()) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng) {
+  EngineGame played;
+  EnginePair pair(rules, start);
+  model::Game& model = pair.model();
+  while (model.status() == Status::playing) {
+    std::vector<int> choices;
+    try {
+      choices = model.legal_plies();
+    } catch (const InputError&) {  // undecided: the engine must say so too (step compares it)
+      choices = own_holes(model.position(), rules.holes_per_row);
+    }
+    const int hole = choices[static_cast<std::size_t>(rng.below(choices.size()))];
+    if (auto d = pair.step(hole)) {
+      played.disagreement = std::move(d);
+      return played;
+    }
+    if (pair.refused()) break;  // refused alike (undecided): the game cannot go on
+    played.plies += 1;
+  }
+  played.result = model.result();
+  if (model.status() != Status::playing) played.disagreement = pair.final_check();
+  return played;
+}
+
+void write_engine_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
+                             const std::string& replay, std::uint64_t seed, const EngineSession& session) {
+  boost::json::object o = disagreement_to_json(original, shrunk, replay, seed);
+  // Beside the sides "model" and "engine" (what each showed): which engine program it was.
+  o["engine_program"] = {{"name", session.info().name}, {"version", session.info().version}, {"command", session.options().command}};
+  write_whole_file(path, boost::json::serialize(o) + "\n");
+}
+
+bool replay_with_engine(const boost::json::value& transcript, const std::string& where, std::string& out) {
+  return replay_transcript(transcript, where, out, compare_with_engine);
+}
+
+}  // namespace hoyito

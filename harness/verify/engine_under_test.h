@@ -1,0 +1,45 @@
+// An engine hoyito did not write, as the implementation under test: the reference model and an
+// engine behind the engine protocol (harness/games/remote_game.h) play the same plies, and every
+// observable is compared at every ply (legal plies, the ply or its refusal, the position after
+// it, status and result, and the ply's events when the engine offers `events`). The engine is the
+// one of the thread's EngineScope.
+//
+// The engine's failures (a hang, a crash, garbage) are thrown as EngineFailure: the session has
+// restarted the process, and the caller reports the failure and goes on.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/base/random.h"
+#include "harness/games/remote_game.h"
+#include "harness/verify/differential.h"
+
+namespace hoyito {
+
+// The first difference of `moves` played from `start` by the model and the engine, if any; a move
+// both refuse alike ends the comparison. Throws EngineRefusal when the engine refuses the rules or
+// the start, EngineFailure when it fails. A CompareMoves (harness/verify/differential.h): shrinking
+// works through it.
+std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start, const std::vector<int>& moves);
+
+// One uniformly random game (choices from `rng` among the model's legal plies), played by the model
+// and the engine in lockstep, stopped at the first difference.
+struct EngineGame {
+  long plies = 0;
+  Result result;  // the model's
+  std::optional<Disagreement> disagreement;
+};
+EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng);
+
+// Writes the transcript of a disagreement with the engine (format hoyito-disagreement/1, as verify
+// writes them) naming the engine's name, version and command under "engine_program"; whole or not at all.
+void write_engine_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
+                             const std::string& replay, std::uint64_t seed, const EngineSession& session);
+
+// The transcript's cases replayed on the model and the engine: what each case gives, for people,
+// into `out`. Returns true when a disagreement is reproduced. Throws EngineFailure.
+bool replay_with_engine(const boost::json::value& transcript, const std::string& where, std::string& out);
+
+}  // namespace hoyito
