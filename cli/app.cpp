@@ -91,6 +91,26 @@ std::string default_specs_folder() {
   return HOYITO_SOURCE_DIR "/specs";
 }
 
+// Two output flags of the command given naming one file (the second write would replace the
+// first): the message, or "" when each names its own.
+static std::string output_flags_clash(const std::vector<std::pair<CLI::App*, CommandRun>>& commands) {
+  for (const auto& [sub, run] : commands) {
+    if (!*sub) continue;
+    std::vector<std::pair<std::string, std::filesystem::path>> files;
+    for (const char* flag : {"json", "csv", "junit"}) {
+      const CLI::Option* option = sub->get_option_no_throw(std::string("--") + flag);
+      if (option == nullptr || option->count() == 0) continue;
+      const std::string value = option->as<std::string>();
+      std::error_code error;
+      const std::filesystem::path path = std::filesystem::absolute(value, error).lexically_normal();
+      for (const auto& [other_flag, other] : files)
+        if (!error && path == other) return fmt::format("--{} {}: the same file as --{}: give each its own", flag, value, other_flag);
+      files.emplace_back(flag, path);
+    }
+  }
+  return "";
+}
+
 int run_cli(int argc, const char* const* argv) {
   if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
     std::cerr << fmt::format("hoyito: unknown command '{}' (commands: {})\n", argv[1], command_names());
@@ -130,23 +150,9 @@ int run_cli(int argc, const char* const* argv) {
     return 2;
   }
 
-  // Two output flags naming one file: the second write would replace the first.
-  for (const auto& [sub, run] : commands) {
-    if (!*sub) continue;
-    std::vector<std::pair<std::string, std::filesystem::path>> files;
-    for (const char* flag : {"json", "csv", "junit"}) {
-      const CLI::Option* option = sub->get_option_no_throw(std::string("--") + flag);
-      if (option == nullptr || option->count() == 0) continue;
-      const std::string value = option->as<std::string>();
-      std::error_code error;
-      const std::filesystem::path path = std::filesystem::absolute(value, error).lexically_normal();
-      for (const auto& [other_flag, other] : files)
-        if (!error && path == other) {
-          std::cerr << fmt::format("hoyito: --{} {}: the same file as --{}: give each its own\n", flag, value, other_flag);
-          return 2;
-        }
-      files.emplace_back(flag, path);
-    }
+  if (const std::string clash = output_flags_clash(commands); !clash.empty()) {
+    std::cerr << "hoyito: " << clash << "\n";
+    return 2;
   }
   const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
   install_interrupt_handlers();  // every command stops at an interrupt and says so (harness/base/interrupt.h)
