@@ -48,6 +48,26 @@ boost::json::object protocol_figures(const BenchFigures& f) {
           {"plies_per_second", over_protocol}, {"in_process_plies_per_second", in_process}};
 }
 
+double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; }
+
+// simulate --threads 1 against the engine sampler alone over the same deals (issue: the
+// bookkeeping of a simulation may cost at most about 10%): plies per second of each, median
+// runs, and their ratio; "the same games" is checked by their ply totals, never assumed.
+void print_simulate_over_sampler(const BenchFigures& f, boost::json::object& document) {
+  const double simulate = rate(static_cast<double>(f.simulate_plies), f.simulate_seconds_1);
+  const double sampler = rate(static_cast<double>(f.sampler_plies), f.sampler_seconds);
+  const bool same_games = f.sampler_plies == f.simulate_plies;
+  std::cout << fmt::format("simulate --threads 1 over the engine sampler alone, the same {} deals ({}): "
+                           "{:.0f} plies/s over {:.0f} plies/s: ratio {:.2f}\n",
+                           f.simulate_games, same_games ? "same plies" : "OTHER GAMES: no ratio", simulate, sampler,
+                           same_games ? rate(simulate, sampler) : 0.0);
+  document["simulate_over_sampler"] = {{"simulate_plies_per_second", simulate},
+                                       {"sampler_plies_per_second", sampler},
+                                       {"sampler_runs", boost::json::value_from(f.sampler_runs)},
+                                       {"same_games", same_games},
+                                       {"ratio", same_games ? rate(simulate, sampler) : 0.0}};
+}
+
 int command_bench(const BenchArgs& args) {
   std::optional<WholeFile> json_file;  // made first: a path that cannot be written fails at once
   if (!args.json.empty()) json_file.emplace(args.json);
@@ -55,8 +75,7 @@ int command_bench(const BenchArgs& args) {
   boost::json::object document = result_header("hoyito-bench-result/2");
   document["games"] = args.games;
   boost::json::array configs;
-  auto rate = [](double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; };
-  auto plies_per_second = [&rate](const TimedGames& t) { return rate(static_cast<double>(t.plies), t.seconds); };
+  auto plies_per_second = [](const TimedGames& t) { return rate(static_cast<double>(t.plies), t.seconds); };
   std::cout << fmt::format(
       "plies per CPU second, one thread, measured in this run: whole games 0, 1, 2, ... of the bench seeds until\n"
       "{} plies (engine legal: legal_mask + play_fast), {} (engine sampler: the random player play_random), {} (model):\n",
@@ -92,6 +111,7 @@ int command_bench(const BenchArgs& args) {
                            f.simulate_games, f.simulate_plies, f.simulate_seconds_1, one, f.simulate_seconds_2, two,
                            kBenchSimulateRuns, seconds_list(f.simulate_runs_1), seconds_list(f.simulate_runs_2),
                            rate(two, one));
+  print_simulate_over_sampler(f, document);
   std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
                            kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
                            rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));

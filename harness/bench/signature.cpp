@@ -73,6 +73,21 @@ long play_sampler_game(const Rules& rules, int game) {
   return plies;
 }
 
+// simulate's deals 0..games-1 as simulate's random players play them on its fast path (deal
+// seed game_seed(seed, deal), South first, play_random), with nothing counted: the plies.
+long play_simulate_deals_bare(const Rules& rules, std::uint64_t seed, std::uint64_t games) {
+  long plies = 0;
+  for (std::uint64_t deal = 0; deal < games; ++deal) {
+    SplitMix64 rng{game_seed(seed, deal)};
+    engine::Game g(rules, engine::opening_position(rules));
+    while (g.status() == Status::playing) {
+      g.play_random([&rng](std::uint64_t n) { return rng.below(n); });
+      plies += 1;
+    }
+  }
+  return plies;
+}
+
 // CPU seconds of this process: the one-thread figures are taken with it, so that other work on
 // a busy machine does not count (the thread-count comparison needs the wall clock, Stopwatch).
 class CpuClock {
@@ -156,8 +171,15 @@ BenchFigures measure_bench(int games_per_config) {
     if (!first_run) first_run = run.per_value.front();
     if (!(run.per_value.front() == *first_run)) throw std::logic_error("bench: simulate on two threads played other games");
   };
+  auto sampler_on_deals = [&] {
+    const Stopwatch clock;
+    f.sampler_plies = play_simulate_deals_bare(simulate_spec.rules, simulate_spec.seed, simulate_spec.games);
+    f.sampler_runs.push_back(clock.seconds());
+    throw_if_interrupted(kNoFigure);
+  };
   for (int r = 0; r < kBenchSimulateRuns; ++r) {
     simulate_on(1, f.simulate_runs_1);
+    sampler_on_deals();
     simulate_on(2, f.simulate_runs_2);
   }
   auto median = [](std::vector<double> runs) {
@@ -167,6 +189,7 @@ BenchFigures measure_bench(int games_per_config) {
   };
   f.simulate_seconds_1 = median(f.simulate_runs_1);
   f.simulate_seconds_2 = median(f.simulate_runs_2);
+  f.sampler_seconds = median(f.sampler_runs);
   f.simulate_plies = static_cast<long>(first_run->length.sum);  // plies of every game
 
   const Stopwatch exhaustive_clock;

@@ -65,6 +65,11 @@ struct BenchFigures {
   long simulate_plies = 0;
   std::vector<double> simulate_runs_1, simulate_runs_2;   // wall clock of each run, in run order
   double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock, the median run of each
+  // The engine sampler alone (play_random, no statistics) over simulate's own deals, on one
+  // thread, timed beside each one-thread simulate run: what simulate's bookkeeping costs.
+  std::vector<double> sampler_runs;
+  double sampler_seconds = 0;  // wall clock, the median run
+  long sampler_plies = 0;      // equal to simulate_plies when the two played the same games
   std::uint64_t exhaustive_positions = 0;
   double exhaustive_seconds = 0;
   std::uint64_t signature = 0;
