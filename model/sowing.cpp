@@ -30,8 +30,8 @@ constexpr std::uint64_t kLapsSownAtOnce = 64;  // laps a move is sown before SOW
 // SOW-6: what fixes the rest of a relay sowing: the board and the hole the lap's last seed fell
 // into. Holes from 2N on stay 0.
 struct LapEnd {
+  int hole = -1;  // first, so that two states are told apart by it before their boards are compared
   std::array<int, kMostHoles> board{};
-  int hole = -1;
   bool operator==(const LapEnd&) const = default;
 };
 
@@ -84,6 +84,7 @@ struct Sowing {
   void pick_up(int hole, EventKind kind, RuleId rule) {
     origin = hole;
     in_hand = std::exchange(state.board[hole], 0);
+    if (!events) return;  // a trial sowing (SOW-6's decision) records nothing
     Event e = make_event(kind, rule);
     e.hole = hole;
     e.seeds = in_hand;
@@ -113,6 +114,7 @@ struct Sowing {
     }
     state.hole = h;
     laps += 1;
+    if (!events) return;
     Event e = make_event(EventKind::lap, skip ? RuleId::SOW_3 : RuleId::SOW_2);
     e.from = origin;
     e.to = h;
