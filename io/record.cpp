@@ -421,6 +421,10 @@ const json::value& required_field(const json::object& object, std::string_view k
 namespace {
 
 constexpr std::size_t kMostDepth = 64;  // nesting of a record is 5 deep; deeper is not one
+// Values (numbers, strings, arrays, objects...) in one JSON document: a record of hoyito's holds
+// one per 6 bytes or so (about 2 million at kMostRecordBytes); 12 MB of "[0,0,...]" holds 6
+// million, which the DOM (16 bytes each, and as much again while parsing) made 300 MB of.
+constexpr std::size_t kMostJsonValues = 3'000'000;
 
 // A SAX handler that builds nothing and refuses a key repeated in one object: Boost.JSON keeps
 // the last of duplicates silently, and a record whose two "ply_limit"s say different things
@@ -430,8 +434,14 @@ struct DuplicateKeyCheck {
   std::vector<std::vector<std::string>> keys;  // per open object (an empty entry for an array)
   std::string key;
   std::string duplicate;  // the first repeated key, once found
+  std::size_t values = 0;  // seen so far; past kMostJsonValues the document is refused
 
-  bool open(boost::system::error_code&) { return keys.emplace_back(), true; }
+  bool value(boost::system::error_code& ec) {
+    if (++values <= kMostJsonValues) return true;
+    ec = json::error::syntax;
+    return false;
+  }
+  bool open(boost::system::error_code& ec) { return value(ec) && (keys.emplace_back(), true); }
   bool close(boost::system::error_code&) { return keys.pop_back(), true; }
   bool on_document_begin(boost::system::error_code&) { return true; }
   bool on_document_end(boost::system::error_code&) { return true; }
@@ -440,7 +450,7 @@ struct DuplicateKeyCheck {
   bool on_object_begin(boost::system::error_code& ec) { return open(ec); }
   bool on_object_end(std::size_t, boost::system::error_code& ec) { return close(ec); }
   bool on_string_part(json::string_view, std::size_t, boost::system::error_code&) { return true; }
-  bool on_string(json::string_view, std::size_t, boost::system::error_code&) { return true; }
+  bool on_string(json::string_view, std::size_t, boost::system::error_code& ec) { return value(ec); }
   bool on_key_part(json::string_view s, std::size_t, boost::system::error_code&) { return key.append(s), true; }
   bool on_key(json::string_view s, std::size_t, boost::system::error_code& ec) {
     key.append(s);
@@ -455,11 +465,11 @@ struct DuplicateKeyCheck {
     return true;
   }
   bool on_number_part(json::string_view, boost::system::error_code&) { return true; }
-  bool on_int64(std::int64_t, json::string_view, boost::system::error_code&) { return true; }
-  bool on_uint64(std::uint64_t, json::string_view, boost::system::error_code&) { return true; }
-  bool on_double(double, json::string_view, boost::system::error_code&) { return true; }
-  bool on_bool(bool, boost::system::error_code&) { return true; }
-  bool on_null(boost::system::error_code&) { return true; }
+  bool on_int64(std::int64_t, json::string_view, boost::system::error_code& ec) { return value(ec); }
+  bool on_uint64(std::uint64_t, json::string_view, boost::system::error_code& ec) { return value(ec); }
+  bool on_double(double, json::string_view, boost::system::error_code& ec) { return value(ec); }
+  bool on_bool(bool, boost::system::error_code& ec) { return value(ec); }
+  bool on_null(boost::system::error_code& ec) { return value(ec); }
   bool on_comment_part(json::string_view, boost::system::error_code&) { return true; }
   bool on_comment(json::string_view, boost::system::error_code&) { return true; }
 };
@@ -482,6 +492,10 @@ json::value parse_json(std::string_view text, std::string_view where) {
   json::basic_parser<DuplicateKeyCheck> check(opts);
   boost::system::error_code ec;
   const std::size_t used = check.write_some(false, text.data(), text.size(), ec);
+  if (check.handler().values > kMostJsonValues)
+    throw InputError(fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a record "
+                                 "(one of 12 MB holds about 2 million); refused to keep memory bounded",
+                                 where, kMostJsonValues, place(text, used)));
   if (!check.handler().duplicate.empty())
     throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
                                  clipped(check.handler().duplicate, kShownValue)));
@@ -579,6 +593,21 @@ std::string read_file(const std::string& path) {
   return text;
 }
 
+namespace {
+
+// Whether `text` is one whole JSON value: the probe of the first line, made without building it
+// (a DOM of a 12 MB line of numbers took 100 MB).
+bool whole_value(std::string_view text) {
+  json::parse_options opts;
+  opts.max_depth = kMostDepth;
+  json::basic_parser<DuplicateKeyCheck> probe(opts);
+  boost::system::error_code ec;
+  probe.write_some(false, text.data(), text.size(), ec);
+  return !ec || probe.handler().values > kMostJsonValues || !probe.handler().duplicate.empty();
+}
+
+}  // namespace
+
 void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit) {
   LineReader in(path);
   // JSON Lines when the first non-blank line is a whole JSON value; otherwise one value in the
@@ -593,9 +622,7 @@ void for_each_json_document(const std::string& path, const std::function<bool(co
     }
   if (!found) throw InputError(fmt::format("{}: no JSON value in file", path));
   int number = in.line_number();
-  boost::system::error_code ec;
-  json::parse(line, ec);  // a probe: is the first line a whole value?
-  if (ec) {  // not a value on its own line: the whole file is one value
+  if (!whole_value(line)) {  // not a value on its own line: the whole file is one value
     read_rest(in, line);
     visit({path, parse_json(line, path)});
     return;

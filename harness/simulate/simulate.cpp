@@ -19,6 +19,7 @@
 #include "harness/base/campaign.h"
 #include "engine/match.h"
 #include "engine/sides.h"
+#include "harness/simulate/merge_checks.h"
 
 namespace hoyito {
 
@@ -76,6 +77,11 @@ Sweep parse_sweep(std::string_view text, const Rules& rules) {
     if (std::find(sweep.values.begin(), sweep.values.end(), value) != sweep.values.end())
       throw InputError(fmt::format("'{}': value '{}' is given twice", text, value));
     sweep.values.push_back(value);
+    if (sweep.values.size() > kMostSweepValues)  // memory: 5,000 values took 613 MB
+      throw InputError(fmt::format("'{}...': more than {} values; each value keeps its own statistics on every thread, "
+                                   "so memory grows with them: sweep at most {} values a run",
+                                   text.substr(0, std::min<std::size_t>(text.size(), 60)), kMostSweepValues,
+                                   kMostSweepValues));
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
   }
@@ -578,6 +584,7 @@ ShardFile read_shard(const std::string& file) {
   const auto* doc = v.if_object();
   if (!doc || !doc->contains("format") || doc->at("format") != kSimulationFormat)
     throw InputError(fmt::format("{}: format: expected \"{}\"", file, kSimulationFormat));
+  check_top_level_fields(*doc, file);
   ShardFile s{file, *doc, {}};
   const auto& run = member(*doc, "run", file);
   if (!run.is_object()) throw InputError(fmt::format("{}: run: expected an object", file));
@@ -655,6 +662,7 @@ std::string merge_simulations(const std::vector<std::string>& files) {
       const Statistics counted = Statistics::from_counts_json(
           rules[v], spec.match_rounds, member(stats->at("statistics").as_object(), "counts", where), where,
           Statistics::kMostCount / static_cast<std::uint64_t>(first.shard.count));  // the sum cannot wrap around
+      check_count_identities(counted, rules[v], where + ".counts");
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
       SimulationSpec shard = spec;
       shard.shard = s.shard;

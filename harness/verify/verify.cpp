@@ -6,6 +6,7 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <new>
 #include <optional>
 
 #include <fmt/format.h>
@@ -222,6 +223,8 @@ void run_check(const CheckEntry& entry, const VerifyOptions& options, Reporter& 
   } catch (const InputError&) {
     throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
   } catch (const Interrupted&) {  // the check stopped unfinished: the run reports the interrupt
+  } catch (const std::bad_alloc&) {
+    throw;  // out of memory is not a failed check: an internal error (exit 3), named as such
   } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
     reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
     outcome.result.failures += 1;
@@ -361,8 +364,10 @@ void give_verdict(const VerifyOptions& options, const std::vector<Configuration>
 
 }  // namespace
 
-VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
+VerifyResult verify(const VerifyOptions& given, Reporter& reporter) {
   const Stopwatch clock;
+  VerifyOptions options = given;
+  options.started = std::chrono::steady_clock::now();  // --seconds counts from here
   const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
   validate(options, configs);
   make_folder(options.out, "--out");
