@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
+#include <new>
 
 #include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
@@ -474,6 +475,32 @@ struct DuplicateKeyCheck {
   bool on_comment(json::string_view, boost::system::error_code&) { return true; }
 };
 
+// The memory of one document's DOM and of the parser's stack while it is built, bounded: past
+// kMostDomBytes the parse stops (TooBig) rather than take hundreds of MB for 12 MB of small values.
+// Each allocation is counted with the allocator's overhead. Once the document is built the bound
+// is lifted: copies of it made later share this resource and are the caller's.
+constexpr std::size_t kMostDomBytes = std::size_t{100} << 20;
+struct TooBig {};
+
+class BoundedResource final : public json::memory_resource {
+ public:
+  void lift() { most_ = static_cast<std::size_t>(-1); }
+
+ private:
+  static std::size_t cost(std::size_t bytes) { return (bytes + 15) / 16 * 16 + 16; }
+  void* do_allocate(std::size_t bytes, std::size_t align) override {
+    if (used_ + cost(bytes) > most_) throw TooBig{};
+    used_ += cost(bytes);
+    return ::operator new(bytes, std::align_val_t(align));
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
+    used_ -= std::min(used_, cost(bytes));
+    ::operator delete(p, bytes, std::align_val_t(align));
+  }
+  bool do_is_equal(const json::memory_resource& other) const noexcept override { return this == &other; }
+  std::size_t used_ = 0, most_ = kMostDomBytes;
+};
+
 // "line L, column C (byte B)" of byte `offset` of `text`, counted from 1.
 std::string place(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
@@ -493,15 +520,25 @@ json::value parse_json(std::string_view text, std::string_view where) {
   boost::system::error_code ec;
   const std::size_t used = check.write_some(false, text.data(), text.size(), ec);
   if (check.handler().values > kMostJsonValues)
-    throw InputError(fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a record "
-                                 "(one of 12 MB holds about 2 million); refused to keep memory bounded",
+    throw InputError(fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a document "
+                                 "hoyito writes (a 12 MB record holds about 2 million); refused to keep memory bounded",
                                  where, kMostJsonValues, place(text, used)));
   if (!check.handler().duplicate.empty())
     throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
                                  clipped(check.handler().duplicate, kShownValue)));
   if (ec) throw InputError(fmt::format("{}: malformed JSON at {}: {}", where, place(text, used), ec.message()));
-  json::value v = json::parse(text, ec, {}, opts);
+  const json::storage_ptr storage = json::make_shared_resource<BoundedResource>();
+  json::parser parser(storage, opts);
+  parser.reset(storage);
+  try {
+    parser.write(text.data(), text.size(), ec);
+  } catch (const TooBig&) {
+    throw InputError(fmt::format("{}: the JSON would take more than {} MB in memory (too many values): not a document "
+                                 "hoyito writes; refused to keep memory bounded", where, kMostDomBytes >> 20));
+  }
   if (ec) throw InputError(fmt::format("{}: malformed JSON: {}", where, ec.message()));
+  json::value v = parser.release();
+  static_cast<BoundedResource*>(storage.get())->lift();
   return v;
 }
 

@@ -81,7 +81,12 @@ EOF
   echo "merge with $name: exit $code: $(head -c 200 "$work/merge-$name.err")"
 }
 damage south-wins 'c["outcomes"][0][0][0] += 5' "outcomes sum to"
-damage length-max 'c["length"]["max"] = 1000000' "length"
+damage length-max 'c["length"]["max"] = 1000000' "length: max"
+# one game moved from its bin to a length of 1,000,000 (the overflow): whole as a histogram, but
+# above the ply limit of 5000 (END-3)
+damage ply-limit '
+h = c["length"]; k = next(i for i, b in enumerate(h["bins"]) if b[1] > 1)
+h["bins"][k][1] -= 1; h["overflow"] += 1; h["max"] = 1000000; h["sum"] += 1000000 - h["bins"][k][0]' "above the ply limit"
 damage moves 'c["moves"] = 10**17' "moves"
 damage unknown-field 'd["extra"] = 1' 'unknown top-level field "extra"'
 damage histogram 'c["length"]["total"] += 1' "length"

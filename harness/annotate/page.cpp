@@ -444,7 +444,8 @@ class MemorySink : public PageSink {
 // at the end (WholeFolder), the SVGs of --format svg each whole, all removed unless committed.
 class DiskSink : public PageSink {
  public:
-  DiskSink(const std::string& dir, const std::string& page, const std::string& stem, PageFormat format) : dir_(dir) {
+  DiskSink(const std::string& dir, const std::string& page, const std::string& stem, PageFormat format)
+      : dir_(dir), dir_made_(!std::filesystem::exists(dir, exists_error_)) {
     make_folder(dir, "--out");
     if (format == PageFormat::md) {
       folder_name_ = stem + "-svg";
@@ -456,6 +457,10 @@ class DiskSink : public PageSink {
   ~DiskSink() override {
     if (committed_) return;
     for (const std::string& path : loose_) ::unlink(path.c_str());  // --format svg: none left unless whole
+    folder_.reset();
+    page_.reset();
+    std::error_code error;  // the --out folder made for this run is not left behind empty
+    if (dir_made_ && std::filesystem::is_empty(dir_, error)) std::filesystem::remove(dir_, error);
   }
   void page(std::string_view text) override { page_->write(text); }
   void file(const std::string& name, std::string_view text) override {
@@ -479,6 +484,8 @@ class DiskSink : public PageSink {
  private:
   std::string path_of(const std::string& name) const { return (std::filesystem::path(dir_) / name).string(); }
   std::string dir_;
+  std::error_code exists_error_;
+  bool dir_made_;
   std::optional<WholeFolder> folder_;  // a Markdown page's SVG folder
   std::string folder_name_;            // its name in the page
   std::optional<WholeFile> page_;

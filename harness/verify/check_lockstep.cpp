@@ -98,10 +98,7 @@ class Lockstep {
         plan_(configs_, options.games, options.game) {}
 
   CheckResult run() {
-    // --seconds counts from the run's start (limits and matches share it); one game at least
-    CampaignOptions timed{"lockstep", "games", options_.threads, seconds_left(options_), options_.game_timeout};
-    timed.at_least = 1;
-    Campaign campaign(timed, reporter_);
+    Campaign campaign({"lockstep", "games", options_.threads, options_.seconds, options_.game_timeout}, reporter_);
     const CampaignSummary summary = campaign.run(
         plan_.size(), [&](std::size_t i, std::size_t worker) { play(plan_.at(i), campaign, worker); },
         [&](std::size_t i) { return name_of(plan_.at(i)); });

@@ -24,8 +24,11 @@ struct VerifyOptions {
   int games = 400;           // lockstep games per standard 2x6 configuration (the others: a share)
   int record_games = 40;     // random games per variant written, read back, replayed (2x12: a fifth)
   std::uint64_t seed = 2026;
-  double seconds = 0;        // stop starting new games of limits, lockstep, matches after this long (0: no limit)
-  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();  // what `seconds` counts from
+  // Stop starting new lockstep games after this long (0: no limit); the limits and matches checks,
+  // which grow with --games too, stop starting positions and matches once the run (`started`) has
+  // lasted this long, after one at least.
+  double seconds = 0;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int threads = 2;
   std::string variant;       // only this variant ("" for all)
   int holes = 0;             // only this size (0 for both)
