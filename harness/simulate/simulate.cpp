@@ -662,7 +662,6 @@ std::string merge_simulations(const std::vector<std::string>& files) {
       const Statistics counted = Statistics::from_counts_json(
           rules[v], spec.match_rounds, member(stats->at("statistics").as_object(), "counts", where), where,
           Statistics::kMostCount / static_cast<std::uint64_t>(first.shard.count));  // the sum cannot wrap around
-      check_count_identities(counted, rules[v], where + ".counts");
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
       SimulationSpec shard = spec;
       shard.shard = s.shard;
@@ -674,6 +673,7 @@ std::string merge_simulations(const std::vector<std::string>& files) {
                                      "plays {}", where, counted.games, counted.undecided_games, played, s.shard.index, s.shard.count,
                                      spec.games, spec.match_rounds == 0 ? fmt::to_string(most)
                                                                         : fmt::format("{} to {}", least, most)));
+      check_count_identities(counted, rules[v], where + ".counts");
       merged[v].merge(counted);
     }
   }

@@ -27,6 +27,7 @@ struct PositionGroup {
   bool stop_at_first = false;       // a sampled group stops at its first disagreement
 };
 
+constexpr double kSecondsShare = 0.25;  // of --seconds: the rest is the lockstep check's
 constexpr std::uint64_t kMadeUpSalt = 0x6c696d6974ULL;  // "limit": the seed of the made-up boards
 
 std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
@@ -56,7 +57,7 @@ void sample_positions(const PositionGroup& g, const VerifyOptions& options, cons
   const std::uint64_t salt = Configuration{g.name, g.rules}.salt();
   const long games = std::max(1, options.games / 200);
   const long made_up = std::max(1L, static_cast<long>(options.games) * 5);
-  const auto over = [&] { return interrupted() || past_seconds(options); };
+  const auto over = [&] { return interrupted() || past_seconds(options, kSecondsShare); };
   for (long i = 0; i < games && !over(); ++i) {
     const GameRecord record = random_game(g.rules, options.seed ^ salt, static_cast<std::uint64_t>(i));
     if (check(record.start)) return;
@@ -107,7 +108,7 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
         groups[i].positions = {};  // memory: one group's positions at a time
         return found;
       },
-      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter, true);
+      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter, seconds_left(options, kSecondsShare));
   result.checked = counts.moves;
   if (options.fail_fast && result.failures > 0) return result;
   reporter.line(fmt::format("limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "

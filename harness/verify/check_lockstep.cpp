@@ -98,7 +98,8 @@ class Lockstep {
         plan_(configs_, options.games, options.game) {}
 
   CheckResult run() {
-    Campaign campaign({"lockstep", "games", options_.threads, options_.seconds, options_.game_timeout}, reporter_);
+    // --seconds counts from the first timed check (limits has a quarter of it): what is left.
+    Campaign campaign({"lockstep", "games", options_.threads, seconds_left(options_), options_.game_timeout}, reporter_);
     const CampaignSummary summary = campaign.run(
         plan_.size(), [&](std::size_t i, std::size_t worker) { play(plan_.at(i), campaign, worker); },
         [&](std::size_t i) { return name_of(plan_.at(i)); });

@@ -174,7 +174,7 @@ CheckResult run_matches(const VerifyOptions& options, Reporter& reporter) {
         return play_match(matches.at(i), options, counts, reporter);
       },
       [&](std::size_t i) { return fmt::format("hoyito3 2x{} match {}", matches.at(i).base.holes_per_row, i); }, options,
-      reporter, true);
+      reporter, seconds_left(options));
   reporter.line(fmt::format("matches: {} hoyito3 matches{}, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)",
                             played, played < matches.size() ? fmt::format(" of {}", matches.size()) : "", counts.games,
                             counts.plies, counts.disagreements, clock.seconds()));

@@ -24,9 +24,9 @@ struct VerifyOptions {
   int games = 400;           // lockstep games per standard 2x6 configuration (the others: a share)
   int record_games = 40;     // random games per variant written, read back, replayed (2x12: a fifth)
   std::uint64_t seed = 2026;
-  // Stop starting new lockstep games after this long (0: no limit); the limits and matches checks,
-  // which grow with --games too, stop starting positions and matches once the run (`started`) has
-  // lasted this long, after one at least.
+  // No game of the checks that grow with --games (limits, lockstep, matches) starts this long
+  // after `started`, when the first of them began (0: no limit): limits has a quarter of it (one
+  // position group at least), lockstep what is left, matches one match at least (checks.h).
   double seconds = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int threads = 2;
