@@ -33,10 +33,7 @@ int run_annotate(const AnnotateArgs& args) {
   const PageFormat format = parse_format(args.format);
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
   const std::string stem = std::filesystem::path(args.file).stem().string();
-  const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
-  throw_if_interrupted("annotate: interrupted before writing, nothing written");
-  write_files(args.out, files);
-  for (const OutputFile& f : files) std::cout << (std::filesystem::path(args.out) / f.name).string() << "\n";
+  for (const std::string& path : write_annotation(game, format, options, args.out, stem)) std::cout << path << "\n";
   return 0;
 }
 }  // namespace

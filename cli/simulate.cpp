@@ -101,6 +101,15 @@ int run(const SimulateArgs& args) {
   std::error_code exists_error;
   const bool charts_folder_new = !args.charts.empty() && !std::filesystem::exists(args.charts, exists_error);
   if (!args.charts.empty()) make_folder(args.charts, "--charts");
+  // The --charts folder made for this run is not left behind, empty, by a run that fails or is
+  // interrupted (the charts themselves are moved in whole at the end: write_charts).
+  struct RemoveIfEmpty {
+    std::string folder;
+    ~RemoveIfEmpty() {
+      std::error_code error;
+      if (!folder.empty() && std::filesystem::is_empty(folder, error)) std::filesystem::remove(folder, error);
+    }
+  } made_folder{charts_folder_new ? args.charts : std::string()};
   if (args.per_game) {
     WholeFile* per_game = &*csv_file;
     per_game->write(game_csv_header());
@@ -123,8 +132,6 @@ int run(const SimulateArgs& args) {
     // partial run that reads like a whole one. run_cli exits 130 (SIGINT) or 143 (SIGTERM).
     std::cout << fmt::format("INTERRUPTED{}: {} games played, fewer than the {} deals asked for; no --json, --csv or --charts file written\n",
                              interrupt_note(), result.games_played, spec.deals_in_shard());
-    std::error_code error;  // the --charts folder made for this run, still empty, is not left behind
-    if (charts_folder_new && std::filesystem::is_empty(args.charts, error)) std::filesystem::remove(args.charts, error);
     return 0;
   }
   if (json_file) {
@@ -168,7 +175,7 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--match", args->match, "Hoyito III matches of this many games (MATCH-1..3, G8, G9)")
       ->check(CLI::Range(1, 64));
   cmd->add_flag("--paired", args->paired, "also play every deal with the seats swapped, from the same seed");
-  cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,...")
+  cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,... (2 to 100 values: each keeps its own statistics on every thread)")
       ->check(parsed_by([](const std::string& s) { parse_sweep(s, Rules{}); }, "NAME=V1,V2"));
   cmd->add_option("--detail-every", args->detail_every,
                   "play deal i also with events when i mod K = 0 (laps, relays, chains, awards; 0: never)")

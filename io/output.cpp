@@ -1,10 +1,12 @@
 #include "io/output.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -38,9 +40,86 @@ bool is_device_or_pipe(const std::string& path) {
   return ::stat(path.c_str(), &info) == 0 && (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode));
 }
 
+// The pattern of a temporary beside `target` for mkostemp/mkdtemp: ".NAME.tmp-PID-XXXXXX".
+std::string temporary_pattern(const std::filesystem::path& target) {
+  return (target.parent_path() / fmt::format(".{}.tmp-{}-XXXXXX", target.filename().string(), ::getpid())).string();
+}
+
+// Whether the process `pid` is gone (no such process): its temporaries are stale.
+bool process_gone(long pid) { return pid > 0 && pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
+
+// Whether a temporary's tail after ".NAME.tmp-" is stale: "PID-XXXXXX" of a gone process, or
+// the older "XXXXXX" (no PID) last changed over a day ago.
+bool stale_tail(const std::string& tail, const std::filesystem::path& path) {
+  const std::size_t dash = tail.find('-');
+  if (dash != std::string::npos && dash > 0 && tail.size() == dash + 7 &&
+      tail.find_first_not_of("0123456789") == dash && dash <= 9)
+    return process_gone(std::stol(tail.substr(0, dash)));
+  if (tail.size() != 6) return false;
+  std::error_code error;
+  const auto changed = std::filesystem::last_write_time(path, error);
+  return !error && std::filesystem::file_time_type::clock::now() - changed > std::chrono::hours(24);
+}
+
 }  // namespace
 
-WholeFile::WholeFile(std::string path) : path_(std::move(path)) {
+int sweep_stale_temporaries(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  const std::string prefix = fmt::format(".{}.tmp-", target.filename().string());
+  const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  std::error_code error;
+  int removed = 0;
+  for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix) || !stale_tail(name.substr(prefix.size()), it->path())) continue;
+    std::error_code ignored;  // another run may sweep it at the same time
+    removed += fs::remove_all(it->path(), ignored) > 0;
+  }
+  return removed;
+}
+
+WholeFolder::WholeFolder(std::string path) : path_(std::move(path)) {
+  namespace fs = std::filesystem;
+  const fs::path target(path_);
+  const std::string name = target.filename().string();
+  if (name.empty() || name == "." || name == "..")
+    throw OutputError(fmt::format("{}: cannot make the folder: not a folder name", path_));
+  std::error_code error;
+  if (fs::exists(target, error) && !fs::is_directory(target, error))
+    throw OutputError(fmt::format("{}: cannot make the folder: a file of that name exists", path_));
+  if (!target.parent_path().empty()) make_folder(target.parent_path().string(), "--out");
+  sweep_stale_temporaries(path_);
+  std::string pattern = temporary_pattern(target);
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw OutputError(fmt::format("{}: cannot make a folder beside it: {}", path_, std::strerror(errno)));
+  ::chmod(pattern.c_str(), 0755);
+  temporary_ = pattern;
+}
+
+WholeFolder::~WholeFolder() {
+  std::error_code ignored;
+  if (!temporary_.empty()) std::filesystem::remove_all(temporary_, ignored);
+}
+
+void WholeFolder::commit() {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const bool empty_target = fs::is_directory(path_, error) && fs::is_empty(path_, error);
+  if (empty_target) fs::remove(path_, error);
+  if (!fs::exists(path_, error)) {
+    fs::rename(temporary_, path_, error);
+    if (error) throw OutputError(fmt::format("{}: cannot rename the finished folder to it: {}", path_, error.message()));
+    temporary_.clear();
+    return;
+  }
+  for (const fs::directory_entry& entry : fs::directory_iterator(temporary_)) {
+    fs::rename(entry.path(), fs::path(path_) / entry.path().filename(), error);
+    if (error) throw OutputError(fmt::format("{}: cannot move {} into it: {}", path_, entry.path().filename().string(), error.message()));
+  }
+}
+
+WholeFile::WholeFile(std::string path, bool sweep) : path_(std::move(path)) {
   if (path_.empty()) throw OutputError("\"\": cannot write: an empty file name");
   if (is_device_or_pipe(path_)) {
     fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
@@ -54,7 +133,8 @@ WholeFile::WholeFile(std::string path) : path_(std::move(path)) {
   std::error_code error;
   if (name.empty() || name == "." || name == ".." || std::filesystem::is_directory(target, error))
     throw OutputError(fmt::format("{}: cannot write: is a folder", path_));
-  std::string pattern = (target.parent_path() / ("." + name + ".tmp-XXXXXX")).string();
+  if (sweep) sweep_stale_temporaries(path_);
+  std::string pattern = temporary_pattern(target);
   fd_ = ::mkostemp(pattern.data(), O_CLOEXEC);
   if (fd_ < 0) fail("cannot create a file in its folder", errno);
   temporary_ = pattern;
@@ -111,6 +191,14 @@ void make_folder(const std::string& path, const char* flag) {
   if (fs::exists(path, error)) throw OutputError(fmt::format("{} {}: cannot make the folder: a file of that name exists", flag, path));
   fs::create_directories(path, error);
   if (error) throw OutputError(fmt::format("{} {}: cannot make the folder: {}", flag, path, error.message()));
+}
+
+void write_file_in_temporary_folder(const std::string& path, std::string_view text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, kFileMode);
+  if (fd < 0) throw OutputError(fmt::format("{}: cannot create: {}", path, std::strerror(errno)));
+  int error = write_all(fd, text.data(), text.size());
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) throw OutputError(fmt::format("{}: cannot write: {}", path, std::strerror(error)));
 }
 
 void write_whole_file(const std::string& path, std::string_view text) {

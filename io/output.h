@@ -9,6 +9,11 @@
 //
 // A path that names an existing device or pipe (/dev/null, /dev/stdout, a FIFO) cannot be
 // renamed over: it is written in place, still checked.
+//
+// Temporaries are named ".NAME.tmp-PID-XXXXXX" (NAME the file's or folder's, PID the process's).
+// A run ended by SIGKILL or a power cut cannot remove its own: the next run that writes NAME in
+// that folder removes those of NAME whose process is gone (sweep_stale_temporaries), never a
+// live run's.
 #pragma once
 
 #include <streambuf>
@@ -25,7 +30,9 @@ struct OutputError : InputError {
 
 class WholeFile {
  public:
-  explicit WholeFile(std::string path);  // throws OutputError when the file cannot be made
+  // Throws OutputError when the file cannot be made. `sweep`: first remove stale temporaries of
+  // this name (sweep_stale_temporaries); false for the many files of one run into one folder.
+  explicit WholeFile(std::string path, bool sweep = true);
   WholeFile(const WholeFile&) = delete;
   WholeFile& operator=(const WholeFile&) = delete;
   ~WholeFile();  // not committed: the temporary is removed
@@ -43,12 +50,40 @@ class WholeFile {
   int fd_ = -1;
 };
 
+// A folder made whole or not at all: its files are written into a temporary folder beside
+// `path` (".NAME.tmp-PID-XXXXXX"), and commit() moves them into `path` (made if missing). Not
+// committed (an exception, an interrupt): the temporary folder and all in it are removed.
+class WholeFolder {
+ public:
+  explicit WholeFolder(std::string path);  // throws OutputError when the folder cannot be made
+  WholeFolder(const WholeFolder&) = delete;
+  WholeFolder& operator=(const WholeFolder&) = delete;
+  ~WholeFolder();
+
+  const std::string& temporary() const { return temporary_; }  // where to write the files now
+  // Moves every file into `path`: renamed whole when `path` is missing or empty, else file by
+  // file (each rename replaces a file of the same name). Throws OutputError.
+  void commit();
+
+ private:
+  std::string path_, temporary_;
+};
+
+// Removes the temporaries ".NAME.tmp-PID-XXXXXX" beside `path` left by processes that no longer
+// run (a SIGKILLed run), and those of the older ".NAME.tmp-XXXXXX" naming over a day old.
+// Returns how many were removed. WholeFile and WholeFolder call it before writing.
+int sweep_stale_temporaries(const std::string& path);
+
 // Makes the folder `path` and its parents if missing; throws OutputError "FLAG PATH: cannot make
 // the folder: REASON" when it cannot (a file of that name, no permission, an empty name).
 void make_folder(const std::string& path, const char* flag);
 
 // The whole of `text` as the file `path` (WholeFile, committed).
 void write_whole_file(const std::string& path, std::string_view text);
+
+// `text` as the new file `path` inside a WholeFolder's temporary folder (which is itself whole or
+// absent): written in place, every write checked; throws OutputError naming the file.
+void write_file_in_temporary_folder(const std::string& path, std::string_view text);
 
 // While one lives, std::cout writes through a buffer of its own to file descriptor 1 that keeps
 // the system's reason for the first failed write (the C library's buffer loses it), so that

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
+#include <new>
 
 #include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
@@ -421,6 +422,10 @@ const json::value& required_field(const json::object& object, std::string_view k
 namespace {
 
 constexpr std::size_t kMostDepth = 64;  // nesting of a record is 5 deep; deeper is not one
+// Values (numbers, strings, arrays, objects...) in one JSON document: a record of hoyito's holds
+// one per 6 bytes or so (about 2 million at kMostRecordBytes); 12 MB of "[0,0,...]" holds 6
+// million, which the DOM (16 bytes each, and as much again while parsing) made 300 MB of.
+constexpr std::size_t kMostJsonValues = 3'000'000;
 
 // A SAX handler that builds nothing and refuses a key repeated in one object: Boost.JSON keeps
 // the last of duplicates silently, and a record whose two "ply_limit"s say different things
@@ -430,8 +435,14 @@ struct DuplicateKeyCheck {
   std::vector<std::vector<std::string>> keys;  // per open object (an empty entry for an array)
   std::string key;
   std::string duplicate;  // the first repeated key, once found
+  std::size_t values = 0;  // seen so far; past kMostJsonValues the document is refused
 
-  bool open(boost::system::error_code&) { return keys.emplace_back(), true; }
+  bool value(boost::system::error_code& ec) {
+    if (++values <= kMostJsonValues) return true;
+    ec = json::error::syntax;
+    return false;
+  }
+  bool open(boost::system::error_code& ec) { return value(ec) && (keys.emplace_back(), true); }
   bool close(boost::system::error_code&) { return keys.pop_back(), true; }
   bool on_document_begin(boost::system::error_code&) { return true; }
   bool on_document_end(boost::system::error_code&) { return true; }
@@ -440,7 +451,7 @@ struct DuplicateKeyCheck {
   bool on_object_begin(boost::system::error_code& ec) { return open(ec); }
   bool on_object_end(std::size_t, boost::system::error_code& ec) { return close(ec); }
   bool on_string_part(json::string_view, std::size_t, boost::system::error_code&) { return true; }
-  bool on_string(json::string_view, std::size_t, boost::system::error_code&) { return true; }
+  bool on_string(json::string_view, std::size_t, boost::system::error_code& ec) { return value(ec); }
   bool on_key_part(json::string_view s, std::size_t, boost::system::error_code&) { return key.append(s), true; }
   bool on_key(json::string_view s, std::size_t, boost::system::error_code& ec) {
     key.append(s);
@@ -455,13 +466,39 @@ struct DuplicateKeyCheck {
     return true;
   }
   bool on_number_part(json::string_view, boost::system::error_code&) { return true; }
-  bool on_int64(std::int64_t, json::string_view, boost::system::error_code&) { return true; }
-  bool on_uint64(std::uint64_t, json::string_view, boost::system::error_code&) { return true; }
-  bool on_double(double, json::string_view, boost::system::error_code&) { return true; }
-  bool on_bool(bool, boost::system::error_code&) { return true; }
-  bool on_null(boost::system::error_code&) { return true; }
+  bool on_int64(std::int64_t, json::string_view, boost::system::error_code& ec) { return value(ec); }
+  bool on_uint64(std::uint64_t, json::string_view, boost::system::error_code& ec) { return value(ec); }
+  bool on_double(double, json::string_view, boost::system::error_code& ec) { return value(ec); }
+  bool on_bool(bool, boost::system::error_code& ec) { return value(ec); }
+  bool on_null(boost::system::error_code& ec) { return value(ec); }
   bool on_comment_part(json::string_view, boost::system::error_code&) { return true; }
   bool on_comment(json::string_view, boost::system::error_code&) { return true; }
+};
+
+// The memory of one document's DOM and of the parser's stack while it is built, bounded: past
+// kMostDomBytes the parse stops (TooBig) rather than take hundreds of MB for 12 MB of small values.
+// Each allocation is counted with the allocator's overhead. Once the document is built the bound
+// is lifted: copies of it made later share this resource and are the caller's.
+constexpr std::size_t kMostDomBytes = std::size_t{100} << 20;
+struct TooBig {};
+
+class BoundedResource final : public json::memory_resource {
+ public:
+  void lift() { most_ = static_cast<std::size_t>(-1); }
+
+ private:
+  static std::size_t cost(std::size_t bytes) { return (bytes + 15) / 16 * 16 + 16; }
+  void* do_allocate(std::size_t bytes, std::size_t align) override {
+    if (used_ + cost(bytes) > most_) throw TooBig{};
+    used_ += cost(bytes);
+    return ::operator new(bytes, std::align_val_t(align));
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t align) override {
+    used_ -= std::min(used_, cost(bytes));
+    ::operator delete(p, bytes, std::align_val_t(align));
+  }
+  bool do_is_equal(const json::memory_resource& other) const noexcept override { return this == &other; }
+  std::size_t used_ = 0, most_ = kMostDomBytes;
 };
 
 // "line L, column C (byte B)" of byte `offset` of `text`, counted from 1.
@@ -482,12 +519,26 @@ json::value parse_json(std::string_view text, std::string_view where) {
   json::basic_parser<DuplicateKeyCheck> check(opts);
   boost::system::error_code ec;
   const std::size_t used = check.write_some(false, text.data(), text.size(), ec);
+  if (check.handler().values > kMostJsonValues)
+    throw InputError(fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a document "
+                                 "hoyito writes (a 12 MB record holds about 2 million); refused to keep memory bounded",
+                                 where, kMostJsonValues, place(text, used)));
   if (!check.handler().duplicate.empty())
     throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
                                  clipped(check.handler().duplicate, kShownValue)));
   if (ec) throw InputError(fmt::format("{}: malformed JSON at {}: {}", where, place(text, used), ec.message()));
-  json::value v = json::parse(text, ec, {}, opts);
+  const json::storage_ptr storage = json::make_shared_resource<BoundedResource>();
+  json::parser parser(storage, opts);
+  parser.reset(storage);
+  try {
+    parser.write(text.data(), text.size(), ec);
+  } catch (const TooBig&) {
+    throw InputError(fmt::format("{}: the JSON would take more than {} MB in memory (too many values): not a document "
+                                 "hoyito writes; refused to keep memory bounded", where, kMostDomBytes >> 20));
+  }
   if (ec) throw InputError(fmt::format("{}: malformed JSON: {}", where, ec.message()));
+  json::value v = parser.release();
+  static_cast<BoundedResource*>(storage.get())->lift();
   return v;
 }
 
@@ -579,6 +630,21 @@ std::string read_file(const std::string& path) {
   return text;
 }
 
+namespace {
+
+// Whether `text` is one whole JSON value: the probe of the first line, made without building it
+// (a DOM of a 12 MB line of numbers took 100 MB).
+bool whole_value(std::string_view text) {
+  json::parse_options opts;
+  opts.max_depth = kMostDepth;
+  json::basic_parser<DuplicateKeyCheck> probe(opts);
+  boost::system::error_code ec;
+  probe.write_some(false, text.data(), text.size(), ec);
+  return !ec || probe.handler().values > kMostJsonValues || !probe.handler().duplicate.empty();
+}
+
+}  // namespace
+
 void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit) {
   LineReader in(path);
   // JSON Lines when the first non-blank line is a whole JSON value; otherwise one value in the
@@ -593,9 +659,7 @@ void for_each_json_document(const std::string& path, const std::function<bool(co
     }
   if (!found) throw InputError(fmt::format("{}: no JSON value in file", path));
   int number = in.line_number();
-  boost::system::error_code ec;
-  json::parse(line, ec);  // a probe: is the first line a whole value?
-  if (ec) {  // not a value on its own line: the whole file is one value
+  if (!whole_value(line)) {  // not a value on its own line: the whole file is one value
     read_rest(in, line);
     visit({path, parse_json(line, path)});
     return;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <new>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -79,6 +80,37 @@ TEST(Campaign, AnExceptionFailsItsUnitAndNamesIt) {
   EXPECT_EQ(summary.failures[0].index, 6U);
   EXPECT_EQ(summary.failures[0].name.what, "unit 6");
   EXPECT_EQ(summary.failures[0].error, "broken");
+}
+
+// Out of memory says nothing of the unit (issue 24: verify --games 2147483647 reported
+// std::bad_alloc as "FAIL lockstep"): no unit starts after it and run() throws it again, so that
+// the program ends with an internal error (exit 3). Fails if bad_alloc is counted as a failure.
+TEST(Campaign, OutOfMemoryEndsTheRunAndIsThrownAgain) {
+  Quiet quiet(2);
+  std::atomic<int> started{0};
+  EXPECT_THROW(quiet.campaign.run(
+                   1000000,
+                   [&](std::size_t i, std::size_t) {
+                     started += 1;
+                     if (i == 3) throw std::bad_alloc();
+                   },
+                   name_of),
+               std::bad_alloc);
+  EXPECT_LT(started.load(), 1000);
+}
+
+// The first `at_least` units start whatever the time limit says (a check under verify --seconds
+// plays one game at least, so that it checked something). Fails if the limit stops them.
+TEST(Campaign, TheFirstUnitsStartWhateverTheTimeLimit) {
+  std::ostringstream out;
+  Reporter reporter{out, false};
+  CampaignOptions options{"test", "units", 1, 1e-9, 300};
+  options.at_least = 3;
+  Campaign campaign(options, reporter);
+  const CampaignSummary summary = campaign.run(
+      100, [](std::size_t, std::size_t) { std::this_thread::sleep_for(std::chrono::milliseconds(2)); }, name_of);
+  EXPECT_TRUE(summary.timed_out);
+  EXPECT_EQ(summary.finished, 3U);
 }
 
 TEST(Campaign, StopEndsTheRunBeforeTheRest) {

@@ -5,7 +5,9 @@
 # run's length would show as a tenfold difference. The lengths are chosen to keep the whole test
 # within about three minutes on a loaded 2-core machine (the 100x figures, measured once by hand,
 # are in the README's "Long runs"). Then the bound of one record in replay and show: a record just
-# under kMostRecordBytes (12 MB) is read within 150 MB, one just over is refused.
+# under kMostRecordBytes (12 MB) is read within 150 MB, one just over is refused. Then (issue 24)
+# each flag at the extreme its help allows: verify --games, annotate of a long game, simulate
+# --sweep, dense JSON.
 # Usage: memory_bound.sh HOYITO_PROGRAM
 set -u
 hoyito=$(readlink -f "$1")
@@ -101,6 +103,58 @@ for command in replay show; do
   peak_kb "$command-over" 2 -- "$hoyito" $command "$work/one-over.json" >/dev/null
   grep -qF "one-over.json:1: a record longer than 12 MB" "$work/$command-over.err" ||
     fail "$command of a record over 12 MB: $(head -c 300 "$work/$command-over.err")"
+done
+
+# --- Issue 24: each flag at the extreme its help allows ---
+wall_seconds() {  # NAME: the wall-clock seconds of the last peak_kb NAME run
+  sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/$1.time" | awk -F: '{ print $(NF-1) * 60 + $NF }'
+}
+under_bound() {  # NAME PEAK_KB
+  echo "$1: peak $(($2 / 1024)) MB"
+  [ -n "$2" ] && [ "$2" -lt "$bound_kb" ] || fail "$1: $2 kB, bound $bound_kb kB"
+}
+# verify --games 2147483647 (its most) with --seconds 3: the plan of games is worked out per game,
+# not held (before: std::bad_alloc, reported as "FAIL lockstep"); --seconds holds within 2 s.
+peak=$(peak_kb verify-most 0 -- "$hoyito" verify --games 2147483647 --seconds 3 --skip scenarios,records --threads 2 --out "$work/vmost")
+under_bound "verify --games 2147483647 --seconds 3" "$peak"
+awk -v s="$(wall_seconds verify-most)" 'BEGIN { exit !(s <= 5) }' || fail "verify --seconds 3 took $(wall_seconds verify-most) s"
+grep -q "FAIL" "$work/verify-most.out" && fail "verify --games 2147483647: $(grep -m1 FAIL "$work/verify-most.out")"
+
+# annotate: a 2x12 game of 14,922 plies (5 MB), its first 1,492 plies and all of them: the page is
+# written ply by ply (before: 1.15 GB for the HTML page, 627 MB for Markdown at 14,922 plies).
+"$hoyito" random --variant hoyito2 --holes 12 --option ply_limit=1000000 --seed 99 --index 278 --out "$work/long.json"
+one=$(peak_kb annotate-html-1x 0 -- "$hoyito" annotate "$work/long.json" --format html --depth 0 --plies 1..1492 --out "$work/a1")
+ten=$(peak_kb annotate-html-10x 0 -- "$hoyito" annotate "$work/long.json" --format html --depth 0 --out "$work/a10")
+compare "annotate --format html of 1492/14922 plies" "$one" "$ten"
+[ "$(stat -c %s "$work/a10/long.html")" -lt $((60 << 20)) ] || fail "annotate --format html of 14922 plies: a page of $(($(stat -c %s "$work/a10/long.html") >> 20)) MB"
+one=$(peak_kb annotate-md-1x 0 -- "$hoyito" annotate "$work/long.json" --depth 0 --plies 1..1492 --out "$work/m1")
+ten=$(peak_kb annotate-md-10x 0 -- "$hoyito" annotate "$work/long.json" --depth 0 --out "$work/m10")
+compare "annotate (Markdown and SVGs) of 1492/14922 plies" "$one" "$ten"
+rm -rf "$work/a1" "$work/a10" "$work/m1" "$work/m10"
+
+# simulate --sweep at its most values (100) on 2 threads; 101 refused (before: 5,000 values, 613 MB).
+values=$(seq -s, 1000 1099)
+peak=$(peak_kb sweep-most 0 -- "$hoyito" simulate --games 2000 --threads 2 --quiet --sweep "ply_limit=$values")
+under_bound "simulate --sweep of 100 values" "$peak"
+peak_kb sweep-over 2 -- "$hoyito" simulate --games 10 --quiet --sweep "ply_limit=$values,1100" >/dev/null
+grep -q "more than 100 values" "$work/sweep-over.err" || fail "simulate --sweep of 101 values: $(head -c 300 "$work/sweep-over.err")"
+
+# Dense JSON in replay and merge: 12 MB of "[0,0,...]" (6 million values) is refused by the count
+# of values before a DOM is built (before: 306 MB); 6 MB of it (3 million) and 8 MB of small
+# objects ({"b":0}: 2 million values) by the bound on the DOM's memory (before: 158 and 154 MB).
+python3 - "$work" <<'EOF'
+import sys
+n = (12 * 2**20 - 2**16) // 2
+open(f"{sys.argv[1]}/dense.json", "w").write("[" + ",".join(["0"] * n) + "]\n")
+open(f"{sys.argv[1]}/dense-3m.json", "w").write("[" + ",".join(["0"] * 2999990) + "]\n")
+open(f"{sys.argv[1]}/dense-objects.json", "w").write('{"a":[' + ",".join(['{"b":0}'] * 1000000) + "]}\n")
+EOF
+for file in dense dense-3m dense-objects; do
+  for command in replay merge; do
+    peak=$(peak_kb "$file-$command" 2 -- "$hoyito" $command "$work/$file.json")
+    under_bound "$command of $file.json ($(($(stat -c %s "$work/$file.json") >> 20)) MB)" "$peak"
+    grep -q "JSON values\\|MB in memory" "$work/$file-$command.err" || fail "$command of $file.json: $(head -c 300 "$work/$file-$command.err")"
+  done
 done
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }

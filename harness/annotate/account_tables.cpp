@@ -159,6 +159,8 @@ std::string_view word(Word w, Lang lang) {
       {"Plies of the game", "Turnos de la partida"},
       {"Ply {ply} of {total}", "Turno {ply} de {total}"},
       {"Comment", "Comentario"},
+      {"This page shows {shown} plies: to keep it small, a diagram is drawn every {every} plies and at the last (every ply's account is here; `--format md` or `--plies K..L` draws every diagram).",
+       "Esta página muestra {shown} turnos: para que no sea enorme, se dibuja un diagrama cada {every} turnos y en el último (el relato de cada turno está aquí; `--format md` o `--plies K..L` dibujan todos los diagramas)."},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

@@ -1,10 +1,14 @@
 #include "harness/annotate/page.h"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "harness/base/interrupt.h"
 #include "io/output.h"
 #include "harness/annotate/quality.h"
 #include "harness/annotate/diagram.h"
@@ -45,14 +49,26 @@ struct PlyPage {
   std::vector<std::string> summary;
 };
 
+// The page's parts known before its plies; the plies are made one at a time (for_each_ply), so
+// that memory does not grow with the game.
 struct Document {
   const AnnotatedGame& game;
   Lang lang;
   int first = 1, last = 0;  // the plies shown
+  int depth = 0;            // of the move-quality lines (0: none)
   std::string start_svg, start_alt;
-  std::vector<PlyPage> plies;
   std::optional<RefusalStory> refusal;  // the move the game stops before, refused (a scenario's lesson)
   std::string refusal_svg, refusal_alt;
+  int shown() const { return std::max(0, last - first + 1); }
+};
+
+// Where a page's pieces go as they are made: memory (annotate_files) or the output folder
+// (write_annotation).
+class PageSink {
+ public:
+  virtual ~PageSink() = default;
+  virtual void page(std::string_view text) = 0;                           // appended to the page
+  virtual void file(const std::string& name, std::string_view text) = 0;  // a file beside it (an SVG)
 };
 
 // The refused move the file's game stops before, on the position it is refused in (refusal.h).
@@ -76,10 +92,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
   const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;
   if (!no_plies && (doc.first > total || doc.last > total))
     throw InputError(fmt::format("--plies {}..{}: {} has plies 1..{}", doc.first, doc.last, game.source, total));
-  const int depth = options.depth == kAutoDepth ? (record.rules.holes_per_row == 6 ? 4 : 2) : options.depth;
-  const std::vector<QualityLine> quality =
-      depth > 0 ? quality_lines(record, depth, doc.first, doc.last) : std::vector<QualityLine>{};
-  const int n = record.rules.holes_per_row;
+  doc.depth = options.depth == kAutoDepth ? (record.rules.holes_per_row == 6 ? 4 : 2) : options.depth;
   const Position& first_position =
       doc.first == 1 ? record.start : record.plies[static_cast<size_t>(doc.first - 2)].after;
   doc.start_alt = start_alt_text(first_position, record.rules, options.lang, doc.first - 1);
@@ -88,20 +101,38 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
                                               : fmt::format("{} {} ({})", word(Word::ply, options.lang), doc.first - 1,
                                                             word(Word::after, options.lang)),
                                doc.start_alt);
-  for (int k = doc.first; k <= doc.last; ++k) {
-    const Position& before = k == 1 ? record.start : record.plies[static_cast<size_t>(k - 2)].after;
-    PlyPage page{tell_ply(record.rules, before, record.plies[static_cast<size_t>(k - 1)], k), {}, {}, {}, {}, {}};
-    page.svg = ply_svg(page.story, record.rules, options.lang);
-    page.alt = alt_text(page.story, record.rules, options.lang);
-    page.sentences = account(page.story, record.rules, options.lang);
-    page.summary = summarised(page.sentences, static_cast<int>(page.story.laps.size()), options.lang);
-    if (!quality.empty() && !quality[static_cast<size_t>(k - 1)].moves.empty())
-      page.quality = quality_text(quality[static_cast<size_t>(k - 1)], page.story.ply.hole, n, options.lang);
-    doc.plies.push_back(std::move(page));
-  }
   if (!game.refused_move.empty() && doc.last == total) add_refusal(doc);
   return doc;
 }
+
+// Ply k's page: its story, account, quality line and (when `diagram`) its SVG.
+PlyPage make_ply(const Document& doc, int k, const QualityLine& quality, bool diagram) {
+  const GameRecord& record = doc.game.record;
+  const Position& before = k == 1 ? record.start : record.plies[static_cast<size_t>(k - 2)].after;
+  PlyPage page{tell_ply(record.rules, before, record.plies[static_cast<size_t>(k - 1)], k), {}, {}, {}, {}, {}};
+  if (diagram) page.svg = ply_svg(page.story, record.rules, doc.lang);
+  page.alt = alt_text(page.story, record.rules, doc.lang);
+  page.sentences = account(page.story, record.rules, doc.lang);
+  page.summary = summarised(page.sentences, static_cast<int>(page.story.laps.size()), doc.lang);
+  if (!quality.moves.empty())
+    page.quality = quality_text(quality, page.story.ply.hole, record.rules.holes_per_row, doc.lang);
+  return page;
+}
+
+// Makes the pages of plies first..last one at a time and hands each to `each` (then drops it);
+// `diagram(k)` says whether ply k gets its SVG. Stops at an interrupt: nothing is written whole.
+template <class Diagram, class Each>
+void for_each_ply(const Document& doc, const Diagram& diagram, const Each& each) {
+  std::optional<QualityWalk> quality;
+  if (doc.depth > 0) quality.emplace(doc.game.record, doc.depth, doc.first, doc.last);
+  for (int k = 1; k <= doc.last; ++k) {
+    throw_if_interrupted("interrupted before the page was whole; nothing written");
+    const QualityLine line = quality ? quality->next() : QualityLine{};
+    if (k >= doc.first) each(make_ply(doc, k, line, diagram(k)));
+  }
+}
+
+constexpr auto kEveryDiagram = [](int) { return true; };
 
 std::string heading(const PlyPage& page, int n, Lang lang) {
   return fmt::format("{} {}: {} {}", word(Word::ply, lang), page.story.number, player_word(page.story.ply.player, lang),
@@ -121,40 +152,46 @@ std::string header_markdown(const Document& doc, const PageOptions& options) {
   return md;
 }
 
-std::vector<OutputFile> markdown(const Document& doc, const PageOptions& options, const std::string& stem) {
+// A ply's Markdown section (its SVG is a file of its own).
+std::string markdown_ply(const PlyPage& page, int n, Lang lang, const std::string& svg_name) {
+  std::string md = fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, lang), page.alt, svg_name);
+  for (const std::string& s : page.summary) md += s + "\n";
+  if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
+    md += fmt::format("\n> **{}:** {}\n", word(Word::comment, lang), page.story.ply.comment);
+  if (page.summary.size() != page.sentences.size()) {
+    md += fmt::format("\n<details><summary>{}</summary>\n\n", word(Word::every_lap, lang));
+    for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", s.text);
+    md += "\n</details>\n";
+  }
+  if (!page.quality.empty()) md += fmt::format("\n{}\n", page.quality);
+  return md;
+}
+
+void markdown(const Document& doc, const PageOptions& options, const std::string& stem, PageSink& sink) {
   const int n = doc.game.record.rules.holes_per_row;
-  std::vector<OutputFile> files;
   std::string md = header_markdown(doc, options);
   const std::string folder = stem + "-svg";
   const std::string start_heading =
       doc.first == 1 ? std::string(word(Word::start, doc.lang))
                      : fmt::format(fmt::runtime(word(Word::after_ply, doc.lang)), fmt::arg("ply", doc.first - 1));
   md += fmt::format("\n## {}\n\n![{}]({}/start.svg)\n", start_heading, doc.start_alt, folder);
-  files.push_back({folder + "/start.svg", doc.start_svg});
-  for (const PlyPage& page : doc.plies) {
+  sink.page(md);
+  sink.file(folder + "/start.svg", doc.start_svg);
+  for_each_ply(doc, kEveryDiagram, [&](const PlyPage& page) {
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);
-    md += fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, doc.lang), page.alt, svg_name);
-    for (const std::string& s : page.summary) md += s + "\n";
-    if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
-      md += fmt::format("\n> **{}:** {}\n", word(Word::comment, doc.lang), page.story.ply.comment);
-    if (page.summary.size() != page.sentences.size()) {
-      md += fmt::format("\n<details><summary>{}</summary>\n\n", word(Word::every_lap, doc.lang));
-      for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", s.text);
-      md += "\n</details>\n";
-    }
-    if (!page.quality.empty()) md += fmt::format("\n{}\n", page.quality);
-    files.push_back({svg_name, page.svg});
-  }
+    sink.page(markdown_ply(page, n, doc.lang, svg_name));
+    sink.file(svg_name, page.svg);
+  });
+  md.clear();
   if (doc.refusal) {
     md += fmt::format("\n## {}\n\n![{}]({}/refused.svg)\n\n{}\n", doc.refusal->heading, doc.refusal_alt, folder,
                       doc.refusal->reason);
     if (!doc.refusal->legal.empty()) md += fmt::format("\n{}\n", doc.refusal->legal);
-    files.push_back({folder + "/refused.svg", doc.refusal_svg});
+    sink.file(folder + "/refused.svg", doc.refusal_svg);
   }
   if (doc.last == static_cast<int>(doc.game.record.plies.size()))
     md += fmt::format("\n## {}\n\n{}\n", word(Word::result, doc.lang), result_text(doc.game.record.result, doc.lang));
-  files.insert(files.begin(), {stem + ".md", md});
-  return files;
+  sink.page(md);
 }
 
 // The script of the HTML page: one ply shown at a time; buttons, arrow keys, a slider, #ply=K in
@@ -299,7 +336,7 @@ std::string html_nav(const Document& doc, const std::string& first_valuetext) {
       "min=\"0\" max=\"{}\" value=\"0\" aria-label=\"{}\" aria-valuetext=\"{}\"> <span id=\"ply-label\" "
       "aria-live=\"polite\"></span> <button id=\"animate\">{}</button></nav>\n",
       word(Word::nav_label, lang), word(Word::first, lang), word(Word::previous, lang), word(Word::next, lang),
-      word(Word::last, lang), doc.plies.size(), word(Word::ply, lang), escape(first_valuetext), word(Word::animate, lang));
+      word(Word::last, lang), doc.shown(), word(Word::ply, lang), escape(first_valuetext), word(Word::animate, lang));
 }
 
 std::string html_ply(const PlyPage& ply, int n, int total, Lang lang) {
@@ -320,12 +357,18 @@ std::string html_ply(const PlyPage& ply, int n, int total, Lang lang) {
     page += "</ol></details>\n";
   }
   if (!ply.quality.empty()) page += fmt::format("<p class=\"quality\">{}</p>\n", escape(ply.quality));
-  if (!ply.story.frames.empty())
+  if (!ply.story.frames.empty() && !ply.svg.empty())  // the animation moves the diagram's seeds
     page += fmt::format("<script type=\"application/json\" class=\"frames\">{}</script>\n", frames_json(ply.story));
   return page + "</section>\n";
 }
 
-std::vector<OutputFile> html(const Document& doc, const PageOptions& options, const std::string& stem) {
+// Diagrams of an HTML page of many plies: every `every` plies and at the last, so that the page
+// stays under about kMostHtmlDiagrams diagrams (a 34,000-ply game drew 600 MB of them inline).
+constexpr int kMostHtmlDiagrams = 1000;
+
+int diagram_every(const Document& doc) { return std::max(1, (doc.shown() + kMostHtmlDiagrams - 1) / kMostHtmlDiagrams); }
+
+void html(const Document& doc, const PageOptions& options, PageSink& sink) {
   const GameRecord& record = doc.game.record;
   const int n = record.rules.holes_per_row;
   const int total = static_cast<int>(record.plies.size());
@@ -334,12 +377,20 @@ std::vector<OutputFile> html(const Document& doc, const PageOptions& options, co
       doc.first == 1 ? std::string(word(Word::start, lang)) : fmt::format("{} {}", word(Word::ply, lang), doc.first - 1);
   const std::string start_valuetext = doc.first == 1 ? start_label : ply_of(doc.first - 1, total, lang);
   std::string page = html_header(doc, options) + html_nav(doc, start_valuetext);
+  const int every = diagram_every(doc);
+  if (every > 1)  // said on the page: a reader must not take a missing diagram for a lost one
+    page += fmt::format("<p class=\"thinned\">{}</p>\n",
+                        escape(fmt::format(fmt::runtime(word(Word::diagrams_thinned, lang)), fmt::arg("shown", doc.shown()),
+                                           fmt::arg("every", every))));
   page += fmt::format(
       "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\">\n{}</section>\n",
       doc.first - 1, escape(start_label), escape(start_valuetext),
       fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board, " "),
       doc.start_svg);
-  for (const PlyPage& ply : doc.plies) page += html_ply(ply, n, total, lang);
+  sink.page(page);
+  page.clear();
+  const auto diagram = [&](int k) { return (k - doc.first) % every == 0 || k == doc.last; };
+  for_each_ply(doc, diagram, [&](const PlyPage& ply) { sink.page(html_ply(ply, n, total, lang)); });
   if (doc.refusal) {
     page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n", escape(doc.refusal->heading),
                         doc.refusal_svg, escape(doc.refusal->reason));
@@ -348,27 +399,115 @@ std::vector<OutputFile> html(const Document& doc, const PageOptions& options, co
   }
   if (doc.last == total) page += fmt::format("<p id=\"result\">{}</p>\n", escape(result_text(record.result, lang)));
   page += fmt::format("</main>\n<script>{}</script>\n</body>\n</html>\n", kPageScript);
-  return {{stem + ".html", page}};
+  sink.page(page);
 }
 
-std::vector<OutputFile> files_of(const Document& doc, PageFormat format, const PageOptions& options,
-                                 const std::string& stem) {
-  if (format == PageFormat::md) return markdown(doc, options, stem);
-  if (format == PageFormat::html) return html(doc, options, stem);
-  std::vector<OutputFile> files;
-  for (const PlyPage& page : doc.plies) files.push_back({fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg});
-  if (doc.refusal) files.push_back({stem + "-refused.svg", doc.refusal_svg});
-  return files;
+void svg_files(const Document& doc, const std::string& stem, PageSink& sink) {
+  for_each_ply(doc, kEveryDiagram,
+               [&](const PlyPage& page) { sink.file(fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg); });
+  if (doc.refusal) sink.file(stem + "-refused.svg", doc.refusal_svg);
 }
+
+// The page's name in its folder, or "" for --format svg (no page, the SVG files alone).
+std::string page_name(PageFormat format, const std::string& stem) {
+  return format == PageFormat::md ? stem + ".md" : format == PageFormat::html ? stem + ".html" : "";
+}
+
+void make_files(const AnnotatedGame& game, PageFormat format, const PageOptions& options, const std::string& stem,
+                PageSink& sink) {
+  AnnotatedGame titled_copy;
+  const AnnotatedGame* shown = &game;
+  if (!options.title.empty()) {  // --title: the author's title in place of the file's
+    titled_copy = game;
+    titled_copy.title = options.title;
+    shown = &titled_copy;
+  }
+  const Document doc = build(*shown, options);
+  if (format == PageFormat::md) markdown(doc, options, stem, sink);
+  else if (format == PageFormat::html) html(doc, options, sink);
+  else svg_files(doc, stem, sink);
+}
+
+// The files kept in memory, the page first (annotate_files).
+class MemorySink : public PageSink {
+ public:
+  explicit MemorySink(const std::string& page) {
+    if (!page.empty()) files.push_back({page, ""});
+  }
+  void page(std::string_view text) override { files.front().text.append(text); }
+  void file(const std::string& name, std::string_view text) override { files.push_back({name, std::string(text)}); }
+  std::vector<OutputFile> files;
+};
+
+// The files written as they are made (write_annotation): the page through a temporary renamed
+// at the end (WholeFile), the SVGs of a Markdown page into a temporary folder moved into place
+// at the end (WholeFolder), the SVGs of --format svg each whole, all removed unless committed.
+class DiskSink : public PageSink {
+ public:
+  DiskSink(const std::string& dir, const std::string& page, const std::string& stem, PageFormat format)
+      : dir_(dir), dir_made_(!std::filesystem::exists(dir, exists_error_)) {
+    make_folder(dir, "--out");
+    if (format == PageFormat::md) {
+      folder_name_ = stem + "-svg";
+      folder_.emplace(path_of(folder_name_));
+    }
+    if (!page.empty()) page_.emplace(path_of(page));
+    if (!page.empty()) written.push_back(path_of(page));
+  }
+  ~DiskSink() override {
+    if (committed_) return;
+    for (const std::string& path : loose_) ::unlink(path.c_str());  // --format svg: none left unless whole
+    folder_.reset();
+    page_.reset();
+    std::error_code error;  // the --out folder made for this run is not left behind empty
+    if (dir_made_ && std::filesystem::is_empty(dir_, error)) std::filesystem::remove(dir_, error);
+  }
+  void page(std::string_view text) override { page_->write(text); }
+  void file(const std::string& name, std::string_view text) override {
+    written.push_back(path_of(name));
+    if (folder_ && name.starts_with(folder_name_ + "/")) {
+      write_file_in_temporary_folder(folder_->temporary() + name.substr(folder_name_.size()), text);
+      return;
+    }
+    loose_.push_back(written.back());
+    WholeFile loose(written.back(), loose_.size() == 1);  // stale temporaries swept once, not per ply
+    loose.write(text);
+    loose.commit();
+  }
+  void commit() {
+    if (folder_) folder_->commit();
+    if (page_) page_->commit();
+    committed_ = true;
+  }
+  std::vector<std::string> written;  // every path, the page first
+
+ private:
+  std::string path_of(const std::string& name) const { return (std::filesystem::path(dir_) / name).string(); }
+  std::string dir_;
+  std::error_code exists_error_;
+  bool dir_made_;
+  std::optional<WholeFolder> folder_;  // a Markdown page's SVG folder
+  std::string folder_name_;            // its name in the page
+  std::optional<WholeFile> page_;
+  std::vector<std::string> loose_;
+  bool committed_ = false;
+};
 
 }  // namespace
 
 std::vector<OutputFile> annotate_files(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
                                        const std::string& stem) {
-  if (options.title.empty()) return files_of(build(game, options), format, options, stem);
-  AnnotatedGame titled = game;  // --title: the author's title in place of the file's
-  titled.title = options.title;
-  return files_of(build(titled, options), format, options, stem);
+  MemorySink sink(page_name(format, stem));
+  make_files(game, format, options, stem, sink);
+  return std::move(sink.files);
+}
+
+std::vector<std::string> write_annotation(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
+                                          const std::string& dir, const std::string& stem) {
+  DiskSink sink(dir, page_name(format, stem), stem, format);
+  make_files(game, format, options, stem, sink);
+  sink.commit();
+  return std::move(sink.written);
 }
 
 void write_files(const std::string& dir, const std::vector<OutputFile>& files) {

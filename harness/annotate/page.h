@@ -30,9 +30,17 @@ struct OutputFile {
   std::string text;
 };
 
-// The files of the annotation of `game`, named from `stem`.
+// The files of the annotation of `game`, named from `stem`, in memory (the page first), for short
+// games (examples, tests).
 std::vector<OutputFile> annotate_files(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
                                        const std::string& stem);
+
+// Writes the annotation of `game` into `dir` as it is made, ply by ply: memory does not grow with
+// the game. The page goes to a temporary file renamed at the end, a Markdown page's SVG folder to
+// a temporary folder moved into place at the end (io/output.h), so that a failure (a full disk)
+// or an interrupt leaves no page and no folder. Returns the paths written, the page first.
+std::vector<std::string> write_annotation(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
+                                          const std::string& dir, const std::string& stem);
 
 // Writes each file under `dir` (made if missing) through a temporary file renamed into place, so
 // that no half-written file is left; throws InputError naming the file that cannot be written.

@@ -44,21 +44,37 @@ QualityLine line_for(const engine::Game& game, const Rules& rules, int depth) {
 
 }  // namespace
 
+struct QualityWalk::State {
+  const GameRecord& record;
+  int depth, first, last;
+  engine::Game game;
+  int number = 0;  // plies played
+};
+
+QualityWalk::QualityWalk(const GameRecord& record, int depth, int first, int last)
+    : state_(new State{record, depth, first, last, engine::Game(record.rules, record.start)}) {}
+
+QualityWalk::~QualityWalk() = default;
+
+QualityLine QualityWalk::next() {
+  State& s = *state_;
+  QualityLine line;
+  line.depth = s.depth;
+  const int number = s.number + 1;
+  try {
+    if (number >= s.first && number <= s.last) line = line_for(s.game, s.record.rules, s.depth);
+  } catch (const UndecidedMove&) {  // Q-LIMIT: made-up positions only; no advice then
+    line.moves.clear();
+  }
+  s.game.play_fast(s.record.plies[static_cast<size_t>(s.number)].hole);
+  s.number = number;
+  return line;
+}
+
 std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int first, int last) {
   std::vector<QualityLine> lines;
-  engine::Game game(record.rules, record.start);
-  for (const Ply& ply : record.plies) {
-    QualityLine line;
-    line.depth = depth;
-    const int number = static_cast<int>(lines.size()) + 1;
-    try {
-      if (number >= first && number <= last) line = line_for(game, record.rules, depth);
-    } catch (const UndecidedMove&) {  // Q-LIMIT: made-up positions only; no advice then
-      line.moves.clear();
-    }
-    lines.push_back(std::move(line));
-    game.play_fast(ply.hole);
-  }
+  QualityWalk walk(record, depth, first, last);
+  for (std::size_t k = 0; k < record.plies.size(); ++k) lines.push_back(walk.next());
   return lines;
 }
 

@@ -5,6 +5,7 @@
 // the sowing repeats.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,21 @@ inline constexpr int kDubiousLoss = 4, kBlunderLoss = 8;  // seeds lost against 
 // the game was over or the ply lies outside plies first..last (from 1). The engine replays the
 // record, so extra moves and repetitions count.
 std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int first, int last);
+
+// The same lines one ply at a time, for a page written as it is made: memory does not grow with
+// the record (a line of a 34,000-ply record is made, written and dropped).
+class QualityWalk {
+ public:
+  QualityWalk(const GameRecord& record, int depth, int first, int last);
+  ~QualityWalk();
+  QualityWalk(const QualityWalk&) = delete;
+  QualityWalk& operator=(const QualityWalk&) = delete;
+  QualityLine next();  // the line of the next ply (the first call: ply 1); then that ply is played
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // "Move quality, each legal move's captured-seed difference ... after 4 plies of search ...: c +8
 // (best, played), a +4 ?, b -2 ??; e endless, not legal: repeats at lap 37". A move that voids

@@ -1,6 +1,7 @@
 #include "harness/base/campaign.h"
 
 #include <cstdlib>
+#include <new>
 #include <thread>
 
 #include <fmt/format.h>
@@ -43,6 +44,7 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
   }
   done_signal_.notify_all();
   watcher.join();
+  if (out_of_memory_) throw std::bad_alloc();
   CampaignSummary summary;
   summary.units = units;
   summary.finished = finished_;
@@ -63,7 +65,7 @@ void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& d
       interrupted_ = true;
       return;
     }
-    if (options_.seconds > 0 && seconds_between(start_, Clock::now()) > options_.seconds) {
+    if (options_.seconds > 0 && next_ >= options_.at_least && seconds_between(start_, Clock::now()) > options_.seconds) {
       timed_out_ = true;
       return;
     }
@@ -76,6 +78,11 @@ void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& d
       work(index, worker);
     } catch (const Interrupted&) {  // a unit that cannot end whole at an interrupt: not played, no failure
       interrupted_ = true;
+      return;
+    } catch (const std::bad_alloc&) {  // out of memory says nothing of the unit: the run ends (exit 3)
+      std::lock_guard<std::mutex> lock(failures_mutex_);
+      out_of_memory_ = true;
+      stopped_ = true;
       return;
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> lock(failures_mutex_);

@@ -25,7 +25,8 @@
 //   be stopped from outside, so the process ends there with exit code 1, after one report line
 //   naming the check, the unit (`describe(index)`) and the command that replays it.
 // - An exception escaping a unit is caught, the unit counted as failed and named in the summary
-//   (the other units go on): one broken game does not hide the rest of the run.
+//   (the other units go on): one broken game does not hide the rest of the run. Out of memory
+//   (std::bad_alloc) is not a unit's failure: no unit starts after it, and run() throws it again.
 // - Progress (done / total `unit`) goes to the Reporter about five times a second.
 #pragma once
 
@@ -48,9 +49,10 @@ struct CampaignOptions {
   std::string check = "lockstep";  // the check it serves, named by the hung-work watch
   std::string unit = "games";      // what a unit of work is, for the progress line
   int threads = 2;
-  double seconds = 0;              // no unit starts after this long (0: no limit)
+  double seconds = 0;              // no unit starts after this long (0: no limit; but see at_least)
   double work_timeout = 300;       // a unit running longer is reported as hung, and the run ends
   std::string timeout_flag = "--game-timeout";  // the option that sets work_timeout, for the report
+  std::size_t at_least = 0;        // the first `at_least` units start whatever `seconds` says
 };
 
 // How the hung-work watch and the failure list name a unit of work.
@@ -112,7 +114,7 @@ class Campaign {
   std::vector<WorkerState> workers_;
   std::size_t units_ = 0;
   std::atomic<std::size_t> next_{0}, finished_{0};
-  std::atomic<bool> stopped_{false}, timed_out_{false}, interrupted_{false}, done_{false};
+  std::atomic<bool> stopped_{false}, timed_out_{false}, interrupted_{false}, done_{false}, out_of_memory_{false};
   std::chrono::steady_clock::time_point start_;
   std::mutex failures_mutex_;
   std::mutex done_mutex_;                  // done_ and done_signal_: the watch wakes at the end

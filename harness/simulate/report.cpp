@@ -254,6 +254,14 @@ std::string gnuplot_string(const std::string& s) {
 
 }  // namespace
 
+// Whether the file is a whole SVG drawing (gnuplot may exit 0 after a failed write).
+static bool whole_svg(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t end = text.rfind("</svg>");
+  return end != std::string::npos && text.find_first_not_of(" \r\n", end + 6) == std::string::npos;
+}
+
 void write_charts(const std::string& dir, const json::object& simulation) {
   make_folder(dir, "--charts");
   const auto& run = simulation.at("run").as_object();
@@ -308,7 +316,10 @@ void write_charts(const std::string& dir, const json::object& simulation) {
       sweep << "\n";
     }
   }
-  const std::filesystem::path d(dir);
+  // Drawn in a temporary folder beside DIR and moved into it whole at the end (io/output.h): a
+  // full disk or a failed gnuplot leaves no half of a chart set.
+  WholeFolder folder(dir);
+  const std::filesystem::path d(folder.temporary());
   write_whole_file((d / "length.dat").string(), length.str());
   write_whole_file((d / "laps.dat").string(), laps.str());
   write_whole_file((d / "openings.dat").string(), openings.str());
@@ -342,9 +353,14 @@ void write_charts(const std::string& dir, const json::object& simulation) {
         at("sweep.dat"));
   const std::string script_path = (d / "charts.gp").string();
   write_whole_file(script_path, script);
-  const std::string command = fmt::format("cd {} && gnuplot charts.gp", quoted(dir));
+  const std::string command = fmt::format("cd {} && gnuplot charts.gp", quoted(d.string()));
   if (std::system(command.c_str()) != 0)
-    throw InputError(fmt::format("--charts: '{}' failed (gnuplot comes with Debian's gnuplot-nox: scripts/setup.sh)", command));
+    throw InputError(fmt::format("--charts {}: 'gnuplot charts.gp' failed (gnuplot comes with Debian's gnuplot-nox: "
+                                 "scripts/setup.sh); no chart written", dir));
+  for (const char* chart : {"length.svg", "laps.svg", "openings.svg", swept ? "sweep.svg" : nullptr})
+    if (chart != nullptr && !whole_svg((d / chart).string()))
+      throw InputError(fmt::format("--charts {}: gnuplot left {} unfinished (a full disk?); no chart written", dir, chart));
+  folder.commit();
 }
 
 }  // namespace hoyito

@@ -19,6 +19,7 @@
 #include "harness/base/campaign.h"
 #include "engine/match.h"
 #include "engine/sides.h"
+#include "harness/simulate/merge_checks.h"
 
 namespace hoyito {
 
@@ -76,6 +77,11 @@ Sweep parse_sweep(std::string_view text, const Rules& rules) {
     if (std::find(sweep.values.begin(), sweep.values.end(), value) != sweep.values.end())
       throw InputError(fmt::format("'{}': value '{}' is given twice", text, value));
     sweep.values.push_back(value);
+    if (sweep.values.size() > kMostSweepValues)  // memory: 5,000 values took 613 MB
+      throw InputError(fmt::format("'{}...': more than {} values; each value keeps its own statistics on every thread, "
+                                   "so memory grows with them: sweep at most {} values a run",
+                                   text.substr(0, std::min<std::size_t>(text.size(), 60)), kMostSweepValues,
+                                   kMostSweepValues));
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
   }
@@ -578,6 +584,7 @@ ShardFile read_shard(const std::string& file) {
   const auto* doc = v.if_object();
   if (!doc || !doc->contains("format") || doc->at("format") != kSimulationFormat)
     throw InputError(fmt::format("{}: format: expected \"{}\"", file, kSimulationFormat));
+  check_top_level_fields(*doc, file);
   ShardFile s{file, *doc, {}};
   const auto& run = member(*doc, "run", file);
   if (!run.is_object()) throw InputError(fmt::format("{}: run: expected an object", file));
@@ -666,6 +673,7 @@ std::string merge_simulations(const std::vector<std::string>& files) {
                                      "plays {}", where, counted.games, counted.undecided_games, played, s.shard.index, s.shard.count,
                                      spec.games, spec.match_rounds == 0 ? fmt::to_string(most)
                                                                         : fmt::format("{} to {}", least, most)));
+      check_count_identities(counted, rules[v], where + ".counts");
       merged[v].merge(counted);
     }
   }

@@ -3,6 +3,8 @@
 // positions: every position of the hand-derived scenarios (among them the endless sowings of
 // specs/), positions of random games of each variant, size and G1 value, and made-up boards of
 // small counts, where endless sowings are less rare than in play.
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "harness/base/campaign.h"
@@ -25,6 +27,7 @@ struct PositionGroup {
   bool stop_at_first = false;       // a sampled group stops at its first disagreement
 };
 
+constexpr double kSecondsShare = 0.25;  // of --seconds: the rest is the lockstep check's
 constexpr std::uint64_t kMadeUpSalt = 0x6c696d6974ULL;  // "limit": the seed of the made-up boards
 
 std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
@@ -48,17 +51,22 @@ std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
   return groups;
 }
 
-void sample_positions(PositionGroup& g, const VerifyOptions& options) {
+// Calls check(p) on each sampled position of `g` as it is made (none is kept: --games 2147483647
+// asks for ten billion of them) until check returns true (stop), an interrupt or --seconds.
+void sample_positions(const PositionGroup& g, const VerifyOptions& options, const std::function<bool(const Position&)>& check) {
   const std::uint64_t salt = Configuration{g.name, g.rules}.salt();
-  const int games = std::max(1, options.games / 200);
-  const int made_up = std::max(1, options.games * 5);
-  for (int i = 0; i < games; ++i) {
+  const long games = std::max(1, options.games / 200);
+  const long made_up = std::max(1L, static_cast<long>(options.games) * 5);
+  const auto over = [&] { return interrupted() || past_seconds(options, kSecondsShare); };
+  for (long i = 0; i < games && !over(); ++i) {
     const GameRecord record = random_game(g.rules, options.seed ^ salt, static_cast<std::uint64_t>(i));
-    g.positions.push_back(record.start);
-    for (const Ply& ply : record.plies) g.positions.push_back(ply.after);
+    if (check(record.start)) return;
+    for (const Ply& ply : record.plies)
+      if (check(ply.after)) return;
   }
   SplitMix64 rng{game_seed(options.seed ^ salt, kMadeUpSalt)};
-  for (int i = 0; i < made_up && !interrupted(); ++i) g.positions.push_back(small_counts_position(g.rules, 1 + i % 3, rng));
+  for (long i = 0; i < made_up && !over(); ++i)
+    if (check(small_counts_position(g.rules, 1 + static_cast<int>(i % 3), rng))) return;
 }
 
 }  // namespace
@@ -70,33 +78,37 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
   CheckResult result;
   int disagreements = 0;  // numbers the files
   // The group's disagreements (with --fail-fast, or for a group that stops at its first: 0 or 1).
+  // One position of group g; true when the group stops there (its first disagreement).
+  auto check_one = [&](const PositionGroup& g, const Position& p, int& found) {
+    const auto d = check_lap_limits(g.rules, p, counts);
+    if (!d) return false;
+    found += 1;
+    const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, ++disagreements);
+    write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
+    result.files.push_back(path);
+    reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
+                              d->rules.options.lap_limit, d->field, path));
+    return options.fail_fast || g.stop_at_first;
+  };
   auto check_group = [&](const PositionGroup& g) {
     int found = 0;
-    for (const Position& p : g.positions) {
-      if (interrupted()) break;  // a group takes long at large --games: drop the rest of it
-      const auto d = check_lap_limits(g.rules, p, counts);
-      if (!d) continue;
-      found += 1;
-      const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, ++disagreements);
-      write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
-      result.files.push_back(path);
-      reporter.line(fmt::format("DISAGREEMENT at the lap limit ({}, lap_limit={}): {} differs (written to {})", g.name,
-                                d->rules.options.lap_limit, d->field, path));
-      if (options.fail_fast || g.stop_at_first) break;
+    if (g.sampled) {
+      sample_positions(g, options, [&](const Position& p) { return check_one(g, p, found); });
+      return found;
     }
+    for (const Position& p : g.positions)
+      if (interrupted() || check_one(g, p, found)) break;
     return found;
   };
   // One by one: the disagreement files are numbered in the order of the groups.
   result.failures += run_one_by_one(
       "limits", "position groups", groups.size(),
       [&](std::size_t i) {
-        PositionGroup& g = groups[i];
-        if (g.sampled) sample_positions(g, options);
-        const int found = check_group(g);
-        g.positions = {};  // memory: one group's positions at a time
+        const int found = check_group(groups[i]);
+        groups[i].positions = {};  // memory: one group's positions at a time
         return found;
       },
-      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter);
+      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter, seconds_left(options, kSecondsShare));
   result.checked = counts.moves;
   if (options.fail_fast && result.failures > 0) return result;
   reporter.line(fmt::format("limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "

@@ -2,6 +2,7 @@
 // (harness/verify/differential.h) for every rules configuration of harness/verify/configurations.h, compared
 // at every ply; then one row per configuration. Each disagreement is written to
 // OUT/disagreement-N.json with the command that replays its game.
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 
@@ -41,28 +42,70 @@ struct Task {
   int game;
 };
 
+// The order of the units: every configuration's game 0, then game 1, ... (interleaved, so that a
+// time limit still covers every configuration), worked out from the index: the plan of
+// --games 2147483647 (tens of billions of units) is not held in memory. Configurations play
+// different numbers of games (Configuration::games): the plan is cut into segments of rounds in
+// which the same configurations play.
+class TaskPlan {
+ public:
+  TaskPlan(const std::vector<Configuration>& configs, int games, int only_game) {
+    std::vector<long> counts;  // each configuration's games, or 1 for the one --game it has
+    for (const Configuration& c : configs) counts.push_back(only_game < 0 ? c.games(games) : only_game < c.games(games));
+    std::vector<long> ends = counts;
+    std::sort(ends.begin(), ends.end());
+    ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+    long begin = 0;
+    for (const long end : ends) {
+      if (end <= begin) continue;
+      Segment s{begin, {}, size_};
+      for (size_t c = 0; c < configs.size(); ++c)
+        if (counts[c] >= end) s.configs.push_back(c);
+      size_ += static_cast<std::size_t>(end - begin) * s.configs.size();
+      segments_.push_back(std::move(s));
+      begin = end;
+    }
+    offset_ = only_game < 0 ? 0 : only_game;
+  }
+  std::size_t size() const { return size_; }
+  Task at(std::size_t index) const {
+    std::size_t k = segments_.size() - 1;
+    while (segments_[k].first_index > index) --k;
+    const Segment& s = segments_[k];
+    const std::size_t within = index - s.first_index;
+    return {s.configs[within % s.configs.size()],
+            static_cast<int>(offset_ + s.first_round + static_cast<long>(within / s.configs.size()))};
+  }
+
+ private:
+  struct Segment {
+    long first_round;
+    std::vector<size_t> configs;  // the configurations playing in these rounds
+    std::size_t first_index;
+  };
+  std::vector<Segment> segments_;
+  std::size_t size_ = 0;
+  long offset_ = 0;  // --game K: the one round is K
+};
+
 class Lockstep {
  public:
   Lockstep(const VerifyOptions& options, Reporter& reporter)
       : options_(options),
         reporter_(reporter),
         configs_(select_configurations(options.variant, options.holes, options.config)),
-        stats_(configs_.size()) {
-    // Interleaved (every configuration's game 0, then game 1, ...) so that a time limit still
-    // covers every configuration.
-    for (int g = 0; g < options.games; ++g)
-      for (size_t c = 0; c < configs_.size(); ++c)
-        if (g < configs_[c].games(options.games) && (options.game < 0 || g == options.game)) tasks_.push_back({c, g});
-  }
+        stats_(configs_.size()),
+        plan_(configs_, options.games, options.game) {}
 
   CheckResult run() {
-    Campaign campaign({"lockstep", "games", options_.threads, options_.seconds, options_.game_timeout}, reporter_);
+    // --seconds counts from the first timed check (limits has a quarter of it): what is left.
+    Campaign campaign({"lockstep", "games", options_.threads, seconds_left(options_), options_.game_timeout}, reporter_);
     const CampaignSummary summary = campaign.run(
-        tasks_.size(), [&](std::size_t i, std::size_t worker) { play(tasks_[i], campaign, worker); },
-        [&](std::size_t i) { return name_of(tasks_[i]); });
+        plan_.size(), [&](std::size_t i, std::size_t worker) { play(plan_.at(i), campaign, worker); },
+        [&](std::size_t i) { return name_of(plan_.at(i)); });
     for (const WorkFailure& f : summary.failures) {
       reporter_.line(fmt::format("FAIL {}: {}", f.name.what, f.error));
-      stats_[tasks_[f.index].config].disagreements += 1;
+      stats_[plan_.at(f.index).config].disagreements += 1;
     }
     return print_table(summary);
   }
@@ -159,7 +202,7 @@ class Lockstep {
     reporter_.line(fmt::format("lockstep: {} games, {} plies compared in {:.1f} s on {} thread(s){}", total.games,
                                total.plies, summary.seconds, options_.threads,
                                summary.timed_out ? fmt::format(" (stopped by --seconds {})", options_.seconds)
-                               : summary.interrupted ? fmt::format(" of {}{}", tasks_.size(), interrupt_note())
+                               : summary.interrupted ? fmt::format(" of {}{}", plan_.size(), interrupt_note())
                                                      : ""));
     result.failures = total.disagreements;
     result.checked = total.games;
@@ -170,7 +213,7 @@ class Lockstep {
   Reporter& reporter_;
   std::vector<Configuration> configs_;
   std::vector<ConfigStats> stats_;
-  std::vector<Task> tasks_;
+  TaskPlan plan_;
   std::atomic<int> disagreements_{0};
   std::mutex mutex_;
 };

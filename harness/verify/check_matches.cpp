@@ -28,18 +28,31 @@ constexpr int kMatchesPerGames = 10;                   // one match per ten lock
 
 struct Match {
   Rules base;  // round 1's rules; G8 and G9 set
-  int index;   // the match's number in the run, which seeds its games
+  long index;  // the match's number in the run, which seeds its games
 };
 
-std::vector<Match> matches_of(const VerifyOptions& options) {
-  std::vector<Match> out;
-  for (const Rules& base : match_rules()) {
-    const int n = base.holes_per_row;
-    const int count = std::max(1, (n == 6 ? options.games : Configuration::games_2x12(options.games)) / kMatchesPerGames);
-    for (int m = 0; m < count; ++m) out.push_back({base, static_cast<int>(out.size())});
+// The matches of a run, one rules set after another, worked out from the index (--games
+// 2147483647 asks for a billion of them: not held in memory).
+class MatchPlan {
+ public:
+  explicit MatchPlan(const VerifyOptions& options) : rules_(match_rules()) {
+    for (const Rules& base : rules_) {
+      const int n = base.holes_per_row;
+      ends_.push_back(size() + static_cast<std::size_t>(std::max(
+                                   1, (n == 6 ? options.games : Configuration::games_2x12(options.games)) / kMatchesPerGames)));
+    }
   }
-  return out;
-}
+  std::size_t size() const { return ends_.empty() ? 0 : ends_.back(); }
+  Match at(std::size_t index) const {
+    std::size_t k = 0;
+    while (ends_[k] <= index) ++k;
+    return {rules_[k], static_cast<long>(index)};
+  }
+
+ private:
+  std::vector<Rules> rules_;
+  std::vector<std::size_t> ends_;  // the end of each rules set's matches in the index
+};
 
 struct MatchCounts {
   int games = 0, disagreements = 0, match_disagreements = 0;
@@ -128,7 +141,7 @@ int play_match(const Match& match, const VerifyOptions& options, MatchCounts& co
     const MatchView view = model_view(match.base, played, true);
     if (compare_matches(match, played, view, engine_view(engine_match, true), options, counts, reporter)) return 1;
     const Rules& rules = *view.next_rules;
-    SplitMix64 rng{Campaign::seed_of(options.seed ^ kMatchSalt, static_cast<std::uint64_t>(match.index * 8 + round))};
+    SplitMix64 rng{Campaign::seed_of(options.seed ^ kMatchSalt, static_cast<std::uint64_t>(match.index) * 8 + static_cast<std::uint64_t>(round))};
     const LockstepGame game = lockstep_game(rules, engine::opening_position(rules, view.standing.starters.back()), rng);
     counts.games += 1;
     counts.plies += game.plies;
@@ -150,15 +163,21 @@ int play_match(const Match& match, const VerifyOptions& options, MatchCounts& co
 
 CheckResult run_matches(const VerifyOptions& options, Reporter& reporter) {
   const Stopwatch clock;
-  const std::vector<Match> matches = matches_of(options);
+  const MatchPlan matches(options);
   MatchCounts counts;
+  std::size_t played = 0;
   // One by one: the check takes a few seconds, and its counts need no lock.
   counts.disagreements = run_one_by_one(
-      "matches", "matches", matches.size(), [&](std::size_t i) { return play_match(matches[i], options, counts, reporter); },
-      [&](std::size_t i) { return fmt::format("hoyito3 2x{} match {}", matches[i].base.holes_per_row, i); }, options,
-      reporter);
-  reporter.line(fmt::format("matches: {} hoyito3 matches, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)",
-                            matches.size(), counts.games, counts.plies, counts.disagreements, clock.seconds()));
+      "matches", "matches", matches.size(),
+      [&](std::size_t i) {
+        played += 1;
+        return play_match(matches.at(i), options, counts, reporter);
+      },
+      [&](std::size_t i) { return fmt::format("hoyito3 2x{} match {}", matches.at(i).base.holes_per_row, i); }, options,
+      reporter, seconds_left(options));
+  reporter.line(fmt::format("matches: {} hoyito3 matches{}, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)",
+                            played, played < matches.size() ? fmt::format(" of {}", matches.size()) : "", counts.games,
+                            counts.plies, counts.disagreements, clock.seconds()));
   CheckResult result;
   result.failures = counts.disagreements;
   result.checked = counts.games;

@@ -5,10 +5,22 @@
 
 namespace hoyito {
 
+double seconds_left(const VerifyOptions& options, double share) {
+  if (options.seconds <= 0) return 0;
+  const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - options.started).count();
+  return std::max(1e-9, options.seconds * share - spent);
+}
+
+bool past_seconds(const VerifyOptions& options, double share) {
+  return options.seconds > 0 && seconds_left(options, share) <= 1e-9;
+}
+
 int run_one_by_one(const char* check, const char* unit, std::size_t units, const std::function<int(std::size_t)>& work,
                    const std::function<std::string(std::size_t)>& name_of, const VerifyOptions& options,
-                   Reporter& reporter) {
-  Campaign campaign({check, unit, 1, 0, options.game_timeout}, reporter);
+                   Reporter& reporter, double seconds) {
+  CampaignOptions campaign_options{check, unit, 1, seconds, options.game_timeout};
+  campaign_options.at_least = 1;
+  Campaign campaign(campaign_options, reporter);
   int found = 0;  // one worker: no lock
   const CampaignSummary summary = campaign.run(
       units,

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <new>
 #include <optional>
 
 #include <fmt/format.h>
@@ -222,6 +223,8 @@ void run_check(const CheckEntry& entry, const VerifyOptions& options, Reporter& 
   } catch (const InputError&) {
     throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
   } catch (const Interrupted&) {  // the check stopped unfinished: the run reports the interrupt
+  } catch (const std::bad_alloc&) {
+    throw;  // out of memory is not a failed check: an internal error (exit 3), named as such
   } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
     reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
     outcome.result.failures += 1;
@@ -249,6 +252,7 @@ void settle_state(const VerifyOptions& options, CheckOutcome& outcome) {
 // Every check of the table, run or left out (with why), into run.checks.
 Tally run_checks(const VerifyOptions& options, Reporter& reporter, const Stopwatch& clock, VerifyResult& run) {
   Tally tally;
+  std::optional<std::chrono::steady_clock::time_point> timed_from;
   // With --fail-fast, the first check that fails ends the run and is named, with the time.
   install_crash_handler();
   for (const CheckEntry& entry : check_table()) {
@@ -258,7 +262,14 @@ Tally run_checks(const VerifyOptions& options, Reporter& reporter, const Stopwat
       outcome.reason = std::move(*why);
       continue;
     }
-    run_check(entry, options, reporter, outcome);
+    // --seconds counts from the first check that grows with --games (limits, lockstep, matches):
+    // the fixed checks before it (scenarios, records) do not spend it.
+    const bool timed = std::string_view(entry.name) == "limits" || std::string_view(entry.name) == "lockstep" ||
+                       std::string_view(entry.name) == "matches";
+    if (timed && !timed_from) timed_from = std::chrono::steady_clock::now();
+    VerifyOptions check_options = options;
+    if (timed_from) check_options.started = *timed_from;
+    run_check(entry, check_options, reporter, outcome);
     tally.failures += outcome.result.failures;
     tally.checked += outcome.result.checked;
     tally.ran.push_back(outcome.name);
@@ -361,8 +372,10 @@ void give_verdict(const VerifyOptions& options, const std::vector<Configuration>
 
 }  // namespace
 
-VerifyResult verify(const VerifyOptions& options, Reporter& reporter) {
+VerifyResult verify(const VerifyOptions& given, Reporter& reporter) {
   const Stopwatch clock;
+  VerifyOptions options = given;
+  options.started = std::chrono::steady_clock::now();  // run_checks moves it to the first timed check
   const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
   validate(options, configs);
   make_folder(options.out, "--out");

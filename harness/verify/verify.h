@@ -10,6 +10,7 @@
 // then the rule coverage of the model's plies. Each check lives in harness/checks/.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,7 +24,11 @@ struct VerifyOptions {
   int games = 400;           // lockstep games per standard 2x6 configuration (the others: a share)
   int record_games = 40;     // random games per variant written, read back, replayed (2x12: a fifth)
   std::uint64_t seed = 2026;
-  double seconds = 0;        // stop starting new lockstep games after this long (0: no limit)
+  // No game of the checks that grow with --games (limits, lockstep, matches) starts this long
+  // after `started`, when the first of them began (0: no limit): limits has a quarter of it (one
+  // position group at least), lockstep what is left, matches one match at least (checks.h).
+  double seconds = 0;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int threads = 2;
   std::string variant;       // only this variant ("" for all)
   int holes = 0;             // only this size (0 for both)

@@ -1,0 +1,130 @@
+#include "harness/simulate/merge_checks.h"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace hoyito {
+
+namespace {
+
+// Throws "WHERE: WHAT" unless `holds`.
+void require(bool holds, const std::string& where, const std::string& what) {
+  if (!holds) throw InputError(fmt::format("{}: {} (counts that contradict each other: the file was changed or damaged)", where, what));
+}
+
+template <class Table>
+std::uint64_t table_sum(const Table& rows) {
+  std::uint64_t sum = 0;
+  for (const auto& row : rows) sum += std::accumulate(row.begin(), row.end(), std::uint64_t{0});
+  return sum;
+}
+
+void check_histogram(const Histogram& h, const char* name, const std::string& where) {
+  const std::uint64_t in_bins = std::accumulate(h.bins.begin(), h.bins.end(), std::uint64_t{0});
+  require(in_bins + h.overflow == h.total, where,
+          fmt::format("{}: bins and overflow hold {} values, total says {}", name, in_bins + h.overflow, h.total));
+  require(h.total > 0 || (h.sum == 0 && h.max == 0), where, fmt::format("{}: no value, but sum {} and max {}", name, h.sum, h.max));
+  require(h.max <= h.sum, where, fmt::format("{}: max {} above the sum {}", name, h.max, h.sum));
+  if (h.total == 0) return;
+  // The largest value lies in the last non-empty bin (or in the overflow, past the bins).
+  const auto last = std::find_if(h.bins.rbegin(), h.bins.rend(), [](std::uint64_t c) { return c > 0; });
+  const std::uint64_t largest_in_bins = last == h.bins.rend() ? 0 : static_cast<std::uint64_t>(h.bins.rend() - last - 1);
+  require(h.overflow > 0 ? h.max >= h.bins.size() : h.max == largest_in_bins, where,
+          fmt::format("{}: max {} is not the largest value counted", name, h.max));
+  require(h.sum / h.total <= h.max, where, fmt::format("{}: the mean {} is above the max {}", name, h.sum / h.total, h.max));
+}
+
+void check_log2(const Log2Histogram& h, const char* name, const std::string& where) {
+  const std::uint64_t in_bins = std::accumulate(h.bins.begin(), h.bins.end(), std::uint64_t{0});
+  require(in_bins == h.total, where, fmt::format("{}: the bins hold {} values, total says {}", name, in_bins, h.total));
+  require(h.max <= h.sum && (h.total > 0 || h.sum == 0), where, fmt::format("{}: max {} or sum {} impossible", name, h.max, h.sum));
+  if (h.total == 0) return;
+  const auto last = std::find_if(h.bins.rbegin(), h.bins.rend(), [](std::uint64_t c) { return c > 0; });
+  require(Log2Histogram::bin_of(h.max) == static_cast<int>(h.bins.rend() - last - 1), where,
+          fmt::format("{}: max {} is not in the last non-empty bin", name, h.max));
+}
+
+// Games: the outcome tables, the per-game histograms and the unterminated games' seeds.
+void check_games(const Statistics& s, const Rules& rules, const std::string& where) {
+  std::uint64_t outcomes = 0, unterminated_games = 0;
+  for (const auto& by_starter : s.outcomes)
+    for (const auto& row : by_starter) {
+      outcomes += std::accumulate(row.begin(), row.end(), std::uint64_t{0});
+      unterminated_games += row[unterminated];
+    }
+  require(outcomes == s.games, where, fmt::format("outcomes sum to {} games, games says {}", outcomes, s.games));
+  require(table_sum(s.by_opening) == s.games, where,
+          fmt::format("by_opening sums to {} games, games says {}", table_sum(s.by_opening), s.games));
+  require(s.by_round.empty() || table_sum(s.by_round) == s.games, where,
+          fmt::format("by_round sums to {} games, games says {}", table_sum(s.by_round), s.games));
+  check_histogram(s.length, "length", where);
+  check_histogram(s.capture_plies, "capture_plies", where);
+  check_histogram(s.seeds_left_unterminated, "seeds_left_unterminated", where);
+  require(s.length.total == s.games && s.capture_plies.total == s.games, where,
+          fmt::format("length counts {} games and capture_plies {}, games says {}", s.length.total, s.capture_plies.total,
+                      s.games));
+  require(s.seeds_left_unterminated.total == unterminated_games, where,
+          fmt::format("seeds_left_unterminated counts {} games, the outcomes {} unterminated", s.seeds_left_unterminated.total,
+                      unterminated_games));
+  // END-3: no game goes past the ply limit (under G7 ply_limit; third_repetition may too).
+  require(rules.options.endless_game != EndlessGame::ply_limit || s.length.max <= static_cast<std::uint64_t>(rules.options.ply_limit),
+          where, fmt::format("length.max {} above the ply limit {} (END-3)", s.length.max, rules.options.ply_limit));
+  require(s.round_rule_decided <= s.round_rule_applied && s.round_rule_applied <= s.games, where,
+          fmt::format("round_rule_decided {} and round_rule_applied {} of {} games", s.round_rule_decided, s.round_rule_applied,
+                      s.games));
+}
+
+// Plies: moves and passes are the plies; what is counted per ply lies within them.
+void check_plies(const Statistics& s, const std::string& where) {
+  const std::uint64_t plies = s.length.sum;
+  require(s.moves <= plies && s.passes <= plies - s.moves, where,
+          fmt::format("moves {} and passes {} above the {} plies of length.sum", s.moves, s.passes, plies));
+  require(s.extra_moves <= s.moves && s.capture_plies.sum <= plies, where,
+          fmt::format("extra_moves {} or capture plies {} above the moves {} or plies {}", s.extra_moves, s.capture_plies.sum,
+                      s.moves, plies));
+  require(s.forced_plies <= s.choice_plies && s.choice_plies <= plies && s.legal_sum >= s.choice_plies, where,
+          fmt::format("forced_plies {}, choice_plies {}, legal_sum {} against {} plies", s.forced_plies, s.choice_plies,
+                      s.legal_sum, plies));
+}
+
+// The sampled games (--detail-every) and the matches.
+void check_samples(const Statistics& s, const std::string& where) {
+  require(s.detail_games <= s.games && s.detail_moves <= s.moves, where,
+          fmt::format("detail_games {} or detail_moves {} above the games {} or moves {}", s.detail_games, s.detail_moves,
+                      s.games, s.moves));
+  check_log2(s.laps, "laps", where);
+  check_log2(s.relays, "relays", where);
+  check_log2(s.endless_repeat_laps, "endless_repeat_laps", where);
+  check_histogram(s.chain_lengths, "chain_lengths", where);
+  require(s.laps.total == s.detail_moves && s.relays.total == s.detail_moves, where,
+          fmt::format("laps counts {} moves and relays {}, detail_moves says {}", s.laps.total, s.relays.total, s.detail_moves));
+  require(s.moves_with_endless_refused <= s.detail_moves && s.endless_played <= s.detail_moves, where,
+          fmt::format("moves_with_endless_refused {} or endless_played {} above detail_moves {}", s.moves_with_endless_refused,
+                      s.endless_played, s.detail_moves));
+  require(table_sum(s.match_winners) == s.matches, where,
+          fmt::format("match_winners sum to {} matches, matches says {}", table_sum(s.match_winners), s.matches));
+}
+
+}  // namespace
+
+void check_count_identities(const Statistics& s, const Rules& rules, const std::string& where) {
+  check_games(s, rules, where);
+  check_plies(s, where);
+  check_samples(s, where);
+}
+
+void check_top_level_fields(const boost::json::object& doc, const std::string& file) {
+  static constexpr std::array<std::string_view, 7> kFields = {"format", "version", "commit", "run",
+                                                              "results", "differences", "timing"};
+  for (const auto& entry : doc)
+    if (std::find(kFields.begin(), kFields.end(), std::string_view(entry.key())) == kFields.end())
+      throw InputError(fmt::format("{}: unknown top-level field \"{}\" (specs/simulation.schema.json: {})", file,
+                                   std::string_view(entry.key()).substr(0, 60), fmt::join(kFields, ", ")));
+}
+
+}  // namespace hoyito
