@@ -89,6 +89,10 @@ int run(const SimulateArgs& args) {
       !(spec.rules.round >= 3 && spec.rules.previous_winner == Winner::draw))
     throw InputError(fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
                                  "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)", args.sweep));
+  if (spec.sweep && spec.sweep->option == "later_rounds_last_four" && spec.match_rounds < 3 &&
+      !(spec.rules.round >= 3 && is_player(spec.rules.previous_winner)))
+    throw InputError(fmt::format("--sweep {}: later_rounds_last_four acts in round 3 and later of a Hoyito III match, after "
+                                 "a won game (END-III-3, G15): add --match ROUNDS (at least 3)", args.sweep));
 
   RunOptions options;
   options.threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));

@@ -36,10 +36,10 @@ std::optional<std::uint64_t> whole_number(std::string_view text) {
 }
 
 // The options a sweep may vary: those with more than one value that change how games go
-// (G1, G2, G6, G7, G8, G9, G14) and the ply limit (G7).
-constexpr std::array<std::string_view, 8> kSweepable = {"skip_origin",   "capture_sides",  "endless_sowing",
-                                                        "endless_game",  "ply_limit",      "drawn_previous_last_four",
-                                                        "match_starter", "no_seeds"};
+// (G1, G2, G6, G7, G8, G9, G14, G15) and the ply limit (G7).
+constexpr std::array<std::string_view, 9> kSweepable = {"skip_origin",   "capture_sides", "endless_sowing",
+                                                        "endless_game",  "ply_limit",     "drawn_previous_last_four",
+                                                        "match_starter", "no_seeds",      "later_rounds_last_four"};
 
 }  // namespace
 
