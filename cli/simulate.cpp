@@ -192,7 +192,7 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,...")
       ->check(parsed_by([](const std::string& s) { parse_sweep(s, Rules{}); }, "NAME=V1,V2"));
   cmd->add_option("--detail-every", args->detail_every,
-                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards; 0: never)")
+                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards, forced plies, branching; 0: never)")
       ->default_val(args->detail_every)
       ->check(CLI::Range(0, 1 << 30));
   cmd->add_option("--json", args->json, "write the results as JSON (specs/simulation.schema.json)");

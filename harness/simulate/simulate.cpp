@@ -243,17 +243,24 @@ void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool rou
 
 // END-3, G7: whether an unterminated game's last position (board, captures, side to move, as
 // engine::Game::hash keys it) had occurred before in the game: the play was going round in a
-// cycle when the limit came (MancalaGames keeps such a result apart as LOOPED).
+// cycle when the limit came (MancalaGames keeps such a result apart as LOOPED). The plies are
+// kept (a byte each) and replayed only for a game that ends unterminated, so that the other
+// games pay nothing but the byte.
 class RepetitionWatch {
  public:
-  explicit RepetitionWatch(const engine::Game& game) { hashes_.push_back(game.hash()); }
-  void add(const engine::Game& game) { hashes_.push_back(game.hash()); }
-  bool last_repeats() const {
-    return std::find(hashes_.begin(), hashes_.end() - 1, hashes_.back()) != hashes_.end() - 1;
+  void add(int ply) { plies_.push_back(static_cast<std::int8_t>(ply)); }
+  bool last_repeats(const Rules& rules, const Position& start) const {
+    engine::Game replay(rules, start);
+    std::vector<std::uint64_t> seen{replay.hash()};
+    for (const std::int8_t ply : plies_) {
+      replay.play_fast(ply);
+      seen.push_back(replay.hash());
+    }
+    return std::find(seen.begin(), seen.end() - 1, seen.back()) != seen.end() - 1;
   }
 
  private:
-  std::vector<std::uint64_t> hashes_;
+  std::vector<std::int8_t> plies_;  // holes 0..23, or kPass
 };
 
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
@@ -264,7 +271,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   g.south_player = setup.south_player;
   g.round = setup.rules.round;
   g.detailed = setup.detailed;
-  RepetitionWatch watch(game);
+  RepetitionWatch watch;
   // END-III-3/4 can give the last seeds to the player who did not capture them; only the
   // events tell the award apart from the capture, so those games are played with events.
   const bool round_rule = setup.rules.variant == Variant::hoyito3 && setup.rules.round >= 3;
@@ -285,13 +292,13 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
     }
     if (game.result().captured[index(mover)] > captured_before[index(mover)])
       g.capture_plies += 1;
-    watch.add(game);
+    watch.add(ply);
   }
   const Result result = game.result();
   g.outcome = outcome_of(result);
   g.seeds_left = engine::seed_total(setup.rules) - result.captured[0] - result.captured[1];
   g.margin = std::abs(result.captured[0] - result.captured[1]);
-  g.repeating = g.outcome == unterminated && watch.last_repeats();
+  g.repeating = g.outcome == unterminated && watch.last_repeats(setup.rules, start);
   stats.add(g);
   return {result, g};
 }
