@@ -772,7 +772,7 @@ TEST(SimulateHonest, TableSaysShardNotApplicableAndPerRound) {
   EXPECT_TRUE(has(empty, "n/a / n/a / n/a")) << empty;
   const std::string match = run_hoyito_out("simulate --variant hoyito3 --match 3 --games 40 --quiet --paired");
   for (const char* row : {"round 1: S/N/draw % (games)", "round 3: S/N/draw % (games)", "matches won by South", "match first player, p",
-                          "expected score South", "fairness p, seat/starter/player", "length: min, quartiles, max",
+                          "expected score South", "p-value: seat/starter/player", "length: min, quartiles, max",
                           "final margin", "unterminated: repeating, not"})
     EXPECT_TRUE(has(match, row)) << row << "\n" << match;
   // The match winners come with their interval.
@@ -802,4 +802,33 @@ TEST(SimulateHonest, CsvHasEveryFigure) {
     if (has(line, "p_value,")) {
       EXPECT_TRUE(has(line, "e-") || has(line, "e+") || has(line, ",,,")) << line;
     }
+}
+
+TEST(SimulateHonest, PreviousWinnerWinsByRoundFromTheRows) {
+  // "Does the round-3 rule even out a match?": how often the previous game's winner wins, by
+  // round, counted again here from the per-game rows (deal, seating, round, winner) alone.
+  SimulationSpec spec = small_spec();
+  spec.rules.variant = Variant::hoyito3;
+  spec.match_rounds = 4;
+  spec.games = 300;
+  spec.paired = true;
+  std::vector<GameRow> rows;
+  RunOptions options;
+  options.progress = false;
+  options.rows = [&rows](const std::vector<GameRow>& chunk) { rows.insert(rows.end(), chunk.begin(), chunk.end()); };
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  std::array<std::array<std::uint64_t, 2>, 4> expected{};
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const GameRow& before = rows[i - 1];
+    const GameRow& now = rows[i];
+    if (now.round == 1 || before.deal != now.deal || before.seating != now.seating) continue;
+    if (!is_player(before.result.winner) || now.undecided) continue;
+    expected[static_cast<std::size_t>(now.round - 1)][0] += 1;
+    expected[static_cast<std::size_t>(now.round - 1)][1] += now.result.winner == before.result.winner;
+  }
+  ASSERT_EQ(s.previous_winner_by_round.size(), 4u);
+  for (std::size_t r = 0; r < 4; ++r) EXPECT_EQ(s.previous_winner_by_round[r], expected[r]) << "round " << r + 1;
+  EXPECT_GT(expected[2][0], 100u);
+  const Summary sum = summarise(s);
+  EXPECT_EQ(sum.matches->previous_winner_wins[2].count, expected[2][1]);
 }

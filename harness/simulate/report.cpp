@@ -104,7 +104,7 @@ void write_results(Table& t) {
   };
   t.line("expected score South (d=1/2)", [&](const Summary& s) { return score(s.expected_score[0]); });
   t.line("expected score North (d=1/2)", [&](const Summary& s) { return score(s.expected_score[1]); });
-  t.line("fairness p, seat/starter/player", [](const Summary& s) {
+  t.line("p-value: seat/starter/player", [](const Summary& s) {
     return fmt::format("{} / {} / {}", p_text(s.by_seat), p_text(s.by_starter), p_text(s.by_player));
   });
   t.line("unterminated: repeating, not", [](const Summary& s) {
@@ -118,7 +118,7 @@ void write_lengths(Table& t) {
     return fmt::format("{}, {} / {} / {}, {}", whole(s.length.min), whole(s.length.q1), whole(s.length.median), whole(s.length.q3),
                        s.length.max);
   });
-  t.line("final margin: mean, median, max", [](const Summary& s) {
+  t.line("final margin: mean, med, max", [](const Summary& s) {
     return fmt::format("{}, {}, {}", fixed(s.margin.mean, 1), whole(s.margin.median), s.margin.max);
   });
   t.line("per game: moves, passes", [](const Summary& s) {
@@ -162,6 +162,9 @@ void write_matches(Table& t, int rounds) {
       const auto percent = [&o](Outcome k) { return o.rates[k].rate ? fmt::format("{:.1f}", 100 * *o.rates[k].rate) : std::string("-"); };
       return fmt::format("{}/{}/{} ({})", percent(south_win), percent(north_win), percent(draw), o.games);
     });
+  for (int r = 1; r < rounds; ++r)
+    t.line(fmt::format("round {}: prev. winner wins", r + 1),
+           [r](const Summary& s) { return rate_text(s.matches->previous_winner_wins[static_cast<std::size_t>(r)]); });
   t.line("round-3 rule: used, decided", [](const Summary& s) {
     return fmt::format("{}, {}", s.matches->round_rule_applied, s.matches->round_rule_decided.count);
   });
@@ -277,6 +280,8 @@ void csv_matches(CsvRows& c, const MatchSummary& m) {
   c.p_value("matches.fairness.player.p_value", m.by_player);
   for (std::size_t r = 0; r < m.by_round.size(); ++r)
     for (std::size_t o = 0; o < kOutcomes; ++o) c.rate(fmt::format("matches.by_round.{}.{}", r + 1, kOutcomeNames[o]), m.by_round[r].rates[o]);
+  for (std::size_t r = 1; r < m.previous_winner_wins.size(); ++r)
+    c.rate(fmt::format("matches.previous_winner_wins.{}", r + 1), m.previous_winner_wins[r]);
   c.count("matches.round_rule_applied", m.round_rule_applied);
   c.rate("matches.round_rule_decided", m.round_rule_decided);
 }

@@ -270,6 +270,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   g.starter = start.to_move;
   g.south_player = setup.south_player;
   g.round = setup.rules.round;
+  g.previous_winner = setup.rules.previous_winner;
   g.detailed = setup.detailed;
   RepetitionWatch watch;
   // END-III-3/4 can give the last seeds to the player who did not capture them; only the

@@ -107,6 +107,7 @@ Statistics::Statistics(const Rules& rules, int rounds)
       margin(static_cast<std::size_t>(engine::seed_total(rules) + 1)),
       by_opening(static_cast<std::size_t>(rules.holes() + 1)),
       by_round(static_cast<std::size_t>(std::max(rounds, 0))),
+      previous_winner_by_round(static_cast<std::size_t>(std::max(rounds, 0))),
       chain_lengths(static_cast<std::size_t>(rules.holes() + 1)) {}
 
 void Statistics::add(const GameObservation& g) {
@@ -132,7 +133,14 @@ void Statistics::add(const GameObservation& g) {
   forced_plies += g.forced_plies;
   const int opening = g.opening == kPass ? holes : g.opening;
   by_opening[static_cast<std::size_t>(opening)][g.outcome] += 1;
-  if (g.round >= 1 && g.round <= static_cast<int>(by_round.size())) by_round[static_cast<std::size_t>(g.round - 1)][g.outcome] += 1;
+  if (g.round >= 1 && g.round <= static_cast<int>(by_round.size())) {
+    const auto r = static_cast<std::size_t>(g.round - 1);
+    by_round[r][g.outcome] += 1;
+    if (is_player(g.previous_winner)) {
+      previous_winner_by_round[r][0] += 1;
+      previous_winner_by_round[r][1] += g.outcome == (g.previous_winner == Winner::south ? south_win : north_win);
+    }
+  }
   round_rule_applied += g.round_rule_applied;
   round_rule_decided += g.round_rule_decided;
 }
@@ -174,6 +182,7 @@ void visit_counts(F&& f, S&... s) {
   f("forced_plies", s.forced_plies...);
   f("by_opening", s.by_opening...);
   f("by_round", s.by_round...);
+  f("previous_winner_by_round", s.previous_winner_by_round...);
   f("round_rule_applied", s.round_rule_applied...);
   f("round_rule_decided", s.round_rule_decided...);
   f("detail_games", s.detail_games...);

@@ -99,6 +99,7 @@ struct GameObservation {
   Player starter = Player::south;  // who moved first
   int south_player = 0;       // which player (0: the first of --players, 1: the second) sat South
   int round = 1;              // Hoyito III match round (1 outside matches)
+  Winner previous_winner = Winner::none;  // the previous game's result in a match (END-III-3)
   std::uint64_t plies = 0;    // moves and passes (END-3 counts both)
   std::uint64_t moves = 0;
   std::uint64_t passes = 0;       // PASS-1/2/3
@@ -183,6 +184,8 @@ struct Statistics {
   std::uint64_t moves = 0, passes = 0, extra_moves = 0, choice_plies = 0, legal_sum = 0, forced_plies = 0;
   std::vector<std::array<std::uint64_t, kOutcomes>> by_opening;  // holes 0..2N-1, then the pass
   std::vector<std::array<std::uint64_t, kOutcomes>> by_round;    // rounds 1..match_rounds
+  // By round: [games after a won game, of which the previous game's winner won] (END-III-3).
+  std::vector<std::array<std::uint64_t, 2>> previous_winner_by_round;
   std::uint64_t round_rule_applied = 0, round_rule_decided = 0;
   // Sampled games, with events (--detail-every): games, not deals nor matches.
   std::uint64_t detail_games = 0, detail_moves = 0;

@@ -92,6 +92,7 @@ MatchSummary matches_of(const Statistics& s) {
   MatchSummary m;
   m.matches = s.matches;
   for (const auto& r : s.by_round) m.by_round.push_back(outcome_rates(r));
+  for (const auto& r : s.previous_winner_by_round) m.previous_winner_wins.push_back(wilson_rate(r[1], r[0]));
   std::array<std::uint64_t, 3> seat_winners{};
   std::array<std::uint64_t, 2> player_wins{};
   for (std::size_t sp = 0; sp < 2; ++sp)
@@ -207,8 +208,11 @@ json::object sowing_json(const SowingSummary& w) {
 json::object matches_json(const MatchSummary& m) {
   json::array rounds;
   for (const auto& r : m.by_round) rounds.push_back(outcomes_json(r));
+  json::array previous;
+  for (const Rate& r : m.previous_winner_wins) previous.push_back(rate_json(r));
   return {{"matches", m.matches},
           {"by_round", rounds},
+          {"previous_winner_wins", previous},
           {"winners", json::object{{"south", rate_json(m.winners[0])}, {"north", rate_json(m.winners[1])}, {"draw", rate_json(m.winners[2])}}},
           {"by_player", decisive_json(m.by_player)},
           {"round_rule_applied", m.round_rule_applied},

@@ -71,6 +71,7 @@ inline constexpr std::array<RuleId, 3> kPassRules = {RuleId::PASS_1, RuleId::PAS
 struct MatchSummary {
   std::uint64_t matches = 0;
   std::vector<OutcomeRates> by_round;     // rounds 1..match_rounds
+  std::vector<Rate> previous_winner_wins;  // by round: the previous game's winner wins (after a won game)
   std::array<Rate, 3> winners;            // south, north, draw (index(Winner))
   Decisive by_player;
   std::uint64_t round_rule_applied = 0;
