@@ -54,7 +54,8 @@ CLI::Validator parsed_by(Parse parse, const std::string& name) {
       "", name);
 }
 
-int run(const SimulateArgs& args) {
+// What is run, from the flags (CLI11 has checked each flag alone).
+SimulationSpec spec_of(const SimulateArgs& args) {
   SimulationSpec spec;
   spec.rules = make_rules(args.rules);
   for (std::size_t k = 0; k < 2; ++k) spec.players[k] = parse_player_spec(args.players[k]);
@@ -76,6 +77,11 @@ int run(const SimulateArgs& args) {
   }
   spec.version = HOYITO_VERSION;
   spec.commit = HOYITO_COMMIT;
+  return spec;
+}
+
+// The flags that make sense alone but not together; a sweep that cannot act on these games.
+void check_together(const SimulateArgs& args, const SimulationSpec& spec) {
   if (spec.match_rounds > 0 && spec.rules.variant != Variant::hoyito3)
     throw InputError(fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
   if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != Winner::none))
@@ -89,7 +95,33 @@ int run(const SimulateArgs& args) {
       !(spec.rules.round >= 3 && spec.rules.previous_winner == Winner::draw))
     throw InputError(fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
                                  "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)", args.sweep));
+  if (spec.sweep && spec.sweep->option == "later_rounds_last_four" && spec.match_rounds < 3 &&
+      !(spec.rules.round >= 3 && is_player(spec.rules.previous_winner)))
+    throw InputError(fmt::format("--sweep {}: later_rounds_last_four acts in round 3 and later of a Hoyito III match, after "
+                                 "a won game (END-III-3, G15): add --match ROUNDS (at least 3)", args.sweep));
+}
 
+// The files of a whole run: --json, --csv (unless it holds the rows of --per-game), --charts.
+void write_files(const SimulateArgs& args, const SimulationReport& report, const boost::json::object& document,
+                 std::optional<WholeFile>& json_file, std::optional<WholeFile>& csv_file) {
+  if (json_file) {
+    json_file->write(to_text(document));
+    json_file->commit();
+  }
+  if (csv_file) {
+    if (!args.per_game) {
+      std::ostringstream csv;
+      write_statistics_csv(csv, report);
+      csv_file->write(csv.str());
+    }
+    csv_file->commit();
+  }
+  if (!args.charts.empty()) write_charts(args.charts, report);
+}
+
+int run(const SimulateArgs& args) {
+  const SimulationSpec spec = spec_of(args);
+  check_together(args, spec);
   RunOptions options;
   options.threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.progress = !args.quiet;
@@ -122,9 +154,10 @@ int run(const SimulateArgs& args) {
   const boost::json::value timing = boost::json::object{
       {"seconds", result.seconds}, {"threads", options.threads}, {"games_played", result.games_played},
       {"games_per_second", result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0}};
-  const boost::json::object document = simulation_json(spec, result.per_value, args.timing ? &timing : nullptr);
+  const SimulationReport report = make_report(spec, result.per_value);
+  const boost::json::object document = simulation_json(report, args.timing ? &timing : nullptr);
 
-  write_table(std::cout, document);
+  write_table(std::cout, report);
   std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played, result.seconds,
                            options.threads, result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
   if (result.interrupted) {
@@ -134,19 +167,7 @@ int run(const SimulateArgs& args) {
                              interrupt_note(), result.games_played, spec.deals_in_shard());
     return 0;
   }
-  if (json_file) {
-    json_file->write(to_text(document));
-    json_file->commit();
-  }
-  if (csv_file) {
-    if (!args.per_game) {
-      std::ostringstream csv;
-      write_statistics_csv(csv, document);
-      csv_file->write(csv.str());
-    }
-    csv_file->commit();
-  }
-  if (!args.charts.empty()) write_charts(args.charts, document);
+  write_files(args, report, document, json_file, csv_file);
   std::cout.flush();
   if (!std::cout) throw InputError("simulate: writing to standard output failed");
   return 0;
@@ -178,7 +199,7 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,... (2 to 100 values: each keeps its own statistics on every thread)")
       ->check(parsed_by([](const std::string& s) { parse_sweep(s, Rules{}); }, "NAME=V1,V2"));
   cmd->add_option("--detail-every", args->detail_every,
-                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards; 0: never)")
+                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards, forced plies, branching; 0: never)")
       ->default_val(args->detail_every)
       ->check(CLI::Range(0, 1 << 30));
   cmd->add_option("--json", args->json, "write the results as JSON (specs/simulation.schema.json)");

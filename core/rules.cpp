@@ -56,6 +56,9 @@ const std::vector<OptionInfo>& option_table() {
       {"G14", "no_seeds", {"pass", "round_ends"}, "PASS-1 PASS-2 END-4",
        "a player to move with no seeds on their row passes, or the game ends, each player taking their own row "
        "(MancalaGames' end of game)"},
+      {"G15", "later_rounds_last_four", {"previous_winner", "capturer"}, "END-III-3",
+       "Hoyito III round 3+, previous game won: last four to the previous winner (the seeds), or to the capturer "
+       "as in rounds 1-2 (to measure what the round-3 rule does)"},
       {"Q-LIMIT", "lap_limit", {"2000000000"}, "SOW-6",
        "a guard (met in 2x12 play about once a million games): lap ends within which a move must end or "
        "repeat a lap-end state, else it is undecided (1..2000000000)"},
@@ -80,6 +83,8 @@ constexpr Spelling<DrawnPreviousLastFour> kDrawnPrevious[] = {
 constexpr Spelling<CaptureSides> kCaptureSides[] = {{CaptureSides::both, "both"},
                                                     {CaptureSides::opponent, "opponent"}};
 constexpr Spelling<NoSeeds> kNoSeeds[] = {{NoSeeds::pass, "pass"}, {NoSeeds::round_ends, "round_ends"}};
+constexpr Spelling<LaterRoundsLastFour> kLaterRounds[] = {
+    {LaterRoundsLastFour::previous_winner, "previous_winner"}, {LaterRoundsLastFour::capturer, "capturer"}};
 constexpr Spelling<MatchStarter> kMatchStarter[] = {{MatchStarter::alternate, "alternate"},
                                                     {MatchStarter::loser, "loser"}};
 
@@ -120,6 +125,7 @@ std::string option_value(const Rules& rules, std::string_view name) {
   if (name == "drawn_previous_last_four")
     return std::string(spell(kDrawnPrevious, o.drawn_previous_last_four));
   if (name == "match_starter") return std::string(spell(kMatchStarter, o.match_starter));
+  if (name == "later_rounds_last_four") return std::string(spell(kLaterRounds, o.later_rounds_last_four));
   if (name == "capture_sides") return std::string(spell(kCaptureSides, o.capture_sides));
   if (name == "no_seeds") return std::string(spell(kNoSeeds, o.no_seeds));
   return std::string(find_option(name).values.front());  // single-valued decisions
@@ -150,6 +156,8 @@ void set_option(Rules& rules, std::string_view name, std::string_view value) {
     o.lap_limit = n;
   } else if (name == "drawn_previous_last_four") {
     o.drawn_previous_last_four = parse_spelling(kDrawnPrevious, name, value);
+  } else if (name == "later_rounds_last_four") {
+    o.later_rounds_last_four = parse_spelling(kLaterRounds, name, value);
   } else if (name == "match_starter") {
     o.match_starter = parse_spelling(kMatchStarter, name, value);
   } else if (name == "capture_sides") {

@@ -1,5 +1,5 @@
 // The rules configuration of a Hoyito game: variant, board size, seeds, Hoyito III round and
-// previous result, and every open-question option (specs/open-questions.md, G1..G14).
+// previous result, and every open-question option (specs/open-questions.md, G1..G15).
 //
 // This is one of the few things the reference model (model/) and the optimised engine
 // (engine/) share: it describes *which* rules are played, never *how* they are played.
@@ -69,6 +69,7 @@ enum class DrawnPreviousLastFour { capturer, split };  // G8
 enum class MatchStarter { alternate, loser };          // G9
 enum class CaptureSides { both, opponent };            // G2
 enum class NoSeeds { pass, round_ends };               // G14
+enum class LaterRoundsLastFour { previous_winner, capturer };  // G15 (END-III-3)
 
 struct Options {
   bool skip_origin = false;                                                 // G1
@@ -79,6 +80,7 @@ struct Options {
   DrawnPreviousLastFour drawn_previous_last_four = DrawnPreviousLastFour::capturer;  // G8
   MatchStarter match_starter = MatchStarter::alternate;                     // G9
   NoSeeds no_seeds = NoSeeds::pass;                                         // G14
+  LaterRoundsLastFour later_rounds_last_four = LaterRoundsLastFour::previous_winner;  // G15
   int lap_limit = static_cast<int>(kMaxLaps);                               // Q-LIMIT
   // G3, G4, G5, G10, G11, G12, G13 have a single value each; they are named in the option table.
   bool operator==(const Options&) const = default;
@@ -101,7 +103,7 @@ void validate(const Rules& rules);
 
 // One row of the option table: what `hoyito rules` lists and what a record's "options" holds.
 struct OptionInfo {
-  std::string_view question;  // "G1" .. "G14", "Q-LIMIT"
+  std::string_view question;  // "G1" .. "G15", "Q-LIMIT"
   std::string_view name;      // as in records and on the command line
   std::vector<std::string_view> values;  // default first; {"<number>"} for ply_limit
   std::string_view rule_ids;  // the rule IDs it touches

@@ -44,7 +44,11 @@ Config make_config(const Rules& rules) {
         c.award = Award::capturer;  // END-III-2 (a single game is round 1)
         c.award_rule = RuleId::END_III_2;
       } else if (is_player(rules.previous_winner)) {
-        c.award = rules.previous_winner == Winner::south ? Award::south : Award::north;  // END-III-3
+        // END-III-3: to the previous game's winner, or (G15 capturer) to the capturer.
+        if (rules.options.later_rounds_last_four == LaterRoundsLastFour::capturer)
+          c.award = Award::capturer;
+        else
+          c.award = rules.previous_winner == Winner::south ? Award::south : Award::north;
         c.award_rule = RuleId::END_III_3;
       } else {  // previous game drawn: END-III-4, G8
         c.award = rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? Award::split

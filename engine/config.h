@@ -14,7 +14,7 @@ namespace hoyito::engine {
 
 // Who takes the seeds left when a capture ends the game (END-1).
 enum class Award : std::uint8_t {
-  capturer,  // END-I-1, END-II-1, END-III-2, END-III-4 (capturer)
+  capturer,  // END-I-1, END-II-1, END-III-2, END-III-3 (G15 capturer), END-III-4 (capturer)
   south,     // END-III-3, previous game won by South
   north,     // END-III-3, previous game won by North
   split,     // END-III-4 (split): two and two

@@ -210,7 +210,11 @@ struct Sowing {
       case Variant::hoyito3: break;
     }
     if (rules.round <= 2) return award(mover, seeds, RuleId::END_III_2);  // G12: a single game is round 1
-    if (rules.previous_winner != Winner::draw) return award(player_of(rules.previous_winner), seeds, RuleId::END_III_3);
+    if (rules.previous_winner != Winner::draw) {
+      // END-III-3: the previous game's winner (G15 previous_winner), or the capturer (G15 capturer).
+      const bool to_capturer = rules.options.later_rounds_last_four == LaterRoundsLastFour::capturer;
+      return award(to_capturer ? mover : player_of(rules.previous_winner), seeds, RuleId::END_III_3);
+    }
     if (rules.options.drawn_previous_last_four == DrawnPreviousLastFour::capturer)
       return award(mover, seeds, RuleId::END_III_4);
     // G8 split: two and two (an odd seed, possible only in made-up positions, to the capturer).

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <sstream>
 
 #include <boost/json.hpp>
 #include <fmt/format.h>
@@ -24,6 +25,8 @@
 #include "harness/games/players.h"
 #include "harness/simulate/simulate.h"
 #include "harness/simulate/statistics.h"
+#include "harness/simulate/summary.h"
+#include "harness/simulate/report.h"
 #include "engine/sides.h"
 
 using namespace hoyito;
@@ -165,7 +168,7 @@ TEST(SimulateStatistics, LapsRelaysAndEndlessSowings) {
   EXPECT_EQ(stats.relays.sum, 1u);
   EXPECT_EQ(stats.relays.bins[0], 10u);
   EXPECT_EQ(stats.endless_refused, 0u);
-  EXPECT_EQ(stats.detail_games, 0u);  // counted by the deal, not by play_counted_game
+  EXPECT_EQ(stats.detail_games, 5u);  // every game, each played with events (GameSetup::detailed)
 
   // specs/scenarios/sx-endless-illegal.json (hand-derived): South's a is endless (SOW-6), so of
   // the non-empty a, c, d, f only c, d, f are legal: one endless move refused at ply 1.
@@ -601,4 +604,231 @@ TEST(SimulateCommand, WritesJsonCsvAndCharts) {
   int lines = 0;
   while (std::getline(in, line)) ++lines;
   EXPECT_EQ(lines, 61);  // the header and 30 deals, each played twice
+}
+
+// --- Honest statistics (issue 24, item 4) -----------------------------------------------------
+
+TEST(SimulateHonest, WilsonBoundsAreExactlyZeroAndOne) {
+  // k = 0: the score interval's lower bound is 0 in exact arithmetic (centre = half); rounding
+  // left values like 4.2e-22. k = n: the upper bound is 1.
+  for (std::uint64_t n = 1; n <= 5000; ++n) {
+    ASSERT_EQ(wilson_interval(0, n).low, 0.0) << n;
+    ASSERT_EQ(wilson_interval(n, n).high, 1.0) << n;
+  }
+}
+
+namespace {
+// Wilson's interval on a (possibly fractional) sample size, written out again here.
+std::pair<double, double> wilson_on(double p, double n) {
+  const double z = 1.959963984540054, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return {centre - half, centre + half};
+}
+}  // namespace
+
+TEST(SimulateHonest, PerPlyRatesAreClusteredByGame) {
+  // Four games of 10 plies with 0, 10, 5 and 1 forced: r = 16/40 = 0.4. Residuals k_i - r n_i:
+  // -4, 6, 1, -3; squares 16 + 36 + 1 + 9 = 62. Variance of r: 4/3 * 62 / 40^2 = 0.0516667;
+  // plies drawn independently would give r (1 - r) / 40 = 0.006: design effect 8.61, effective
+  // plies 0.24 / 0.0516667 = 4.645.
+  ClusterSums c;
+  for (const std::uint64_t k : {0, 10, 5, 1}) c.add(k, 10);
+  EXPECT_EQ(c.clusters, 4u);
+  EXPECT_EQ(c.kk, 0u + 100 + 25 + 1);
+  EXPECT_EQ(c.kn, 0u + 100 + 50 + 10);
+  EXPECT_EQ(c.nn, 400u);
+  const double effective = 0.24 / (4.0 / 3 * 62 / 1600);
+  const auto [low, high] = wilson_on(0.4, effective);
+  const Interval i = clustered_interval(c);
+  EXPECT_NEAR(i.low, low, 1e-12);
+  EXPECT_NEAR(i.high, high, 1e-12);
+  const Interval plies = wilson_interval(16, 40);
+  EXPECT_GT(plies.low - i.low, 0.1);  // far wider than the interval of 40 independent plies
+  // Games that agree exactly (4 forced of 10 each) have no spread: the interval is the plies' own.
+  ClusterSums even;
+  for (int g = 0; g < 4; ++g) even.add(4, 10);
+  EXPECT_NEAR(clustered_interval(even).low, plies.low, 1e-12);
+  // No forced ply at all: [0, Wilson's upper bound of 0 of 40].
+  ClusterSums none;
+  for (int g = 0; g < 4; ++g) none.add(0, 10);
+  EXPECT_EQ(clustered_interval(none).low, 0.0);
+  EXPECT_NEAR(clustered_interval(none).high, wilson_interval(0, 40).high, 1e-15);
+}
+
+TEST(SimulateHonest, ExpectedScoreByHand) {
+  // 3 wins, 1 loss, 2 draws: (3 + 2/2) / 6 = 2/3. Scores 1, 1, 1, 0, 1/2, 1/2: squared
+  // deviations 3 (1/3)^2 + (2/3)^2 + 2 (1/6)^2 = 5/6; sample variance 1/6; half-width
+  // 1.96 * sqrt(1/36) = 0.32666.
+  const Score s = expected_score(3, 1, 2);
+  EXPECT_EQ(s.of, 6u);
+  EXPECT_NEAR(s.score, 2.0 / 3, 1e-12);
+  EXPECT_NEAR(s.low, 2.0 / 3 - 1.959963984540054 / 6, 1e-12);
+  EXPECT_NEAR(s.high, 2.0 / 3 + 1.959963984540054 / 6, 1e-12);  // 0.9933
+}
+
+TEST(SimulateHonest, MinimumLengthAndFinalMargin) {
+  const Summary s = summarise(hand_checked_games());
+  // Lengths 6, 1, 3, 2, 1 (hand_checked_games): the shortest is 1.
+  EXPECT_EQ(s.length.min, 1u);
+  // Only G2 finishes: 26 - 22 = 4.
+  EXPECT_EQ(s.margin.max, 4u);
+  EXPECT_EQ(s.margin.min, 4u);
+  EXPECT_EQ(hand_checked_games().margin.total, 1u);
+  // G2 is South's win, the only finished game: South's expected score 1 of 1, North's 0.
+  EXPECT_EQ(s.expected_score[0].of, 1u);
+  EXPECT_EQ(s.expected_score[0].score, 1.0);
+  EXPECT_EQ(s.expected_score[1].score, 0.0);
+}
+
+TEST(SimulateHonest, UnterminatedGamesSplitByRepetition) {
+  // Hoyito II 2x6, one seed on the board, in F (hole 11), captured 23 + 24, North to move.
+  // Every ply has one legal ply: ply 1 N: F -> a (the lap ends in an empty hole, SOW-4). Then
+  // South sows a -> b, c, d, e, f, A at plies 2, 4, ..., 12 while North, without seeds,
+  // passes (PASS-1) at plies 3, ..., 11; North sows A -> B, ..., F at plies 13, 15, ..., 21
+  // while South passes at 14, ..., 20; ply 22: South passes, and the position is the start's
+  // again (F = 1, captured 23-24, North to move). The ply limit (END-3) stops the game:
+  // at 22 its last position had occurred (ply 0): repeating; at 21 (F = 1, South to move,
+  // first met there) it had not.
+  for (const auto& [limit, repeating] : {std::pair{22, 1u}, std::pair{21, 0u}}) {
+    Statistics stats(hoyito2_with_ply_limit(limit), 0);
+    const Result r = play(hoyito2_with_ply_limit(limit), position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, {23, 24}, Player::north), stats);
+    EXPECT_EQ(r.status, Status::unterminated) << limit;
+    EXPECT_EQ(stats.unterminated_repeating, repeating) << limit;
+    const json::object u = stats.to_json().at("summary").at("unterminated").as_object();
+    EXPECT_EQ(u.at("repeating").as_uint64(), repeating) << limit;
+    EXPECT_EQ(u.at("not_repeating").as_uint64(), 1u - repeating) << limit;
+  }
+}
+
+TEST(SimulateHonest, ChoiceDoesNotDependOnDetailEvery) {
+  // issue 24: with a greedy player its plies were counted in every game but the random
+  // player's only in the detailed ones, so the forced-ply rate moved with --detail-every. Now
+  // the choice is counted in the detailed games alone: --detail-every 2 over 200 deals counts
+  // exactly what --detail-every 1 counts over the even deals (shard 1/2).
+  SimulationSpec every_other = small_spec();
+  every_other.games = 200;
+  every_other.players = {kGreedy, kRandom};
+  every_other.paired = true;
+  every_other.detail_every = 2;
+  SimulationSpec even_deals = every_other;
+  even_deals.detail_every = 1;
+  even_deals.shard = {1, 2};
+  RunOptions options;
+  options.progress = false;
+  const Statistics a = run_simulation(every_other, options).per_value.front();
+  const Statistics b = run_simulation(even_deals, options).per_value.front();
+  EXPECT_EQ(a.forced_by_game, b.forced_by_game);
+  EXPECT_EQ(a.choice_plies, b.choice_plies);
+  EXPECT_EQ(a.legal_sum, b.legal_sum);
+  EXPECT_EQ(a.detail_games, 200u);  // 100 detailed deals, each played twice (--paired)
+  EXPECT_GT(a.forced_by_game.k, 0u);
+}
+
+TEST(SimulateHonest, GamesWithEventsCountGamesUnderMatch) {
+  SimulationSpec spec = small_spec();
+  spec.rules.variant = Variant::hoyito3;
+  spec.match_rounds = 3;
+  spec.games = 20;
+  spec.detail_every = 1;
+  RunOptions options;
+  options.progress = false;
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  EXPECT_GT(s.games, 20u);  // matches of up to 3 games
+  EXPECT_EQ(s.detail_games, s.games);  // every game played with events, not every match
+}
+
+TEST(SimulateHonest, TheRoundThreeRuleCanBeSwitchedOff) {
+  // G15: with later_rounds_last_four = capturer, round 3 gives the last four to the capturer,
+  // so the round rule never gives them to the other player.
+  SimulationSpec spec = small_spec();
+  spec.rules.variant = Variant::hoyito3;
+  spec.match_rounds = 4;
+  spec.games = 200;
+  spec.sweep = parse_sweep("later_rounds_last_four=previous_winner,capturer", spec.rules);
+  RunOptions options;
+  options.progress = false;
+  const auto per_value = run_simulation(spec, options).per_value;
+  EXPECT_GT(per_value[0].round_rule_applied, 0u);
+  EXPECT_EQ(per_value[1].round_rule_applied, 0u);
+  EXPECT_GT(per_value[1].awards[static_cast<std::size_t>(RuleId::END_III_3)], 0u);
+}
+
+namespace {
+std::string run_hoyito_out(const std::string& args) {
+  const std::string out_path = temp_path("out.txt");
+  const std::string command = std::string(HOYITO_BINARY_DIR) + "/hoyito " + args + " >" + out_path + " 2>/dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::ifstream in(out_path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+}  // namespace
+
+TEST(SimulateHonest, TableSaysShardNotApplicableAndPerRound) {
+  // Shard 2/2 of a run of 1 deal plays no game: no p-value to give, and the header says shard.
+  const std::string empty = run_hoyito_out("simulate --games 1 --shard 2/2 --quiet");
+  EXPECT_TRUE(has(empty, "this is shard 2/2 of that run: its 0 deals")) << empty;
+  EXPECT_TRUE(has(empty, "n/a / n/a / n/a")) << empty;
+  const std::string match = run_hoyito_out("simulate --variant hoyito3 --match 3 --games 40 --quiet --paired");
+  for (const char* row : {"round 1: S/N/draw % (games)", "round 3: S/N/draw % (games)", "matches won by South", "match first player, p",
+                          "expected score South", "p-value: seat/starter/player", "length: min, quartiles, max",
+                          "final margin", "unterminated: repeating, not"})
+    EXPECT_TRUE(has(match, row)) << row << "\n" << match;
+  // The match winners come with their interval.
+  const auto won = match.find("matches won by South");
+  EXPECT_LT(match.find('[', won), match.find('\n', won)) << match;
+}
+
+TEST(SimulateHonest, CsvHasEveryFigure) {
+  const std::string dir = temp_path("csv");
+  std::filesystem::create_directories(dir);
+  run_hoyito_out(fmt::format("simulate --variant hoyito3 --match 3 --games 60 --quiet --paired --sweep later_rounds_last_four=previous_winner,capturer "
+                             "--csv {}/s.csv", dir));
+  std::ifstream in(dir + "/s.csv");
+  const std::string csv((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* row : {"capturer,difference.south,", "capturer,difference.mean_length,", "previous_winner,fairness.player.p_value,",
+                          "previous_winner,per_game.capture_plies.mean,", "previous_winner,sowing.laps_per_move.mean,",
+                          "previous_winner,sowing.last_four_awards.END-III-3,", "previous_winner,sowing.passes.PASS-1,",
+                          "previous_winner,per_game.passes,", "previous_winner,matches.winners.south,",
+                          "previous_winner,matches.by_round.3.south,", "previous_winner,matches.round_rule_decided,",
+                          "previous_winner,expected_score.south,", "previous_winner,margin.median,", "previous_winner,length.min,",
+                          "previous_winner,unterminated.repeating,", "capturer,matches.fairness.player.p_value,"})
+    EXPECT_TRUE(has(csv, row)) << row;
+  // p-values in scientific notation (never 0.000000).
+  std::istringstream lines(csv);
+  std::string line;
+  while (std::getline(lines, line))
+    if (has(line, "p_value,")) {
+      EXPECT_TRUE(has(line, "e-") || has(line, "e+") || has(line, ",,,")) << line;
+    }
+}
+
+TEST(SimulateHonest, PreviousWinnerWinsByRoundFromTheRows) {
+  // "Does the round-3 rule even out a match?": how often the previous game's winner wins, by
+  // round, counted again here from the per-game rows (deal, seating, round, winner) alone.
+  SimulationSpec spec = small_spec();
+  spec.rules.variant = Variant::hoyito3;
+  spec.match_rounds = 4;
+  spec.games = 300;
+  spec.paired = true;
+  std::vector<GameRow> rows;
+  RunOptions options;
+  options.progress = false;
+  options.rows = [&rows](const std::vector<GameRow>& chunk) { rows.insert(rows.end(), chunk.begin(), chunk.end()); };
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  std::array<std::array<std::uint64_t, 2>, 4> expected{};
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const GameRow& before = rows[i - 1];
+    const GameRow& now = rows[i];
+    if (now.round == 1 || before.deal != now.deal || before.seating != now.seating) continue;
+    if (!is_player(before.result.winner) || now.undecided) continue;
+    expected[static_cast<std::size_t>(now.round - 1)][0] += 1;
+    expected[static_cast<std::size_t>(now.round - 1)][1] += now.result.winner == before.result.winner;
+  }
+  ASSERT_EQ(s.previous_winner_by_round.size(), 4u);
+  for (std::size_t r = 0; r < 4; ++r) EXPECT_EQ(s.previous_winner_by_round[r], expected[r]) << "round " << r + 1;
+  EXPECT_GT(expected[2][0], 100u);
+  const Summary sum = summarise(s);
+  EXPECT_EQ(sum.matches->previous_winner_wins[2].count, expected[2][1]);
 }

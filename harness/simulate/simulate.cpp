@@ -6,6 +6,7 @@
 #include <bit>
 #include <chrono>
 #include <charconv>
+#include <cstdlib>
 #include <condition_variable>
 #include <iostream>
 #include <ostream>
@@ -37,10 +38,10 @@ std::optional<std::uint64_t> whole_number(std::string_view text) {
 }
 
 // The options a sweep may vary: those with more than one value that change how games go
-// (G1, G2, G6, G7, G8, G9, G14) and the ply limit (G7).
-constexpr std::array<std::string_view, 8> kSweepable = {"skip_origin",   "capture_sides",  "endless_sowing",
-                                                        "endless_game",  "ply_limit",      "drawn_previous_last_four",
-                                                        "match_starter", "no_seeds"};
+// (G1, G2, G6, G7, G8, G9, G14, G15) and the ply limit (G7).
+constexpr std::array<std::string_view, 9> kSweepable = {"skip_origin",   "capture_sides", "endless_sowing",
+                                                        "endless_game",  "ply_limit",     "drawn_previous_last_four",
+                                                        "match_starter", "no_seeds",      "later_rounds_last_four"};
 
 }  // namespace
 
@@ -188,22 +189,22 @@ int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below)
   return kPass;
 }
 
-// The ply the player to move chooses, counted into `g` (but on the random player's fast path);
-// unless the game is `detailed` the ply is also played (play_random, play_fast).
+// The ply the player to move chooses; unless the game is `detailed` the ply is also played
+// (play_random, play_fast). The choice (legal plies, forced plies) is counted into `g` in the
+// games sampled by --detail-every (g.detailed) and in no other, for every player alike: the
+// random player's fast path decides only the move it draws, so counting elsewhere would weigh
+// the players differently and make the figure depend on --detail-every.
 int choose_and_play_fast(engine::Game& game, const PlayerSpec& player, bool detailed, const Position& before,
                          GameObservation& g, SplitMix64& rng) {
   auto below = [&rng](std::uint64_t n) { return rng.below(n); };
-  if (!detailed && player.kind == PlayerSpec::Kind::random) {
-    // The random player's fast path: engine::Game::play_random draws uniformly among the legal
-    // plies and decides only the move it draws (rejection sampling), so the choice at this
-    // ply is not counted (choice_plies): the detailed deals of --detail-every count it.
-    return game.play_random(below);
-  }
+  if (!detailed && player.kind == PlayerSpec::Kind::random) return game.play_random(below);  // the fast path
   const std::uint64_t mask = game.legal_mask();
-  const int legal = std::popcount(mask);
-  g.choice_plies += 1;
-  g.legal_sum += static_cast<std::uint64_t>(legal);
-  g.forced_plies += legal == 1;
+  if (g.detailed) {
+    const int legal = std::popcount(mask);
+    g.choice_plies += 1;
+    g.legal_sum += static_cast<std::uint64_t>(legal);
+    g.forced_plies += legal == 1;
+  }
   // A detailed game draws its random plies exactly as the fast path does (draw_as_sampler),
   // so that a deal is the same game whether or not it is played with events:
   // --detail-every changes what is counted, not what is played.
@@ -227,7 +228,11 @@ void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool rou
     MoveObservation m = observe_events(played, awarded);
     m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
     if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
-    if (setup.detailed) stats.add(m);
+    if (setup.detailed) {
+      stats.add(m);
+      g.detail_moves += 1;
+      g.endless_refused_moves += m.endless_refused > 0;
+    }
     const Player other = engine::opponent_of(mover);
     if (round_rule && m.award && awarded[index(other)] > 0) {
       // The round rule gave seeds to the non-capturer: would the capturer taking them
@@ -242,6 +247,28 @@ void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool rou
   before = std::move(played.after);
 }
 
+// END-3, G7: whether an unterminated game's last position (board, captures, side to move, as
+// engine::Game::hash keys it) had occurred before in the game: the play was going round in a
+// cycle when the limit came (MancalaGames keeps such a result apart as LOOPED). The plies are
+// kept (a byte each) and replayed only for a game that ends unterminated, so that the other
+// games pay nothing but the byte.
+class RepetitionWatch {
+ public:
+  void add(int ply) { plies_.push_back(static_cast<std::int8_t>(ply)); }
+  bool last_repeats(const Rules& rules, const Position& start) const {
+    engine::Game replay(rules, start);
+    std::vector<std::uint64_t> seen{replay.hash()};
+    for (const std::int8_t ply : plies_) {
+      replay.play_fast(ply);
+      seen.push_back(replay.hash());
+    }
+    return std::find(seen.begin(), seen.end() - 1, seen.back()) != seen.end() - 1;
+  }
+
+ private:
+  std::vector<std::int8_t> plies_;  // holes 0..23, or kPass
+};
+
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
   const Position start = setup.start ? *setup.start : engine::opening_position(setup.rules, setup.starter);
   engine::Game game(setup.rules, start);
@@ -249,6 +276,9 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   g.starter = start.to_move;
   g.south_player = setup.south_player;
   g.round = setup.rules.round;
+  g.previous_winner = setup.rules.previous_winner;
+  g.detailed = setup.detailed;
+  RepetitionWatch watch;
   // END-III-3/4 can give the last seeds to the player who did not capture them; only the
   // events tell the award apart from the capture, so those games are played with events.
   const bool round_rule = setup.rules.variant == Variant::hoyito3 && setup.rules.round >= 3;
@@ -269,10 +299,13 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
     }
     if (game.result().captured[index(mover)] > captured_before[index(mover)])
       g.capture_plies += 1;
+    watch.add(ply);
   }
   const Result result = game.result();
   g.outcome = outcome_of(result);
   g.seeds_left = engine::seed_total(setup.rules) - result.captured[0] - result.captured[1];
+  g.margin = std::abs(result.captured[0] - result.captured[1]);
+  g.repeating = g.outcome == unterminated && watch.last_repeats(setup.rules, start);
   stats.add(g);
   return {result, g};
 }
@@ -324,7 +357,6 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
     SplitMix64 rng{game_seed(spec.seed, deal)};
     GameSetup setup{rules, Player::south, {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
                     seating, detailed, std::nullopt};
-    if (detailed) stats.add_detailed_game();
     // Q-LIMIT: a game whose legal moves the lap_limit guard cannot decide is stopped there,
     // counted as undecided (with the first such deal, to replay it) and left out of the figures.
     const auto undecided = [&](int round) {
@@ -487,29 +519,13 @@ json::object run_json(const SimulationSpec& spec) {
 }
 
 // The rates compared across sweep values: each against the first value, with Newcombe's interval.
-json::array differences_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value) {
+json::array differences_json(const std::vector<Difference>& differences) {
   json::array out;
-  if (!spec.sweep) return out;
-  const auto rates = [](const Statistics& s) {
-    std::array<std::uint64_t, kOutcomes> counts{};
-    for (const auto& by_starter : s.outcomes)
-      for (const auto& c : by_starter)
-        for (int o = 0; o < kOutcomes; ++o) counts[static_cast<std::size_t>(o)] += c[static_cast<std::size_t>(o)];
-    return counts;
-  };
-  const auto base = rates(per_value.front());
-  for (std::size_t v = 1; v < per_value.size(); ++v) {
-    const auto here = rates(per_value[v]);
-    json::object row{{"value", spec.sweep->values[v]}, {"against", spec.sweep->values.front()}};
-    for (int o = 0; o < kOutcomes; ++o) {
-      const auto k1 = here[static_cast<std::size_t>(o)], k0 = base[static_cast<std::size_t>(o)];
-      const Interval i = difference_interval(k1, per_value[v].games, k0, per_value.front().games);
-      const double d = (per_value[v].games ? static_cast<double>(k1) / static_cast<double>(per_value[v].games) : 0) -
-                       (per_value.front().games ? static_cast<double>(k0) / static_cast<double>(per_value.front().games) : 0);
-      row[kOutcomeNames[static_cast<std::size_t>(o)]] = json::object{{"difference", d}, {"low", i.low}, {"high", i.high}};
-    }
-    const auto mean = [](const Statistics& s) { return s.length.mean().value_or(0); };
-    row["mean_length"] = json::object{{"difference", mean(per_value[v]) - mean(per_value.front())}};
+  for (const Difference& d : differences) {
+    json::object row{{"value", d.value}, {"against", d.against}};
+    for (std::size_t o = 0; o < kOutcomes; ++o)
+      row[kOutcomeNames[o]] = json::object{{"difference", d.differences[o]}, {"low", d.intervals[o].low}, {"high", d.intervals[o].high}};
+    row["mean_length"] = json::object{{"difference", d.mean_length}};
     out.push_back(row);
   }
   return out;
@@ -517,18 +533,23 @@ json::array differences_json(const SimulationSpec& spec, const std::vector<Stati
 
 }  // namespace
 
-json::object simulation_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value, const json::value* timing) {
+json::object simulation_json(const SimulationReport& report, const json::value* timing) {
+  const SimulationSpec& spec = *report.spec;
   json::array results;
-  for (std::size_t v = 0; v < per_value.size(); ++v) {
+  for (std::size_t v = 0; v < report.summaries.size(); ++v) {
     json::object r;
     r["value"] = spec.sweep ? json::value(json::string(spec.sweep->values[v])) : json::value(nullptr);
-    r["statistics"] = per_value[v].to_json();
+    r["statistics"] = json::object{{"counts", report.statistics[v].counts_json()}, {"summary", to_json(report.summaries[v])}};
     results.push_back(r);
   }
   json::object out{{"format", kSimulationFormat}, {"version", spec.version}, {"commit", spec.commit},
-                   {"run", run_json(spec)}, {"results", results}, {"differences", differences_json(spec, per_value)}};
+                   {"run", run_json(spec)}, {"results", results}, {"differences", differences_json(report.differences)}};
   if (timing) out["timing"] = *timing;
   return out;
+}
+
+json::object simulation_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value, const json::value* timing) {
+  return simulation_json(make_report(spec, per_value), timing);
 }
 
 std::string to_text(const json::value& v) { return json::serialize(v) + "\n"; }

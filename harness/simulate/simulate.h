@@ -21,6 +21,7 @@
 #include "core/game.h"
 #include "harness/games/players.h"
 #include "harness/simulate/statistics.h"
+#include "harness/simulate/summary.h"
 
 namespace hoyito {
 
@@ -113,6 +114,7 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
 // The JSON of a run (specs/simulation.schema.json): what was run (rules with every option,
 // players, seed, games, shard, version, commit), then the statistics of each sweep value and,
 // with a sweep, the differences. Timings only when `timing` is given, in their own field.
+boost::json::object simulation_json(const SimulationReport& report, const boost::json::value* timing);
 boost::json::object simulation_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value,
                                     const boost::json::value* timing);
 std::string to_text(const boost::json::value& v);  // the JSON text written to files, with a newline

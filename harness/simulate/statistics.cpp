@@ -66,6 +66,12 @@ std::optional<std::uint64_t> Histogram::quantile(double q) const {
   return std::nullopt;  // in the overflow
 }
 
+std::optional<std::uint64_t> Histogram::min() const {
+  for (std::size_t v = 0; v < bins.size(); ++v)
+    if (bins[v] != 0) return v;
+  return std::nullopt;
+}
+
 int Log2Histogram::bin_of(std::uint64_t value) { return value == 0 ? 0 : 64 - std::countl_zero(value); }
 
 void Log2Histogram::add(std::uint64_t value) {
@@ -98,8 +104,10 @@ Statistics::Statistics(const Rules& rules, int rounds)
       length(static_cast<std::size_t>(std::min(rules.options.ply_limit + 1, kMaxLengthBins))),
       capture_plies(kCapturePlyBins),
       seeds_left_unterminated(static_cast<std::size_t>(engine::seed_total(rules) + 1)),
+      margin(static_cast<std::size_t>(engine::seed_total(rules) + 1)),
       by_opening(static_cast<std::size_t>(rules.holes() + 1)),
       by_round(static_cast<std::size_t>(std::max(rounds, 0))),
+      previous_winner_by_round(static_cast<std::size_t>(std::max(rounds, 0))),
       chain_lengths(static_cast<std::size_t>(rules.holes() + 1)) {}
 
 void Statistics::add(const GameObservation& g) {
@@ -107,7 +115,16 @@ void Statistics::add(const GameObservation& g) {
   outcomes[static_cast<std::size_t>(g.south_player)][index(g.starter)][g.outcome] += 1;
   length.add(g.plies);
   capture_plies.add(g.capture_plies);
-  if (g.outcome == unterminated) seeds_left_unterminated.add(static_cast<std::uint64_t>(g.seeds_left));
+  if (g.outcome == unterminated) {
+    seeds_left_unterminated.add(static_cast<std::uint64_t>(g.seeds_left));
+    unterminated_repeating += g.repeating;
+  }
+  if (g.outcome == south_win || g.outcome == north_win || g.outcome == draw) margin.add(static_cast<std::uint64_t>(g.margin));
+  if (g.detailed) {  // the choice and the events are counted in the detailed games only (simulate.cpp)
+    detail_games += 1;
+    forced_by_game.add(g.forced_plies, g.choice_plies);
+    endless_refused_by_game.add(g.endless_refused_moves, g.detail_moves);
+  }
   moves += g.moves;
   passes += g.passes;
   extra_moves += g.extra_moves;
@@ -116,7 +133,14 @@ void Statistics::add(const GameObservation& g) {
   forced_plies += g.forced_plies;
   const int opening = g.opening == kPass ? holes : g.opening;
   by_opening[static_cast<std::size_t>(opening)][g.outcome] += 1;
-  if (g.round >= 1 && g.round <= static_cast<int>(by_round.size())) by_round[static_cast<std::size_t>(g.round - 1)][g.outcome] += 1;
+  if (g.round >= 1 && g.round <= static_cast<int>(by_round.size())) {
+    const auto r = static_cast<std::size_t>(g.round - 1);
+    by_round[r][g.outcome] += 1;
+    if (is_player(g.previous_winner)) {
+      previous_winner_by_round[r][0] += 1;
+      previous_winner_by_round[r][1] += g.outcome == (g.previous_winner == Winner::south ? south_win : north_win);
+    }
+  }
   round_rule_applied += g.round_rule_applied;
   round_rule_decided += g.round_rule_decided;
 }
@@ -148,6 +172,8 @@ void visit_counts(F&& f, S&... s) {
   f("length", s.length...);
   f("capture_plies", s.capture_plies...);
   f("seeds_left_unterminated", s.seeds_left_unterminated...);
+  f("unterminated_repeating", s.unterminated_repeating...);
+  f("margin", s.margin...);
   f("moves", s.moves...);
   f("passes", s.passes...);
   f("extra_moves", s.extra_moves...);
@@ -156,10 +182,13 @@ void visit_counts(F&& f, S&... s) {
   f("forced_plies", s.forced_plies...);
   f("by_opening", s.by_opening...);
   f("by_round", s.by_round...);
+  f("previous_winner_by_round", s.previous_winner_by_round...);
   f("round_rule_applied", s.round_rule_applied...);
   f("round_rule_decided", s.round_rule_decided...);
   f("detail_games", s.detail_games...);
   f("detail_moves", s.detail_moves...);
+  f("forced_by_game", s.forced_by_game...);
+  f("endless_refused_by_game", s.endless_refused_by_game...);
   f("laps", s.laps...);
   f("relays", s.relays...);
   f("chain_lengths", s.chain_lengths...);
@@ -180,6 +209,7 @@ struct Merger {
   void operator()(const char*, Histogram& a, const Histogram& b) const { a.merge(b); }
   void operator()(const char*, Log2Histogram& a, const Log2Histogram& b) const { a.merge(b); }
   void operator()(const char*, SmallestDeal& a, const SmallestDeal& b) const { a.merge(b); }
+  void operator()(const char*, ClusterSums& a, const ClusterSums& b) const { a.merge(b); }
   template <class T, std::size_t N>
   void operator()(const char* name, std::array<T, N>& a, const std::array<T, N>& b) const {
     for (std::size_t k = 0; k < N; ++k) (*this)(name, a[k], b[k]);
@@ -192,6 +222,9 @@ struct Merger {
 
 json::value write_count(std::uint64_t v) { return json::value(v); }
 json::value write_count(const SmallestDeal& d) { return d.plus_one ? json::value(d.plus_one - 1) : json::value(nullptr); }
+json::value write_count(const ClusterSums& c) {
+  return json::object{{"clusters", c.clusters}, {"k", c.k}, {"n", c.n}, {"kk", c.kk}, {"kn", c.kn}, {"nn", c.nn}};
+}
 json::value write_count(const Histogram& h) {
   json::array bins;
   for (std::size_t v = 0; v < h.bins.size(); ++v)
@@ -251,6 +284,10 @@ struct Reader {
   void read(const json::value& v, const std::string& at, SmallestDeal& out) const {
     out.plus_one = v.is_null() ? 0 : number(v, at) + 1;
   }
+  void read(const json::value& v, const std::string& at, ClusterSums& c) const {
+    const auto one = [&](const char* name) { return number(field(v, name, at), at + "." + name); };
+    c = {one("clusters"), one("k"), one("n"), one("kk"), one("kn"), one("nn")};
+  }
   template <class H>
   void read_bins(const json::value& v, const std::string& at, H& h, std::size_t size) const {
     for (const json::value& pair : array(field(v, "bins", at), 0, at + ".bins")) {
@@ -281,34 +318,6 @@ struct Reader {
   }
 };
 
-json::value optional_json(std::optional<double> v) { return v ? json::value(*v) : json::value(nullptr); }
-json::value optional_json(std::optional<std::uint64_t> v) { return v ? json::value(*v) : json::value(nullptr); }
-json::value ratio_json(std::uint64_t a, std::uint64_t b) {
-  return b == 0 ? json::value(nullptr) : json::value(static_cast<double>(a) / static_cast<double>(b));
-}
-
-json::object test_json(const FairnessTest& t) { return {{"chi_square", t.chi_square}, {"p_value", t.p_value}}; }
-
-json::object distribution_json(const Histogram& h) {
-  return {{"mean", optional_json(h.mean())}, {"stddev", optional_json(h.stddev())},
-          {"q1", optional_json(h.quantile(0.25))}, {"median", optional_json(h.quantile(0.5))},
-          {"q3", optional_json(h.quantile(0.75))}, {"max", h.max}};
-}
-
-json::object outcome_rates(const std::array<std::uint64_t, kOutcomes>& counts) {
-  std::uint64_t n = 0;
-  for (auto c : counts) n += c;
-  json::object out{{"games", n}};
-  for (int o = 0; o < kOutcomes; ++o) out[kOutcomeNames[static_cast<std::size_t>(o)]] = rate_json(counts[static_cast<std::size_t>(o)], n);
-  return out;
-}
-
-// Wins of `a` against wins of `b` among the decisive games: the share of `a`, and the test.
-json::object decisive_json(const char* a_name, std::uint64_t a, const char* b_name, std::uint64_t b) {
-  return {{a_name, a}, {b_name, b}, {fmt::format("{}_share_of_decisive", a_name), rate_json(a, a + b)},
-          {"fairness", test_json(even_split_test(a, b))}};
-}
-
 }  // namespace
 
 void Statistics::merge(const Statistics& other) { visit_counts(Merger{}, *this, other); }
@@ -328,88 +337,6 @@ Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const js
   return s;
 }
 
-json::object Statistics::to_json() const {
-  // Seat, starter and player tables from outcomes[south_player][starter][outcome].
-  std::array<std::uint64_t, kOutcomes> by_seat{};
-  std::array<std::uint64_t, 2> starter_wins{}, other_wins{};  // [starter]
-  std::array<std::uint64_t, 2> player_wins{};                 // [player]
-  for (int sp = 0; sp < 2; ++sp)
-    for (const Player st : kPlayers) {
-      const auto& c = outcomes[static_cast<std::size_t>(sp)][index(st)];
-      for (int o = 0; o < kOutcomes; ++o) by_seat[static_cast<std::size_t>(o)] += c[static_cast<std::size_t>(o)];
-      const std::uint64_t south = c[south_win], north = c[north_win];
-      starter_wins[index(st)] += st == Player::south ? south : north;
-      other_wins[index(st)] += st == Player::south ? north : south;
-      player_wins[static_cast<std::size_t>(sp)] += south;      // player sp sat South
-      player_wins[static_cast<std::size_t>(1 - sp)] += north;  // the other sat North
-    }
-  const std::uint64_t starter_total = starter_wins[0] + starter_wins[1], other_total = other_wins[0] + other_wins[1];
-
-  json::object summary;
-  summary["games"] = games;
-  summary["undecided"] = json::object{{"games", undecided_games}, {"first_deal", write_count(first_undecided_deal)}};
-  summary["results"] = outcome_rates(by_seat);
-  summary["by_seat"] = decisive_json("south", by_seat[south_win], "north", by_seat[north_win]);
-  summary["by_starter"] = decisive_json("starter", starter_total, "other", other_total);
-  summary["by_player"] = decisive_json("first", player_wins[0], "second", player_wins[1]);
-  summary["length"] = distribution_json(length);
-  summary["per_game"] = json::object{{"moves", ratio_json(moves, games)}, {"passes", ratio_json(passes, games)},
-                                     {"extra_moves", ratio_json(extra_moves, games)},
-                                     {"capture_plies", distribution_json(capture_plies)}};
-  summary["choice"] = json::object{{"branching_factor", ratio_json(legal_sum, choice_plies)},
-                                   {"forced", rate_json(forced_plies, choice_plies)}};
-  json::array openings;
-  for (std::size_t h = 0; h < by_opening.size(); ++h) {
-    const json::object rates = outcome_rates(by_opening[h]);
-    if (rates.at("games").as_uint64() == 0) continue;
-    json::object row{{"move", move_text(h == by_opening.size() - 1 ? kPass : static_cast<int>(h), holes / 2)}};
-    for (const auto& [key, value] : rates) row[key] = value;
-    openings.push_back(row);
-  }
-  summary["by_opening"] = openings;
-  summary["unterminated"] = json::object{{"games", seeds_left_unterminated.total},
-                                         {"seeds_left", distribution_json(seeds_left_unterminated)}};
-  json::object awards_out;
-  for (RuleId r : {RuleId::END_I_1, RuleId::END_II_1, RuleId::END_III_2, RuleId::END_III_3, RuleId::END_III_4})
-    awards_out[rule_text(r)] = awards[static_cast<std::size_t>(r)];
-  summary["sowing"] = json::object{
-      {"detail_games", detail_games},
-      {"moves", detail_moves},
-      {"laps_per_move", json::object{{"mean", ratio_json(laps.sum, laps.total)}, {"max", laps.max}}},
-      {"relays_per_move", json::object{{"mean", ratio_json(relays.sum, relays.total)}, {"max", relays.max}}},
-      {"endless_refused", endless_refused},
-      {"moves_with_endless_refused", rate_json(moves_with_endless_refused, detail_moves)},
-      {"endless_played", endless_played},
-      {"longest_exact_cycle", endless_repeat_laps.max},
-      {"chain_lengths", distribution_json(chain_lengths)},
-      {"last_four_awards", awards_out},
-      {"passes", json::object{{"PASS-1", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_1)]},
-                              {"PASS-2", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_2)]},
-                              {"PASS-3", passes_by_rule[static_cast<std::size_t>(RuleId::PASS_3)]}}}};
-  if (match_rounds > 0) {
-    json::array rounds;
-    for (const auto& r : by_round) rounds.push_back(outcome_rates(r));
-    std::array<std::uint64_t, 3> seat_winners{};
-    std::array<std::uint64_t, 2> player_match_wins{};
-    for (int sp = 0; sp < 2; ++sp)
-      for (const Winner w : {Winner::south, Winner::north, Winner::draw}) {
-        const auto c = match_winners[static_cast<std::size_t>(sp)][index(w)];
-        seat_winners[index(w)] += c;
-        if (w != Winner::draw) player_match_wins[static_cast<std::size_t>(w == Winner::south ? sp : 1 - sp)] += c;
-      }
-    summary["matches"] = json::object{
-        {"matches", matches},
-        {"by_round", rounds},
-        {"winners", json::object{{"south", rate_json(seat_winners[index(Winner::south)], matches)},
-                                 {"north", rate_json(seat_winners[index(Winner::north)], matches)},
-                                 {"draw", rate_json(seat_winners[index(Winner::draw)], matches)}}},
-        {"by_player", decisive_json("first", player_match_wins[0], "second", player_match_wins[1])},
-        {"round_rule_applied", round_rule_applied},
-        {"round_rule_decided", rate_json(round_rule_decided, round_rule_applied)}};
-  }
-  return {{"counts", counts_json()}, {"summary", summary}};
-}
-
 // --- Intervals and tests ----------------------------------------------------------------------
 
 namespace {
@@ -421,7 +348,41 @@ Interval wilson_interval(std::uint64_t k, std::uint64_t n) {
   const double nn = static_cast<double>(n), p = static_cast<double>(k) / nn, z2 = kZ95 * kZ95;
   const double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
   const double half = kZ95 / (1 + z2 / nn) * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // The bounds are exactly 0 and 1 where the formula gives them up to rounding (k = 0, k = n).
+  return {k == 0 ? 0.0 : std::max(0.0, centre - half), k == n ? 1.0 : std::min(1.0, centre + half)};
+}
+
+Interval clustered_interval(const ClusterSums& c) {
+  if (c.n == 0) return {0, 1};
+  const double n = static_cast<double>(c.n), r = static_cast<double>(c.k) / n, m = static_cast<double>(c.clusters);
+  double effective = n;  // the plies as if independent, when the games' spread cannot be measured
+  if (c.clusters >= 2 && c.k != 0 && c.k != c.n) {
+    // The ratio estimator's variance from the games' residuals k_i - r n_i (Cochran, 6.9):
+    // m / (m - 1) * sum (k_i - r n_i)^2 / n^2.
+    const double residuals = static_cast<double>(c.kk) - 2 * r * static_cast<double>(c.kn) + r * r * static_cast<double>(c.nn);
+    const double variance = m / (m - 1) * std::max(0.0, residuals) / (n * n);
+    if (variance > 0) effective = std::min(n, r * (1 - r) / variance);  // design effect at least 1
+  }
+  // Wilson's interval on `effective` plies with the same rate.
+  const double z2 = kZ95 * kZ95;
+  const double centre = (r + z2 / (2 * effective)) / (1 + z2 / effective);
+  const double half = kZ95 / (1 + z2 / effective) * std::sqrt(r * (1 - r) / effective + z2 / (4 * effective * effective));
+  return {c.k == 0 ? 0.0 : std::max(0.0, centre - half), c.k == c.n ? 1.0 : std::min(1.0, centre + half)};
+}
+
+Score expected_score(std::uint64_t wins, std::uint64_t losses, std::uint64_t draws) {
+  Score s;
+  s.of = wins + losses + draws;
+  if (s.of == 0) return s;
+  const double n = static_cast<double>(s.of), w = static_cast<double>(wins), l = static_cast<double>(losses),
+               d = static_cast<double>(draws);
+  s.score = (w + d / 2) / n;
+  if (s.of < 2) return s;
+  const double variance = (w * (1 - s.score) * (1 - s.score) + d * (0.5 - s.score) * (0.5 - s.score) + l * s.score * s.score) / (n - 1);
+  const double half = kZ95 * std::sqrt(variance / n);
+  s.low = std::max(0.0, s.score - half);
+  s.high = std::min(1.0, s.score + half);
+  return s;
 }
 
 Interval difference_interval(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2, std::uint64_t n2) {
@@ -451,10 +412,5 @@ FairnessTest uniformity_test(const std::vector<std::uint64_t>& observed) {
   return {chi2, chi2 == 0 ? 1.0 : boost::math::gamma_q(dof / 2, chi2 / 2)};
 }
 
-json::object rate_json(std::uint64_t k, std::uint64_t n) {
-  const Interval i = wilson_interval(k, n);
-  return {{"count", k}, {"of", n}, {"rate", n ? json::value(static_cast<double>(k) / static_cast<double>(n)) : json::value(nullptr)},
-          {"low", i.low}, {"high", i.high}};
-}
 
 }  // namespace hoyito

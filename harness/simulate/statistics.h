@@ -42,6 +42,7 @@ struct Histogram {
   // Nearest rank: the smallest value v with at least ceil(q * total) values <= v; none when
   // empty or when that rank falls in the overflow.
   std::optional<std::uint64_t> quantile(double q) const;
+  std::optional<std::uint64_t> min() const;  // the smallest value added; none when empty or all in the overflow
   bool operator==(const Histogram&) const = default;
 };
 
@@ -53,6 +54,33 @@ struct Log2Histogram {
   void add(std::uint64_t value);
   void merge(const Log2Histogram& other);
   bool operator==(const Log2Histogram&) const = default;
+};
+
+// A per-ply rate k/n whose plies come in clusters (games): the plies of one game are not
+// independent (a forced ply makes the next more likely forced), so the interval is computed from
+// the spread between games, not between plies. Kept as sums over clusters that merge by addition.
+struct ClusterSums {
+  std::uint64_t clusters = 0;  // games with n > 0
+  std::uint64_t k = 0, n = 0;  // successes and trials, summed
+  std::uint64_t kk = 0, kn = 0, nn = 0;  // sums of k_i^2, k_i n_i, n_i^2 over the games
+  void add(std::uint64_t ki, std::uint64_t ni) {
+    if (ni == 0) return;
+    clusters += 1;
+    k += ki;
+    n += ni;
+    kk += ki * ki;
+    kn += ki * ni;
+    nn += ni * ni;
+  }
+  void merge(const ClusterSums& o) {
+    clusters += o.clusters;
+    k += o.k;
+    n += o.n;
+    kk += o.kk;
+    kn += o.kn;
+    nn += o.nn;
+  }
+  bool operator==(const ClusterSums&) const = default;
 };
 
 // The smallest deal index seen (kept as deal + 1; 0: none): merged by taking the smaller.
@@ -71,6 +99,7 @@ struct GameObservation {
   Player starter = Player::south;  // who moved first
   int south_player = 0;       // which player (0: the first of --players, 1: the second) sat South
   int round = 1;              // Hoyito III match round (1 outside matches)
+  Winner previous_winner = Winner::none;  // the previous game's result in a match (END-III-3)
   std::uint64_t plies = 0;    // moves and passes (END-3 counts both)
   std::uint64_t moves = 0;
   std::uint64_t passes = 0;       // PASS-1/2/3
@@ -83,6 +112,11 @@ struct GameObservation {
   std::uint64_t forced_plies = 0;   // ... with exactly one legal ply (forced passes included)
   int opening = kPass;              // the first ply, or kPass (a pass, or no ply at all)
   int seeds_left = 0;               // on the board at the end
+  int margin = 0;                   // |captures South - captures North| at the end of a finished game
+  bool repeating = false;           // unterminated, and its last position had occurred before in the game
+  bool detailed = false;            // played with events (--detail-every): the choice and events were counted
+  std::uint64_t detail_moves = 0;   // moves with events ...
+  std::uint64_t endless_refused_moves = 0;  // ... of which some hole was left out as endless (SOW-6)
   bool round_rule_applied = false;  // END-III-3/4 gave the last seeds (some to the non-capturer)
   bool round_rule_decided = false;  // ... and the capturer taking them would change the winner
 };
@@ -114,7 +148,6 @@ struct Statistics {
   void add(const GameObservation& game);
   void add(const MoveObservation& move);
   void add(const MatchObservation& match);
-  void add_detailed_game() { detail_games += 1; }
   void add_pass(RuleId rule) { passes_by_rule[static_cast<std::size_t>(rule)] += 1; }  // from a pass event
   // A game stopped because a move's legality was undecided within the lap_limit guard (Q-LIMIT):
   // reported and left out of every per-game figure, never taken for a rule.
@@ -146,12 +179,18 @@ struct Statistics {
   Histogram length;         // plies per game
   Histogram capture_plies;  // per game
   Histogram seeds_left_unterminated;  // seeds on the board when the ply limit stopped a game
+  std::uint64_t unterminated_repeating = 0;  // ... whose last position had occurred before in the game
+  Histogram margin;         // |South's captures - North's| of finished games
   std::uint64_t moves = 0, passes = 0, extra_moves = 0, choice_plies = 0, legal_sum = 0, forced_plies = 0;
   std::vector<std::array<std::uint64_t, kOutcomes>> by_opening;  // holes 0..2N-1, then the pass
   std::vector<std::array<std::uint64_t, kOutcomes>> by_round;    // rounds 1..match_rounds
+  // By round: [games after a won game, of which the previous game's winner won] (END-III-3).
+  std::vector<std::array<std::uint64_t, 2>> previous_winner_by_round;
   std::uint64_t round_rule_applied = 0, round_rule_decided = 0;
-  // Sampled games, with events.
+  // Sampled games, with events (--detail-every): games, not deals nor matches.
   std::uint64_t detail_games = 0, detail_moves = 0;
+  ClusterSums forced_by_game;           // forced plies of choice plies, per detailed game
+  ClusterSums endless_refused_by_game;  // moves with a hole refused as endless, of moves, per detailed game
   Log2Histogram laps, relays;
   Log2Histogram endless_repeat_laps;  // SOW-6: first exact repeat lap of each endless move met
   Histogram chain_lengths;
@@ -167,7 +206,12 @@ struct Statistics {
 struct Interval {
   double low = 0, high = 0;
 };
+// Exactly 0 below for k = 0 and exactly 1 above for k = n.
 Interval wilson_interval(std::uint64_t k, std::uint64_t n);
+// A Wilson interval for a per-ply rate clustered by game: on the effective number of plies
+// n / deff, deff being the design effect of the ratio estimator (its between-game variance
+// over the variance plies drawn independently would have), never below 1.
+Interval clustered_interval(const ClusterSums& c);
 // Newcombe's hybrid score interval (his method 10) for the difference of two rates k1/n1 - k2/n2.
 Interval difference_interval(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2, std::uint64_t n2);
 // Chi-square test (1 degree of freedom) that a and b come from an even split: the statistic
@@ -180,7 +224,12 @@ FairnessTest even_split_test(std::uint64_t a, std::uint64_t b);
 // upper-tail p-value with k-1 degrees of freedom (regularised incomplete gamma function).
 FairnessTest uniformity_test(const std::vector<std::uint64_t>& observed);
 
-// A rate as JSON: {"count", "of", "rate", "low", "high"}.
-boost::json::object rate_json(std::uint64_t k, std::uint64_t n);
+// The expected score of a side over `wins + losses + draws` games (draws count 1/2), with a 95%
+// normal interval from the games' scores: {"score", "low", "high", "of"}.
+struct Score {
+  double score = 0, low = 0, high = 1;
+  std::uint64_t of = 0;
+};
+Score expected_score(std::uint64_t wins, std::uint64_t losses, std::uint64_t draws);
 
 }  // namespace hoyito

@@ -142,18 +142,22 @@ std::vector<Configuration> all_configurations() {
           }
       if (v != Variant::hoyito3) continue;
       // END-III-2: round 2 after either winner (the capturer still takes the last four);
-      // END-III-3 and END-III-4 (G8): round 3 after each previous result.
+      // END-III-3 (and G15, the rule switched off) and END-III-4 (G8): round 3 after each previous result.
       struct RoundCase {
         const char* name;
         int round;
         Winner previous;
         DrawnPreviousLastFour drawn;
+        LaterRoundsLastFour later = LaterRoundsLastFour::previous_winner;
       };
-      for (const RoundCase& c : {RoundCase{"round2-south", 2, Winner::south, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round2-north", 2, Winner::north, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-south", 3, Winner::south, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-north", 3, Winner::north, DrawnPreviousLastFour::capturer},
-                                 RoundCase{"round3-draw-capturer", 3, Winner::draw, DrawnPreviousLastFour::capturer},
+      constexpr auto kCapturer = DrawnPreviousLastFour::capturer;
+      for (const RoundCase& c : {RoundCase{"round2-south", 2, Winner::south, kCapturer},
+                                 RoundCase{"round2-north", 2, Winner::north, kCapturer},
+                                 RoundCase{"round3-south", 3, Winner::south, kCapturer},
+                                 RoundCase{"round3-north", 3, Winner::north, kCapturer},
+                                 RoundCase{"round3-south-later-capturer", 3, Winner::south, kCapturer, LaterRoundsLastFour::capturer},
+                                 RoundCase{"round3-north-later-capturer", 3, Winner::north, kCapturer, LaterRoundsLastFour::capturer},
+                                 RoundCase{"round3-draw-capturer", 3, Winner::draw, kCapturer},
                                  RoundCase{"round3-draw-split", 3, Winner::draw, DrawnPreviousLastFour::split}}) {
         Rules r;
         r.variant = v;
@@ -161,6 +165,7 @@ std::vector<Configuration> all_configurations() {
         r.round = c.round;
         r.previous_winner = c.previous;
         r.options.drawn_previous_last_four = c.drawn;
+        r.options.later_rounds_last_four = c.later;
         out.push_back({fmt::format("hoyito3-2x{}-{}", n, c.name), r, 0, n == 12 ? kStandard2x12Share : 1});
       }
     }
@@ -185,6 +190,13 @@ std::vector<Rules> match_rules() {
         base.options.drawn_previous_last_four = drawn;
         out.push_back(base);
       }
+  for (int n : {6, 12}) {  // G15: the round-3 rule switched off, in whole matches too
+    Rules base;
+    base.variant = Variant::hoyito3;
+    base.holes_per_row = n;
+    base.options.later_rounds_last_four = LaterRoundsLastFour::capturer;
+    out.push_back(base);
+  }
   return out;
 }
 
