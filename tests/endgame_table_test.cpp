@@ -200,7 +200,9 @@ void brute_force_case(const Rules& rules, int max_seeds, int layers) {
     const BruteCounts counts = check_against_brute_force(table, n, 20'000);
     std::cout << table.path() << ": layer " << n << ": " << counts.checked << " positions checked (" << counts.exact
               << " exact), " << counts.skipped << " skipped (search budget)" << std::endl;
-    if (n == 1) EXPECT_EQ(counts.skipped, 0);
+    if (n == 1) {
+      EXPECT_EQ(counts.skipped, 0);
+    }
     checked += counts.checked;
     if (::testing::Test::HasFailure()) return;
   }
