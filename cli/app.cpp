@@ -40,6 +40,7 @@ const Command kCommands[] = {
     {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
     {"serve", "the engine (or model) behind the engine protocol on stdin/stdout (specs/engine-protocol.md)", add_serve},
     {"suite", "write the conformance suite: perft tables, playthroughs, scenarios, endless moves (specs/suite.md)", add_suite},
+    {"solve", "endgame tables by retrograde analysis, and their check (specs/endgame-tables.md)", add_solve},
 };
 
 std::string command_names() {

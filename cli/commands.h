@@ -46,6 +46,7 @@ CommandRun add_simulate(CLI::App& command);   // cli/simulate.cpp
 CommandRun add_merge(CLI::App& command);      // cli/merge.cpp
 CommandRun add_serve(CLI::App& command);      // cli/serve.cpp
 CommandRun add_suite(CLI::App& command);      // cli/suite.cpp
+CommandRun add_solve(CLI::App& command);      // cli/solve.cpp
 
 // The rules options of every command that plays: --variant, --holes, --seeds-per-hole, --round,
 // --previous-winner, --option NAME=VALUE.

@@ -11,7 +11,8 @@
 //   harness/games    core, io, base, model, engine
 //   harness/verify,  core, io, base, games, model, engine; never one another
 //   harness/simulate,  (simulate no model header either: it plays the engine alone)
-//   harness/annotate
+//   harness/annotate,
+//   harness/solve
 //   harness/bench    any of harness/ (it measures the jobs), not cli
 //   cli              anything; nothing outside cli/ includes cli/
 #include <filesystem>
@@ -52,11 +53,12 @@ const std::map<std::string, Layers>& allowed() {
     r["harness/games"] = below_jobs;
     r["harness/verify"] = plus(below_jobs, {"harness/verify"});
     r["harness/annotate"] = plus(below_jobs, {"harness/annotate"});
+    r["harness/solve"] = plus(below_jobs, {"harness/solve"});
     Layers simulate = plus(below_jobs, {"harness/simulate"});
     simulate.erase("model");  // simulate plays the engine alone
     r["harness/simulate"] = simulate;
     r["harness/bench"] = plus(below_jobs, {"harness/verify", "harness/simulate", "harness/annotate", "harness/bench"});
-    r["cli"] = plus(r["harness/bench"], {"cli"});
+    r["cli"] = plus(r["harness/bench"], {"harness/solve", "cli"});
     return r;
   }();
   return rules;
@@ -110,7 +112,7 @@ TEST(IncludeRules, EveryFileIsInALayerWithRules) {
   for (const auto& file : files)
     EXPECT_TRUE(allowed().contains(layer_of(file)))
         << file << ": its folder has no include rules (harness/ holds only base, games, verify, simulate, "
-        << "annotate and bench; a new folder gets its rules in tests/include_rules_test.cpp)";
+        << "annotate, solve and bench; a new folder gets its rules in tests/include_rules_test.cpp)";
 }
 
 TEST(IncludeRules, EveryIncludePointsToALayerItsLayerMayUse) {
@@ -134,8 +136,8 @@ TEST(IncludeRules, TheTableSaysWhatTheLayoutSays) {
   EXPECT_FALSE(r.at("model").contains("engine"));
   EXPECT_FALSE(r.at("engine").contains("model"));
   EXPECT_EQ(r.at("harness/base"), (Layers{"core", "harness/base"}));
-  for (const char* job : {"harness/verify", "harness/simulate", "harness/annotate"})
-    for (const char* other : {"harness/verify", "harness/simulate", "harness/annotate"})
+  for (const char* job : {"harness/verify", "harness/simulate", "harness/annotate", "harness/solve"})
+    for (const char* other : {"harness/verify", "harness/simulate", "harness/annotate", "harness/solve"})
       EXPECT_EQ(r.at(job).contains(other), std::string(job) == other) << job << " / " << other;
   EXPECT_FALSE(r.at("harness/simulate").contains("model"));
   for (const auto& [layer, may] : r) {

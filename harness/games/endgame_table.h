@@ -1,0 +1,110 @@
+// Endgame tables (specs/endgame-tables.md): the position index shared by the solver
+// (harness/solve/) and every reader, the file header, and the reader, which maps a table file
+// into memory. Jobs never include each other, so what annotate and simulate read lives here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace hoyito {
+
+// Ranks the boards of exactly n seeds over `holes` holes (stars and bars, hole 0 first, a smaller
+// count first): rank in 0 .. count(n) - 1.
+class PositionIndex {
+ public:
+  PositionIndex(int holes, int max_seeds);
+  int holes() const { return holes_; }
+  std::uint64_t count(int seeds) const { return ways(0, seeds); }
+  std::uint64_t rank(const std::uint8_t* board, int seeds) const;
+  void unrank(std::uint64_t rank, int seeds, std::uint8_t* board) const;
+
+ private:
+  // Boards of `seeds` seeds over the holes from `first` to the last.
+  std::uint64_t ways(int first, int seeds) const { return ways_[static_cast<std::size_t>(first * (max_ + 1) + seeds)]; }
+  int holes_, max_;
+  std::vector<std::uint64_t> ways_;
+};
+
+// Who takes the last seeds at END-1 (specs/endgame-tables.md, "a table per round case").
+enum class AwardCase { capturer, split, previous_winner };
+AwardCase award_case(const Rules& rules);
+const char* award_case_name(AwardCase award);
+// 2 for previous_winner (each board stored for "the mover won the previous game" and "the
+// opponent did"), else 1.
+int table_sides(AwardCase award);
+
+// An interval value (specs/endgame-tables.md): the game's value from a fresh start lies in
+// [lo, hi]; exact when they are equal. Seen from the side to move.
+struct TableValue {
+  int lo = 0;
+  int hi = 0;
+  bool exact() const { return lo == hi; }
+};
+
+struct TableLayer {
+  int seeds = 0;
+  std::uint64_t positions = 0;  // entries: sides x boards
+  std::uint64_t offset = 0;     // byte offset of the layer's entries in the file
+};
+
+struct TableHeader {
+  Rules rules;  // variant, holes per row, options, round and previous winner as solved
+  AwardCase award = AwardCase::capturer;
+  int max_seeds = 0;
+  int sides = 1;
+  std::vector<TableLayer> layers;  // seeds 0..max_seeds
+  std::uint64_t checksum = 0;      // FNV-1a 64 of every byte after the header
+};
+
+inline constexpr int kTableFormatVersion = 1;
+std::string table_file_name(const Rules& rules, int max_seeds);  // hoyito-hoyito2-2x6-capturer-k8.tbl
+// The header bytes (magic, version, length, JSON, padding); sets each layer's offset first.
+std::string encode_table_header(TableHeader& header);
+std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t hash = 0xcbf29ce484222325ULL);
+
+// The table position of `board` with `to_move` to move: the board turned so that the mover owns
+// holes 0..N-1 (the tables store South to move), and the side (0 unless previous_winner: 0 when
+// the mover won the previous game).
+struct TableKey {
+  int seeds = 0;
+  std::uint64_t entry = 0;
+};
+
+// A table file mapped into memory. Throws InputError (one line naming the file and the field)
+// when the file is missing, malformed or truncated.
+class EndgameTable {
+ public:
+  explicit EndgameTable(const std::string& path);
+  ~EndgameTable();
+  EndgameTable(const EndgameTable&) = delete;
+  EndgameTable& operator=(const EndgameTable&) = delete;
+
+  const TableHeader& header() const { return header_; }
+  const std::string& path() const { return path_; }
+  const PositionIndex& index() const { return index_; }
+  // Whether `position` under `rules` is one this table answers (same rules case, n <= K).
+  bool covers(const Position& position, const Rules& rules) const;
+  TableValue value(const Position& position, const Rules& rules) const;  // covers() must hold
+  TableValue entry(int seeds, std::uint64_t index) const;
+  TableKey key(const Position& position, const Rules& rules) const;
+  // FNV-1a of the values, as the header's checksum should be.
+  std::uint64_t computed_checksum() const;
+
+ private:
+  std::string path_;
+  TableHeader header_;
+  PositionIndex index_;
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t values_start_ = 0;
+};
+
+// The side of a table position for `rules` with `mover` to move (previous_winner tables: 0 when
+// the mover won the previous game).
+int table_side(const Rules& rules, Player mover);
+
+}  // namespace hoyito

@@ -1,0 +1,247 @@
+#include "harness/solve/solver.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/sides.h"
+#include "harness/base/interrupt.h"
+#include "harness/base/reporter.h"
+#include "harness/solve/moves.h"
+#include "io/output.h"
+
+namespace hoyito::solve {
+
+namespace {
+constexpr int kTop = 127, kBottom = -127;  // +/- infinity of the fixed points (values lie in -48..48)
+
+// Runs body(begin, end, part) over [0, count) cut into `threads` parts, one thread each.
+template <class Body>
+void parallel_for(int threads, std::uint64_t count, const Body& body) {
+  const auto parts = static_cast<std::uint64_t>(std::max(1, threads));
+  std::vector<std::thread> workers;
+  for (std::uint64_t t = 0; t < parts; ++t)
+    workers.emplace_back([&, t] { body(count * t / parts, count * (t + 1) / parts, t); });
+  for (std::thread& w : workers) w.join();
+}
+
+// The values of the layers solved so far: lo then hi, a signed byte each, per entry.
+struct SolvedLayers : LowerValue {
+  std::vector<std::vector<std::int8_t>> values;
+  TableValue operator()(int seeds, std::uint64_t entry) const override {
+    const std::vector<std::int8_t>& v = values[static_cast<std::size_t>(seeds)];
+    return {v[2 * entry], v[2 * entry + 1]};
+  }
+};
+
+// One layer's moves, built once: links to entries of the layer (kNoLink past the last), the best
+// capture exits, and r (the END-3 share).
+struct LayerMoves {
+  std::size_t width = 0;
+  std::vector<std::uint32_t> link;
+  std::vector<std::int8_t> cap_lo, cap_hi, stop;
+  // The entries whose links lead to entry e: from[first[e]] .. from[first[e + 1] - 1].
+  std::vector<std::uint64_t> first;
+  std::vector<std::uint32_t> from;
+  std::uint64_t bytes() const { return link.size() * 4 + cap_lo.size() * 3 + first.size() * 8 + from.size() * 4; }
+};
+
+// The reverse of the links (counted, then placed), so that a change is passed to the entries
+// that read it and no others.
+void link_predecessors(LayerMoves& m) {
+  const std::uint64_t count = m.cap_lo.size();
+  m.first.assign(count + 1, 0);
+  for (std::uint32_t q : m.link)
+    if (q != kNoLink) ++m.first[q + 1];
+  for (std::uint64_t e = 0; e < count; ++e) m.first[e + 1] += m.first[e];
+  m.from.resize(m.first[count]);
+  std::vector<std::uint64_t> next(m.first.begin(), m.first.end() - 1);
+  for (std::uint64_t e = 0; e < count; ++e)
+    for (std::size_t i = 0; i < m.width && m.link[e * m.width + i] != kNoLink; ++i)
+      m.from[next[m.link[e * m.width + i]]++] = static_cast<std::uint32_t>(e);
+}
+
+LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lower, int threads) {
+  const std::uint64_t count = maker.layer_size(seeds);
+  LayerMoves m;
+  m.width = static_cast<std::size_t>(maker.index().holes() / 2 + 1);
+  m.link.assign(count * m.width, kNoLink);
+  m.cap_lo.assign(count, kNone);
+  m.cap_hi.assign(count, kNone);
+  m.stop.assign(count, 0);
+  parallel_for(threads, count, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t) {
+    PositionMoves moves;
+    for (std::uint64_t e = begin; e < end; ++e) {
+      maker.moves_of(seeds, e, lower, moves);
+      m.cap_lo[e] = static_cast<std::int8_t>(moves.cap_lo);
+      m.cap_hi[e] = static_cast<std::int8_t>(moves.cap_hi);
+      m.stop[e] = static_cast<std::int8_t>(moves.stop);
+      std::copy_n(moves.link.begin(), moves.links, m.link.begin() + static_cast<std::ptrdiff_t>(e * m.width));
+    }
+  });
+  return m;
+}
+
+// The interval values of one layer while it is solved: X, the outer (least) fixed point's
+// current bound, and Y, the inner (greatest) one's (specs/endgame-tables.md).
+struct LayerValues {
+  std::vector<std::int8_t> xlo, xhi, lo, hi;
+};
+
+std::int8_t load(const std::int8_t& v) { return std::atomic_ref<const std::int8_t>(v).load(std::memory_order_relaxed); }
+void store(std::int8_t& v, int x) { std::atomic_ref<std::int8_t>(v).store(static_cast<std::int8_t>(x), std::memory_order_relaxed); }
+
+// One entry of one inner sweep: lo = max(A_X, min(r, A_Y)), hi = min(B_X, max(r, B_Y)), where A
+// is the best lo-value over the moves (-hi of a link, the capture exit) and B the best hi-value
+// (-lo of a link), read from X and from Y. True when it changed.
+bool update_entry(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
+  int ax = m.cap_lo[e], ay = ax, bx = m.cap_hi[e], by = bx;
+  const std::uint32_t* links = m.link.data() + e * m.width;
+  for (std::size_t i = 0; i < m.width && links[i] != kNoLink; ++i) {
+    const std::uint32_t q = links[i];
+    ax = std::max(ax, -v.xhi[q]);
+    bx = std::max(bx, -v.xlo[q]);
+    ay = std::max(ay, -load(v.hi[q]));
+    by = std::max(by, -load(v.lo[q]));
+  }
+  const int r = m.stop[e];
+  const int lo = std::max(ax, std::min(r, ay)), hi = std::min(bx, std::max(r, by));
+  if (lo == load(v.lo[e]) && hi == load(v.hi[e])) return false;
+  store(v.lo[e], lo);
+  store(v.hi[e], hi);
+  return true;
+}
+
+// The inner fixed point for the current X, from the top (lo = +inf, hi = -inf): a first pass over
+// every entry, then passes over the entries one of whose links changed (the frontier), until
+// none did. In place on `threads` threads, which only speeds a monotone iteration up. Returns the
+// passes made.
+int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint8_t>& queued, int threads, int seeds) {
+  std::fill(v.lo.begin(), v.lo.end(), static_cast<std::int8_t>(kTop));
+  std::fill(v.hi.begin(), v.hi.end(), static_cast<std::int8_t>(kBottom));
+  std::vector<std::uint32_t> frontier(v.lo.size());
+  for (std::size_t e = 0; e < frontier.size(); ++e) frontier[e] = static_cast<std::uint32_t>(e);
+  int passes = 0;
+  for (; !frontier.empty(); ++passes) {
+    throw_if_interrupted([&] { return fmt::format("solve: layer {} not finished, no table written", seeds); });
+    for (std::uint32_t e : frontier) queued[e] = 0;
+    const int parts = frontier.size() < 4096 ? 1 : threads;
+    std::vector<std::vector<std::uint32_t>> next(static_cast<std::size_t>(parts));
+    parallel_for(parts, frontier.size(), [&](std::uint64_t begin, std::uint64_t end, std::uint64_t part) {
+      std::vector<std::uint32_t>& mine = next[part];
+      for (std::uint64_t i = begin; i < end; ++i) {
+        const std::uint32_t e = frontier[i];
+        if (!update_entry(m, v, e)) continue;
+        for (std::uint64_t k = m.first[e]; k < m.first[e + 1]; ++k)
+          if (std::atomic_ref<std::uint8_t>(queued[m.from[k]]).exchange(1, std::memory_order_relaxed) == 0) mine.push_back(m.from[k]);
+      }
+    });
+    frontier.clear();
+    for (const auto& part : next) frontier.insert(frontier.end(), part.begin(), part.end());
+  }
+  return passes;
+}
+
+// Counts of the layer's report: exact entries, won, drawn, lost for the side to move.
+void count_results(const LayerValues& v, LayerReport& report) {
+  for (std::size_t e = 0; e < v.lo.size(); ++e) {
+    report.exact += v.lo[e] == v.hi[e];
+    report.won += v.lo[e] > 0;
+    report.lost += v.hi[e] < 0;
+    report.drawn += v.lo[e] == 0 && v.hi[e] == 0;
+  }
+}
+
+// Layer `seeds`: its moves, then the outer fixed point (X from the bottom: lo = -inf, hi = +inf)
+// over inner ones, until X comes back unchanged. Leaves lo/hi pairs in solved.values[seeds].
+LayerReport solve_layer(const MoveMaker& maker, int seeds, SolvedLayers& solved, int threads) {
+  const Stopwatch clock;
+  LayerReport report;
+  report.seeds = seeds;
+  report.positions = maker.layer_size(seeds);
+  std::vector<std::int8_t>& out = solved.values[static_cast<std::size_t>(seeds)];
+  out.assign(2 * report.positions, 0);
+  if (seeds > 0) {  // layer 0: the empty board, no game (END-1): value 0
+    LayerMoves moves = build_layer(maker, seeds, solved, threads);
+    link_predecessors(moves);
+    std::vector<std::uint8_t> queued(report.positions, 0);
+    LayerValues v;
+    v.xlo.assign(report.positions, static_cast<std::int8_t>(kBottom));
+    v.xhi.assign(report.positions, static_cast<std::int8_t>(kTop));
+    v.lo.resize(report.positions);
+    v.hi.resize(report.positions);
+    for (;;) {
+      report.sweeps += inner_fixed_point(moves, v, queued, threads, seeds);
+      ++report.rounds;
+      if (v.lo == v.xlo && v.hi == v.xhi) break;
+      v.xlo = v.lo;
+      v.xhi = v.hi;
+    }
+    for (std::size_t e = 0; e < report.positions; ++e) {
+      out[2 * e] = v.lo[e];
+      out[2 * e + 1] = v.hi[e];
+    }
+    report.bytes = moves.bytes() + 9 * report.positions + out.size();
+    count_results(v, report);
+  } else {
+    report.exact = report.drawn = report.positions;
+  }
+  report.seconds = clock.seconds();
+  return report;
+}
+
+void write_table(const SolveOptions& options, const SolvedLayers& solved, const std::string& path) {
+  TableHeader header;
+  header.rules = options.rules;
+  header.award = award_case(options.rules);
+  header.max_seeds = options.max_seeds;
+  header.sides = table_sides(header.award);
+  std::uint64_t sum = fnv1a(nullptr, 0);
+  for (int n = 0; n <= options.max_seeds; ++n) {
+    const std::vector<std::int8_t>& v = solved.values[static_cast<std::size_t>(n)];
+    header.layers.push_back({n, v.size() / 2, 0});
+    sum = fnv1a(v.data(), v.size(), sum);
+  }
+  header.checksum = sum;
+  WholeFile file(path);  // a temporary, renamed by commit(): an interrupt leaves no table
+  file.write(encode_table_header(header));
+  for (const std::vector<std::int8_t>& v : solved.values)
+    file.write(std::string_view(reinterpret_cast<const char*>(v.data()), v.size()));
+  file.commit();
+}
+}  // namespace
+
+void check_solvable(const Rules& rules, int max_seeds) {
+  validate(rules);
+  if (rules.variant == Variant::hoyito1) throw InputError("solve: --variant hoyito1 is not offered (specs/endgame-tables.md)");
+  if (rules.options.endless_sowing != EndlessSowing::illegal)
+    throw InputError("solve: endless_sowing=void has no value to solve (G6); use the default, illegal");
+  if (rules.options.no_seeds != NoSeeds::pass) throw InputError("solve: no_seeds=round_ends is not solved (G14)");
+  const int total = engine::seed_total(rules);
+  if (max_seeds < 1 || max_seeds > std::min(48, total))
+    throw InputError(fmt::format("solve: --max-seeds {}: expected 1 to {}", max_seeds, std::min(48, total)));
+  const PositionIndex index(rules.holes(), max_seeds);
+  if (static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(max_seeds) >= kNoLink)
+    throw InputError(fmt::format("solve: --max-seeds {}: layer {} has more than 2^32 positions", max_seeds, max_seeds));
+}
+
+std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
+  check_solvable(options.rules, options.max_seeds);
+  Rules rules = options.rules;
+  rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
+  const MoveMaker maker(rules, options.max_seeds);
+  SolvedLayers solved;
+  solved.values.resize(static_cast<std::size_t>(options.max_seeds + 1));
+  for (int n = 0; n <= options.max_seeds; ++n) done(solve_layer(maker, n, solved, options.threads));
+  make_folder(options.out_dir, "--out");
+  const std::string path = options.out_dir + "/" + table_file_name(rules, options.max_seeds);
+  SolveOptions written = options;
+  written.rules = rules;
+  write_table(written, solved, path);
+  return path;
+}
+
+}  // namespace hoyito::solve

@@ -1,0 +1,60 @@
+// `hoyito solve`: endgame tables by retrograde analysis (specs/endgame-tables.md).
+//
+// Layer by layer in seed count n = 0..K (a capture only lowers n, so the lower layers are final
+// when layer n is solved). Within a layer the moves are built once (the engine's sowing, SOW-*,
+// CAP-*, END-1 and its award; quiet moves and passes as links to entries of the same layer,
+// captures as values read from the lower layers), then the interval values [lo, hi] are found
+// as the nested fixed point of the spec (lo: the liminf game, hi: the limsup game), by sweeps over
+// the layer on `threads` threads until nothing changes.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/rules.h"
+
+namespace hoyito::solve {
+
+struct SolveOptions {
+  Rules rules;
+  int max_seeds = 8;
+  int threads = 2;
+  std::string out_dir = ".";
+};
+
+// What one layer took and gave (printed as progress, and the results table of docs/solve.md).
+struct LayerReport {
+  int seeds = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t bytes = 0;  // memory of the layer's moves and values while it was solved
+  double seconds = 0;
+  int sweeps = 0;           // sweeps over the layer, all rounds
+  int rounds = 0;           // rounds of the outer (least) fixed point
+  std::uint64_t exact = 0;  // lo == hi
+  std::uint64_t won = 0, drawn = 0, lost = 0;  // lo > 0; lo == hi == 0; hi < 0 (side to move)
+};
+using LayerDone = std::function<void(const LayerReport&)>;
+
+// Throws InputError for rules `solve` does not take (specs/endgame-tables.md: Hoyito I, G6 void,
+// G14 round_ends, K out of 1..min(48, the seed total)).
+void check_solvable(const Rules& rules, int max_seeds);
+
+// Solves layers 0..K, calls `done` after each, and writes the table file into out_dir (under a
+// temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
+// interrupt.h) throws Interrupted between sweeps; no table file is left.
+std::string solve_tables(const SolveOptions& options, const LayerDone& done);
+
+struct VerifyReport {
+  std::string path;
+  bool checksum_ok = false;
+  std::uint64_t positions = 0;
+  std::uint64_t inconsistent = 0;
+  std::string first_bad;  // the first inconsistent entry, described
+};
+// Re-checks a table file: its checksum, and for every entry lo <= hi, lo = the best lo-value over
+// its moves and hi = the best hi-value (the fixed-point equations of the spec). Throws
+// InputError when the file is not a table.
+VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done);
+
+}  // namespace hoyito::solve

@@ -1,0 +1,85 @@
+// `hoyito solve --verify`: a table file re-checked against its own moves (harness/solve/solver.h).
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "harness/base/interrupt.h"
+#include "harness/base/reporter.h"
+#include "harness/solve/moves.h"
+#include "harness/solve/solver.h"
+
+namespace hoyito::solve {
+
+namespace {
+struct TableLower : LowerValue {
+  explicit TableLower(const EndgameTable& t) : table(t) {}
+  const EndgameTable& table;
+  TableValue operator()(int seeds, std::uint64_t entry) const override { return table.entry(seeds, entry); }
+};
+
+// Empty when entry `e` of layer `seeds` meets the equations: lo = max(capture lo-exits, -hi of
+// each link), hi = max(capture hi-exits, -lo of each link), lo <= hi; else what is wrong.
+std::string check_entry(const EndgameTable& table, const MoveMaker& maker, int seeds, std::uint64_t e, PositionMoves& moves) {
+  const TableValue v = table.entry(seeds, e);
+  if (seeds == 0) return v.lo == 0 && v.hi == 0 ? "" : fmt::format("the empty board holds [{}, {}], not 0", v.lo, v.hi);
+  maker.moves_of(seeds, e, TableLower(table), moves);
+  int best_lo = moves.cap_lo, best_hi = moves.cap_hi;
+  for (int i = 0; i < moves.links; ++i) {
+    const TableValue next = table.entry(seeds, moves.link[static_cast<std::size_t>(i)]);
+    best_lo = std::max(best_lo, -next.hi);
+    best_hi = std::max(best_hi, -next.lo);
+  }
+  if (v.lo == best_lo && v.hi == best_hi && v.lo <= v.hi) return "";
+  return fmt::format("{}: the table says [{}, {}], its moves give [{}, {}]", maker.describe(seeds, e), v.lo, v.hi, best_lo, best_hi);
+}
+
+// Checks one layer on `threads` threads; adds to the report.
+void check_layer(const EndgameTable& table, const MoveMaker& maker, int seeds, int threads, VerifyReport& report) {
+  const std::uint64_t count = maker.layer_size(seeds);
+  std::atomic<std::uint64_t> bad{0};
+  std::mutex first;
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      PositionMoves moves;
+      const std::uint64_t begin = count * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads);
+      const std::uint64_t end = count * static_cast<std::uint64_t>(t + 1) / static_cast<std::uint64_t>(threads);
+      for (std::uint64_t e = begin; e < end; ++e) {
+        const std::string wrong = check_entry(table, maker, seeds, e, moves);
+        if (wrong.empty()) continue;
+        ++bad;
+        const std::lock_guard lock(first);
+        if (report.first_bad.empty()) report.first_bad = fmt::format("layer {}: {}", seeds, wrong);
+      }
+    });
+  for (std::thread& w : workers) w.join();
+  report.positions += count;
+  report.inconsistent += bad;
+}
+}  // namespace
+
+VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done) {
+  const EndgameTable table(path);
+  VerifyReport report;
+  report.path = path;
+  report.checksum_ok = table.computed_checksum() == table.header().checksum;
+  const MoveMaker maker(table.header().rules, table.header().max_seeds);
+  for (int n = 0; n <= table.header().max_seeds; ++n) {
+    throw_if_interrupted([&] { return fmt::format("solve --verify: stopped at layer {}, no verdict", n); });
+    const Stopwatch clock;
+    const std::uint64_t bad_before = report.inconsistent;
+    check_layer(table, maker, n, std::max(1, threads), report);
+    LayerReport layer;
+    layer.seeds = n;
+    layer.positions = maker.layer_size(n);
+    layer.seconds = clock.seconds();
+    layer.exact = layer.positions - (report.inconsistent - bad_before);  // here: the consistent entries
+    done(layer);
+  }
+  return report;
+}
+
+}  // namespace hoyito::solve
