@@ -17,7 +17,8 @@ PageFormat parse_format(std::string_view text) {
   if (text == "md") return PageFormat::md;
   if (text == "html") return PageFormat::html;
   if (text == "svg") return PageFormat::svg;
-  throw InputError(fmt::format("--format '{}': expected md, html or svg", text));
+  if (text == "pdf") return PageFormat::pdf;
+  throw InputError(fmt::format("--format '{}': expected md, html, svg or pdf", text));
 }
 
 std::string rules_text(const Rules& rules) {
@@ -354,7 +355,7 @@ std::vector<OutputFile> html(const Document& doc, const PageOptions& options, co
 std::vector<OutputFile> files_of(const Document& doc, PageFormat format, const PageOptions& options,
                                  const std::string& stem) {
   if (format == PageFormat::md) return markdown(doc, options, stem);
-  if (format == PageFormat::html) return html(doc, options, stem);
+  if (format == PageFormat::html || format == PageFormat::pdf) return html(doc, options, stem);  // pdf: printed by the caller
   std::vector<OutputFile> files;
   for (const PlyPage& page : doc.plies) files.push_back({fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg});
   if (doc.refusal) files.push_back({stem + "-refused.svg", doc.refusal_svg});

@@ -10,7 +10,7 @@
 
 namespace hoyito {
 
-enum class PageFormat { md, html, svg };
+enum class PageFormat { md, html, svg, pdf };  // pdf: the html page, printed by the command (pdf.h)
 PageFormat parse_format(std::string_view text);  // throws InputError naming --format
 
 inline constexpr int kAutoDepth = -1;  // 4 on 2x6, 2 on 2x12 (twelve moves a ply: 144 times the work)
