@@ -128,7 +128,7 @@ std::string markdown_html(std::string_view text, int shift) {
       if (level == 1) continue;  // the document's title: the book gives its own
       b.html += fmt::format("<h{0}>{1}</h{0}>\n", std::min(6, level + shift), inline_html(line.substr(level + 1)));
     } else if (line.rfind("|", 0) == 0) {
-      b.end_list();
+      if (b.table.empty()) b.end_list();  // a table's rows gather until the line after it
       b.table.push_back(line);
     } else if (line.rfind("- ", 0) == 0) {
       b.flush();
