@@ -21,11 +21,16 @@ PageFormat parse_format(std::string_view text) {
   throw InputError(fmt::format("--format '{}': expected md, html, svg or pdf", text));
 }
 
-std::string rules_text(const Rules& rules) {
+std::string rules_text(const Rules& rules, Lang lang) {
+  const bool es = lang == Lang::es;
   std::string text = fmt::format("{} 2x{}", variant_name(rules.variant), rules.holes_per_row);
-  if (rules.seeds_per_hole != 4) text += fmt::format(", {} seeds per hole", rules.seeds_per_hole);
-  if (rules.round != 1 || rules.previous_winner != Winner::none)
-    text += fmt::format(", round {}, previous winner {}", rules.round, winner_name(rules.previous_winner));
+  if (rules.seeds_per_hole != 4) text += fmt::format(fmt::runtime(es ? ", {} semillas por hoyo" : ", {} seeds per hole"), rules.seeds_per_hole);
+  const Winner previous = rules.previous_winner;
+  const std::string who = !es ? std::string(winner_name(previous))
+                          : is_player(previous) ? player_word(player_of(previous), lang)
+                                                : std::string(word(previous == Winner::draw ? Word::draw : Word::nobody, lang));
+  if (rules.round != 1 || previous != Winner::none)
+    text += fmt::format(fmt::runtime(es ? ", ronda {}, ganador anterior {}" : ", round {}, previous winner {}"), rules.round, who);
   const Rules defaults;
   for (const OptionInfo& info : option_table()) {
     const std::string value = option_value(rules, info.name);
@@ -106,13 +111,14 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
 
 std::string heading(const PlyPage& page, int n, Lang lang) {
   return fmt::format("{} {}: {} {}", word(Word::ply, lang), page.story.number, player_word(page.story.ply.player, lang),
-                     ply_notation(page.story.ply, n));
+                     move_word(page.story.ply, n, lang));
 }
 
 std::string header_markdown(const Document& doc, const PageOptions& options) {
   const GameRecord& record = doc.game.record;
   std::string md = fmt::format("# {}\n\n", doc.game.title);
-  md += fmt::format("- {}: {}\n- source: `{}`\n", word(Word::rules, doc.lang), rules_text(record.rules), doc.game.source);
+  md += fmt::format("- {}: {}\n- {}: `{}`\n", word(Word::rules, doc.lang), rules_text(record.rules, doc.lang),
+                    word(Word::source, doc.lang), doc.game.source);
   if (!options.found_by.empty()) md += fmt::format("- {}: {}\n", word(Word::found_by, doc.lang), options.found_by);
   if (!options.replay_command.empty())
     md += fmt::format("- {}: `{}`\n", word(Word::replay, doc.lang), options.replay_command);
@@ -263,8 +269,9 @@ std::string html_header(const Document& doc, const PageOptions& options) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
       "<style>{}</style>\n</head>\n<body>\n<main>\n",
       lang_code(lang), escape(doc.game.title), kPageStyle);
-  page += fmt::format("<h1>{}</h1>\n<ul>\n<li>{}: {}</li>\n<li>source: <code>{}</code></li>\n", escape(doc.game.title),
-                      word(Word::rules, lang), escape(rules_text(record.rules)), escape(doc.game.source));
+  page += fmt::format("<h1>{}</h1>\n<ul>\n<li>{}: {}</li>\n<li>{}: <code>{}</code></li>\n", escape(doc.game.title),
+                      word(Word::rules, lang), escape(rules_text(record.rules, lang)), word(Word::source, lang),
+                      escape(doc.game.source));
   if (!options.found_by.empty()) {
     std::string found_by;  // Markdown code marks become HTML ones
     bool code = false;
@@ -366,9 +373,11 @@ std::vector<OutputFile> files_of(const Document& doc, PageFormat format, const P
 
 std::vector<OutputFile> annotate_files(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
                                        const std::string& stem) {
-  if (options.title.empty()) return files_of(build(game, options), format, options, stem);
+  // A record's made-up title ("hoyito2 2x6, 30 plies") is said in the page's language.
+  const bool retitle = game.kind == GameFileKind::record && options.lang != Lang::en;
+  if (options.title.empty() && !retitle) return files_of(build(game, options), format, options, stem);
   AnnotatedGame titled = game;  // --title: the author's title in place of the file's
-  titled.title = options.title;
+  titled.title = options.title.empty() ? record_title(game.record, options.lang) : options.title;
   return files_of(build(titled, options), format, options, stem);
 }
 

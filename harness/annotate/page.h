@@ -39,6 +39,8 @@ std::vector<OutputFile> annotate_files(const AnnotatedGame& game, PageFormat for
 void write_files(const std::string& dir, const std::vector<OutputFile>& files);
 
 // A rules line for people: "hoyito3 2x6, round 3 after a draw, drawn_previous_last_four = split".
-std::string rules_text(const Rules& rules);
+// In Spanish the words are Spanish ("ronda 3, ganador anterior empate"); option names and values
+// (`name = value`) stay as the configuration spells them.
+std::string rules_text(const Rules& rules, Lang lang = Lang::en);
 
 }  // namespace hoyito

@@ -265,7 +265,7 @@ RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang
   RuleExample ex;
   ex.scenario = c.file;
   ex.caption = fmt::format(fmt::runtime(book_word(BookWord::ply_caption, lang)), fmt::arg("id", c.scenario.id),
-                           fmt::arg("file", c.file), fmt::arg("rules", rules_text(r.rules)), fmt::arg("ply", k),
+                           fmt::arg("file", c.file), fmt::arg("rules", rules_text(r.rules, lang)), fmt::arg("ply", k),
                            fmt::arg("player", player_word(ply.player, lang)),
                            fmt::arg("move", ply_notation(ply, r.rules.holes_per_row)));
   ex.svg = unique_ids(ply_svg(story, r.rules, lang), fmt::format("ply{}", k), rule);
