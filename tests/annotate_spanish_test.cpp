@@ -6,6 +6,9 @@
 // Spanish table entry left in English.
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <string>
@@ -98,6 +101,26 @@ TEST(AnnotateSpanish, NoEnglishWordInASpanishPage) {
         EXPECT_TRUE(left.empty()) << game.source << " " << file.name << ": English words left: "
                                   << ::testing::PrintToString(left);
       }
+}
+
+// The committed Spanish examples (docs/examples/es/, kept fresh by examples_fresh): titles, notes
+// and how each game was found are Spanish too.
+TEST(AnnotateSpanish, NoEnglishWordInTheSpanishExamples) {
+  const std::set<std::string> english = english_only_words();
+  const std::filesystem::path folder = std::filesystem::path(HOYITO_SOURCE_DIR) / "docs" / "examples" / "es";
+  int pages = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".md" && ext != ".html") continue;
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::set<std::string> left;
+    for (const std::string& w : words_of(readable(text)))
+      if (english.count(w)) left.insert(w);
+    EXPECT_TRUE(left.empty()) << entry.path().filename() << ": English words left: " << ::testing::PrintToString(left);
+    ++pages;
+  }
+  EXPECT_GE(pages, 40) << "the Spanish examples of docs/examples/es/";
 }
 
 TEST(AnnotateSpanish, HoleLettersSetApartAndVerbsInLaps) {
