@@ -56,7 +56,8 @@ std::vector<std::string> table_cells(std::string_view row) {
   for (size_t i = 1; i < row.size(); ++i) {  // the leading '|' skipped; a '|' in code is text
     if (row[i] == '`') code = !code;
     if (row[i] == '|' && !code) {
-      cells.push_back(cell);
+      const size_t first = cell.find_first_not_of(' '), last = cell.find_last_not_of(' ');
+      cells.push_back(first == std::string::npos ? std::string() : cell.substr(first, last - first + 1));
       cell.clear();
     } else {
       cell += row[i];

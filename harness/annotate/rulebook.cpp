@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <regex>
 #include <tuple>
 
 #include <boost/json.hpp>
@@ -334,6 +335,14 @@ Book make_book(const RulebookSources& sources, Lang lang) {
   return book;
 }
 
+// ---- Links ---------------------------------------------------------------------------------
+
+// Every rule ID in `text` (HTML text or Markdown, no attributes) as a link to its rule's entry.
+std::string link_rule_ids(const std::string& text, bool html) {
+  static const std::regex id(R"((^|[^\w-])((?:BRD|TURN|SOW|CAP-(?:III|II|I)|PASS|END(?:-(?:III|II|I))?|MATCH)-[0-9]+)(?![\w-]))");
+  return std::regex_replace(text, id, html ? "$1<a href=\"#$2\">$2</a>" : "$1[$2](#$2)");
+}
+
 // ---- Markdown --------------------------------------------------------------------------------
 
 constexpr const char* kSvgFolder = "rulebook-svg";
@@ -358,9 +367,10 @@ std::string contents_md(const Book& book) {
 }
 
 std::string rule_md(const RuleText& rule, const RuleExample& ex, Lang lang, std::vector<OutputFile>& files) {
-  std::string md = fmt::format("\n### <a id=\"{0}\"></a>{0}\n\n{1}\n", rule.id, rule.text);
+  std::string md = fmt::format("\n### <a id=\"{0}\"></a>{0}\n\n{1}\n", rule.id, link_rule_ids(rule.text, false));
   if (!rule.sources.empty())
-    md += fmt::format("\n*{}:* {}\n", book_word(BookWord::sources, lang), fmt::join(rule.sources, "; "));
+    md += fmt::format("\n*{}:* {}\n", book_word(BookWord::sources, lang),
+                      link_rule_ids(fmt::format("{}", fmt::join(rule.sources, "; ")), false));
   md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
   if (!ex.svg.empty()) {
     const std::string name = fmt::format("{}/{}.svg", kSvgFolder, rule.id);
@@ -369,7 +379,7 @@ std::string rule_md(const RuleText& rule, const RuleExample& ex, Lang lang, std:
   }
   if (!ex.account.empty()) md += "\n";
   for (const std::string& line : ex.account)
-    if (!line.empty()) md += fmt::format("> {}\n", line);
+    if (!line.empty()) md += fmt::format("> {}\n", link_rule_ids(line, false));
   return md;
 }
 
@@ -460,15 +470,15 @@ std::string contents_html(const Book& book) {
 
 std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
   std::string html = fmt::format("<article class=\"rule\" id=\"{0}\">\n<h3>{0}</h3>\n<p>{1}</p>\n", rule.id,
-                                 inline_html(rule.text));
+                                 link_rule_ids(inline_html(rule.text), true));
   if (!rule.sources.empty())
     html += fmt::format("<p class=\"sources\"><em>{}:</em> {}</p>\n", book_word(BookWord::sources, lang),
-                        inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))));
+                        link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))), true));
   html += "<figure>\n" + ex.svg;
   html += fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
   if (!ex.account.empty()) html += "<span class=\"account\" style=\"display:block\">";
   for (const std::string& line : ex.account)
-    if (!line.empty()) html += xml_escape(line) + "<br>";
+    if (!line.empty()) html += link_rule_ids(xml_escape(line), true) + "<br>";
   if (!ex.account.empty()) html += "</span>";
   return html + "</figcaption>\n</figure>\n</article>\n";
 }
@@ -514,9 +524,9 @@ std::vector<OutputFile> book_html(const Book& book) {
   }
   html += fmt::format("<section id=\"open-questions\">\n<h2>{}</h2>\n<p>{}</p>\n{}</section>\n",
                       book_word(BookWord::open_questions, lang), book_word(BookWord::open_questions_intro, lang),
-                      markdown_html(book.open_questions, 1));
+                      link_rule_ids(markdown_html(book.open_questions, 1), true));
   html += fmt::format("<section id=\"notation\">\n<h2>{}</h2>\n{}</section>\n", book_word(BookWord::notation, lang),
-                      markdown_html(book.notation, 1));
+                      link_rule_ids(markdown_html(book.notation, 1), true));
   html += index_html(book);
   return {{"rulebook.html", html + "</main>\n</body>\n</html>\n"}};
 }
