@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <string>
 
 #include <fmt/format.h>
@@ -67,6 +68,26 @@ TEST(Rulebook, EveryRuleHasAnEntryAndLinks) {
   const std::vector<OutputFile> md = rulebook_files(sources, PageFormat::md, Lang::es);
   EXPECT_EQ(md.front().name, "rulebook.md");
   EXPECT_NE(md.front().text.find("no existe versión española"), std::string::npos) << "the Spanish book says so";
+}
+
+// The examples' rule IDs link to the committed rule book: every link's file and entry exist.
+// Fails if a page links to a rule book that is not there, or to an entry it lacks.
+TEST(Rulebook, ExampleLinksReachTheRuleBook) {
+  const std::filesystem::path examples = std::filesystem::path(HOYITO_SOURCE_DIR) / "docs" / "examples";
+  const std::regex link(R"re(href="((?:\.\./)+rulebook/(?:en|es)/rulebook\.html)#([A-Z0-9-]+)")re");
+  int links = 0;
+  for (const auto& folder : {examples, examples / "es"})
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+      if (entry.path().extension() != ".html") continue;
+      const std::string page = read(entry.path());
+      for (std::sregex_iterator m(page.begin(), page.end(), link), end; m != end; ++m, ++links) {
+        const std::string book = read(folder / (*m)[1].str());
+        EXPECT_NE(book.find("id=\"" + (*m)[2].str() + "\""), std::string::npos)
+            << entry.path().filename() << " links to " << (*m)[1] << "#" << (*m)[2];
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  EXPECT_GT(links, 100);
 }
 
 }  // namespace

@@ -557,13 +557,17 @@ void add_pages(std::vector<OutputFile>& files, const Example& ex, Lang lang) {
   options.found_by = es ? ex.found_by_es : ex.found_by;
   options.title = es ? ex.title_es : "";
   options.replay_command = fmt::format("hoyito replay docs/examples/{}.json", ex.name);
+  // Rule IDs link to the rule book of docs/rulebook/ (its html beside the html pages, md beside md).
   AnnotatedGame game = ex.game;
   game.note = es ? ex.why_es : ex.why;
-  for (PageFormat format : {PageFormat::md, PageFormat::html})
+  for (PageFormat format : {PageFormat::md, PageFormat::html}) {
+    options.rule_book = fmt::format("{}../rulebook/{}/rulebook.{}", es ? "../" : "", lang_code(lang),
+                                    format == PageFormat::md ? "md" : "html");
     for (OutputFile& f : annotate_files(game, format, options, ex.name)) {
       if (es) f.name = "es/" + f.name;
       files.push_back(std::move(f));
     }
+  }
 }
 
 std::map<RuleId, std::vector<std::string>> examples_by_rule(const std::vector<Example>& examples) {

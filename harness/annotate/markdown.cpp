@@ -1,5 +1,7 @@
 #include "harness/annotate/markdown.h"
 
+#include <regex>
+
 #include <fmt/format.h>
 
 #include "harness/base/escape.h"
@@ -159,6 +161,11 @@ std::string shifted_markdown(std::string_view text, int shift) {
   }
   while (md.size() > 1 && md.ends_with("\n\n")) md.pop_back();
   return md;
+}
+
+std::string link_rule_ids(const std::string& text, bool html, const std::string& target) {
+  static const std::regex id(R"((^|[^\w-])((?:BRD|TURN|SOW|CAP-(?:III|II|I)|PASS|END(?:-(?:III|II|I))?|MATCH)-[0-9]+)(?![\w-]))");
+  return std::regex_replace(text, id, html ? "$1<a href=\"" + target + "#$2\">$2</a>" : "$1[$2](" + target + "#$2)");
 }
 
 }  // namespace hoyito

@@ -17,4 +17,8 @@ std::string markdown_html(std::string_view text, int shift);
 // The same document in Markdown with its headings `shift` levels down; the first `# ` title dropped.
 std::string shifted_markdown(std::string_view text, int shift);
 
+// Every rule ID in `text` (HTML text or Markdown, no attributes) as a link to `target#ID`
+// (`target` empty: an entry of the same page).
+std::string link_rule_ids(const std::string& text, bool html, const std::string& target = "");
+
 }  // namespace hoyito

@@ -8,6 +8,7 @@
 #include "io/output.h"
 #include "harness/annotate/quality.h"
 #include "harness/annotate/diagram.h"
+#include "harness/annotate/markdown.h"
 #include "harness/annotate/refusal.h"
 #include "harness/games/notation.h"
 
@@ -109,6 +110,11 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
   return doc;
 }
 
+// An account sentence with its rule IDs linked to the rule book (--rule-book, the examples), if any.
+std::string linked(const std::string& text, bool html, const PageOptions& options) {
+  return options.rule_book.empty() ? text : link_rule_ids(text, html, options.rule_book);
+}
+
 std::string heading(const PlyPage& page, int n, Lang lang) {
   return fmt::format("{} {}: {} {}", word(Word::ply, lang), page.story.number, player_word(page.story.ply.player, lang),
                      move_word(page.story.ply, n, lang));
@@ -141,12 +147,12 @@ std::vector<OutputFile> markdown(const Document& doc, const PageOptions& options
   for (const PlyPage& page : doc.plies) {
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);
     md += fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, doc.lang), page.alt, svg_name);
-    for (const std::string& s : page.summary) md += s + "\n";
+    for (const std::string& s : page.summary) md += linked(s, false, options) + "\n";
     if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
       md += fmt::format("\n> **{}:** {}\n", word(Word::comment, doc.lang), page.story.ply.comment);
     if (page.summary.size() != page.sentences.size()) {
       md += fmt::format("\n<details><summary>{}</summary>\n\n", word(Word::every_lap, doc.lang));
-      for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", s.text);
+      for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", linked(s.text, false, options));
       md += "\n</details>\n";
     }
     if (!page.quality.empty()) md += fmt::format("\n{}\n", page.quality);
@@ -310,21 +316,21 @@ std::string html_nav(const Document& doc, const std::string& first_valuetext) {
       word(Word::last, lang), doc.plies.size(), word(Word::ply, lang), escape(first_valuetext), word(Word::animate, lang));
 }
 
-std::string html_ply(const PlyPage& ply, int n, int total, Lang lang) {
+std::string html_ply(const PlyPage& ply, int n, int total, Lang lang, const PageOptions& options) {
   std::string page = fmt::format(
       "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\" hidden>\n"
       "<h2>{}</h2>\n{}",
       ply.story.number, escape(heading(ply, n, lang)), escape(ply_of(ply.story.number, total, lang)),
       fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)), ply.svg);
   page += "<p class=\"account\">";
-  for (const std::string& s : ply.summary) page += escape(s) + " ";
+  for (const std::string& s : ply.summary) page += linked(escape(s), true, options) + " ";
   page += "</p>\n";
   if (!ply.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
     page += fmt::format("<p class=\"comment\"><strong>{}:</strong> {}</p>\n", word(Word::comment, lang),
                         escape(ply.story.ply.comment));
   if (ply.summary.size() != ply.sentences.size()) {
     page += fmt::format("<details><summary>{}</summary><ol>\n", word(Word::every_lap, lang));
-    for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", escape(s.text));
+    for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", linked(escape(s.text), true, options));
     page += "</ol></details>\n";
   }
   if (!ply.quality.empty()) page += fmt::format("<p class=\"quality\">{}</p>\n", escape(ply.quality));
@@ -347,7 +353,7 @@ std::vector<OutputFile> html(const Document& doc, const PageOptions& options, co
       doc.first - 1, escape(start_label), escape(start_valuetext),
       fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board, " "),
       doc.start_svg);
-  for (const PlyPage& ply : doc.plies) page += html_ply(ply, n, total, lang);
+  for (const PlyPage& ply : doc.plies) page += html_ply(ply, n, total, lang, options);
   if (doc.refusal) {
     page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n", escape(doc.refusal->heading),
                         doc.refusal_svg, escape(doc.refusal->reason));

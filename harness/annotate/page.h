@@ -23,6 +23,7 @@ struct PageOptions {
   std::string replay_command;    // the command that replays the record (examples)
   std::string record_file;       // the record file written beside the page, if any
   std::string title;             // the page's title in place of the file's (--title), if not empty
+  std::string rule_book;         // if not empty, rule IDs of the accounts link to RULE_BOOK#ID (examples)
 };
 
 struct OutputFile {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <regex>
 #include <tuple>
 
 #include <boost/json.hpp>
@@ -333,14 +332,6 @@ Book make_book(const RulebookSources& sources, Lang lang) {
     for (const RuleText& rule : section.rules) book.examples.back().push_back(rule_example(candidates, rule.id, lang));
   }
   return book;
-}
-
-// ---- Links ---------------------------------------------------------------------------------
-
-// Every rule ID in `text` (HTML text or Markdown, no attributes) as a link to its rule's entry.
-std::string link_rule_ids(const std::string& text, bool html) {
-  static const std::regex id(R"((^|[^\w-])((?:BRD|TURN|SOW|CAP-(?:III|II|I)|PASS|END(?:-(?:III|II|I))?|MATCH)-[0-9]+)(?![\w-]))");
-  return std::regex_replace(text, id, html ? "$1<a href=\"#$2\">$2</a>" : "$1[$2](#$2)");
 }
 
 // ---- Markdown --------------------------------------------------------------------------------
