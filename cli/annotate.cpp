@@ -1,4 +1,4 @@
-// `hoyito annotate FILE [--record R] [--plies K..L] [--format md|html|svg] [--lang en|es]
+// `hoyito annotate FILE [--record R] [--plies K..L] [--format md|html|svg|pdf] [--lang en|es]
 // [--depth D] [--out DIR] [--title TEXT]`: a record, scenario or disagreement file as a page for a rule book.
 #include <filesystem>
 #include <iostream>
@@ -9,6 +9,7 @@
 #include "cli/validators.h"
 #include "harness/base/interrupt.h"
 #include "harness/annotate/page.h"
+#include "harness/annotate/pdf.h"
 
 namespace hoyito {
 
@@ -31,8 +32,16 @@ int run_annotate(const AnnotateArgs& args) {
   options.depth = args.depth;
   options.title = args.title;
   const PageFormat format = parse_format(args.format);
+  if (format == PageFormat::pdf) require_chromium();  // before the work: exit 2 naming the package
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
   const std::string stem = std::filesystem::path(args.file).stem().string();
+  if (format == PageFormat::pdf) {  // the html page printed by Chromium, its print stylesheet: every ply
+    const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
+    throw_if_interrupted("annotate: interrupted before writing, nothing written");
+    write_pdf(args.out, stem + ".pdf", files.front().text);
+    std::cout << (std::filesystem::path(args.out) / (stem + ".pdf")).string() << "\n";
+    return 0;
+  }
   for (const std::string& path : write_annotation(game, format, options, args.out, stem)) std::cout << path << "\n";
   return 0;
 }
@@ -43,7 +52,7 @@ CommandRun add_annotate(CLI::App& cmd) {
   cmd.add_option("FILE", args->file, "record (or JSON Lines), scenario or disagreement file")->required();
   cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1)->check(at_least(1));
   cmd.add_option("--plies", args->plies, "the plies to annotate: K or K..L (default: all)");
-  cmd.add_option("--format", args->format, "md (Markdown and SVG files), html (one self-contained page) or svg")
+  cmd.add_option("--format", args->format, "md (Markdown and SVG files), html (one self-contained page), svg or pdf (the html page printed by Chromium)")
       ->default_val("md");
   cmd.add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
   cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")

@@ -38,6 +38,7 @@ const Command kCommands[] = {
     {"simulate", "many engine games with chosen players: results with 95% intervals", add_simulate},
     {"merge", "combine the JSON of the shards of a simulate run into the whole run's", add_merge},
     {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
+    {"rulebook", "the illustrated rule book: every rule with its sources and an example diagram", add_rulebook},
     {"serve", "the engine (or model) behind the engine protocol on stdin/stdout (specs/engine-protocol.md)", add_serve},
     {"suite", "write the conformance suite: perft tables, playthroughs, scenarios, endless moves (specs/suite.md)", add_suite},
     {"solve", "endgame tables by retrograde analysis, and their check (specs/endgame-tables.md)", add_solve},

@@ -7,7 +7,7 @@
 //   cli/records.cpp  random, apply;  cli/replay.cpp replay;  cli/show.cpp show
 //   cli/verify.cpp   verify
 //   cli/exhaustive.cpp exhaustive;  cli/perft.cpp perft;  cli/bench.cpp bench
-//   cli/annotate.cpp annotate;  cli/examples.cpp examples
+//   cli/annotate.cpp annotate;  cli/examples.cpp examples;  cli/rulebook.cpp rulebook
 #pragma once
 
 #include <functional>
@@ -47,6 +47,7 @@ CommandRun add_merge(CLI::App& command);      // cli/merge.cpp
 CommandRun add_serve(CLI::App& command);      // cli/serve.cpp
 CommandRun add_suite(CLI::App& command);      // cli/suite.cpp
 CommandRun add_solve(CLI::App& command);      // cli/solve.cpp
+CommandRun add_rulebook(CLI::App& command);   // cli/rulebook.cpp
 
 // The rules options of every command that plays: --variant, --holes, --seeds-per-hole, --round,
 // --previous-winner, --option NAME=VALUE.

@@ -136,8 +136,8 @@ TEST(AnnotateAccount, OpeningMoveInEnglish) {
 TEST(AnnotateAccount, OpeningMoveInSpanish) {
   const std::vector<Sentence> sentences = account(opening_a(), Rules{}, Lang::es);
   ASSERT_EQ(sentences.size(), 11u);
-  EXPECT_EQ(sentences[0].text, "Sur levanta 4 semillas de a (SOW-1).");
-  EXPECT_EQ(sentences[10].text, "c estaba vacío: la jugada termina (SOW-4).");
+  EXPECT_EQ(sentences[0].text, "Sur levanta 4 semillas del hoyo «a» (SOW-1).");
+  EXPECT_EQ(sentences[10].text, "El hoyo «c» estaba vacío: la jugada termina (SOW-4).");
 }
 
 TEST(AnnotateAccount, ChainIsOneSentence) {
@@ -315,7 +315,7 @@ TEST(AnnotateInput, ScenarioDisagreementAndRanges) {
   EXPECT_THROW(parse_ply_range("0"), InputError);
   EXPECT_THROW(parse_ply_range("x..2"), InputError);
   EXPECT_THROW(parse_lang("fr"), InputError);
-  EXPECT_THROW(parse_format("pdf"), InputError);
+  EXPECT_THROW(parse_format("docx"), InputError);
 }
 
 TEST(AnnotateStory, EveryScenarioPlyRebuildsFromItsEvents) {
@@ -362,7 +362,7 @@ TEST(AnnotateCli, CommandsAndBadInput) {
   EXPECT_EQ(hoyito_exit("annotate " + chain + " --format svg --plies 1..2 --depth 0 --out " + out), 0);
   EXPECT_TRUE(std::filesystem::exists(out + "/s2-chain-crossing-rows-ply-1.svg"));
   EXPECT_EQ(hoyito_exit("annotate " + chain + " --plies 3 --out " + out), 2);  // the scenario has 2 plies
-  EXPECT_EQ(hoyito_exit("annotate " + chain + " --format pdf --out " + out), 2);
+  EXPECT_EQ(hoyito_exit("annotate " + chain + " --format docx --out " + out), 2);
   EXPECT_EQ(hoyito_exit("annotate " + chain + " --lang fr --out " + out), 2);
   EXPECT_EQ(hoyito_exit("annotate " + scenario_path("s3-match-alternate") + " --out " + out), 2);
   // A scenario refused at its first step is annotated: the refusal is the page (issue 23; was exit 2).

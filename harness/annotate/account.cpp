@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/games/notation.h"
+
 namespace hoyito {
 
 Lang parse_lang(std::string_view text) {
@@ -22,11 +24,24 @@ std::string seeds_text(int seeds, Lang lang) {
   return fmt::format("{} {}", seeds, word(seeds == 1 ? Word::seed : Word::seeds, lang));
 }
 
+std::string hole_word(int hole, int n, Lang lang) {
+  return lang == Lang::es ? fmt::format("«{}»", hole_name(hole, n)) : hole_name(hole, n);
+}
+
+std::string move_word(const Ply& ply, int n, Lang lang) {
+  return ply.hole == kPass ? std::string(word(Word::pass_move, lang)) : ply_notation(ply, n);
+}
+
+std::string record_title(const GameRecord& record, Lang lang) {
+  return fmt::format("{} 2x{}, {} {}", variant_name(record.rules.variant), record.rules.holes_per_row,
+                     record.plies.size(), word(Word::plies, lang));
+}
+
 std::string hole_list(const std::vector<int>& holes, int n, Lang lang) {
   std::string text;
   for (size_t i = 0; i < holes.size(); ++i) {
     if (i > 0) text += i + 1 == holes.size() ? fmt::format(" {} ", word(Word::and_, lang)) : ", ";
-    text += hole_name(holes[i], n);
+    text += hole_word(holes[i], n, lang);
   }
   return text;
 }
@@ -36,10 +51,12 @@ std::string result_text(const Result& result, Lang lang) {
   const std::string winner = is_player(result.winner)         ? player_word(player_of(result.winner), lang)
                              : result.winner == Winner::draw ? std::string(word(Word::draw, lang))
                                                              : std::string(word(Word::nobody, lang));
-  return fmt::format("{}: {}; {} {} {}, {} {}; {} {}", word(Word::result, lang),
+  // "winner South", "winner draw"; no winner: "winner none" ("sin ganador", not "ganador ninguno").
+  const std::string who = result.winner == Winner::none ? winner : fmt::format("{} {}", word(Word::winner, lang), winner);
+  return fmt::format("{}: {}; {} {} {}, {} {}; {}", word(Word::result, lang),
                      word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
                      word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang), result.captured[index(Player::north)],
-                     word(Word::winner, lang), winner);
+                     who);
 }
 
 namespace {
@@ -101,8 +118,8 @@ std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang la
     const Player player = e.player.value_or(story.ply.player);
     std::string text = fmt::format(
         fmt::runtime(phrase(phrase_key(e, rules, lap), lang)), fmt::arg("player", player_word(player, lang)),
-        fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_name(e.hole, n) : ""),
-        fmt::arg("from", e.from >= 0 ? hole_name(e.from, n) : ""), fmt::arg("to", e.to >= 0 ? hole_name(e.to, n) : ""),
+        fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_word(e.hole, n, lang) : ""),
+        fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""), fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""),
         fmt::arg("lap", lap ? lap->number : lap_index), fmt::arg("count", count), fmt::arg("holes", holes),
         fmt::arg("rule", rule_text(e.rule)), fmt::arg("round", rules.round),
         fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),

@@ -34,7 +34,7 @@ enum class Word {
   status_playing, status_finished, status_unterminated, status_void, after_ply, alt_pass, game_over_winner,
   game_over_draw, game_over_void, game_over_unterminated, endless_hole, endless_repeat, alt_endless, quality_void,
   refused_heading, refused_legal, refused_pass, refused_not_own, refused_empty, refused_endless, refused_undecided,
-  refused_over, nav_label, ply_of, comment, diagrams_thinned, count
+  refused_over, nav_label, ply_of, comment, diagrams_thinned, source, pass_move, count
 };
 std::string_view word(Word w, Lang lang);
 
@@ -53,6 +53,12 @@ bool needs_summary(int laps, int keep = 3);
 // A hole list in the language: "C", "C and B", "C, B and A".
 std::string hole_list(const std::vector<int>& holes, int holes_per_row, Lang lang);
 std::string player_word(Player player, Lang lang);
+// A hole named in a sentence: its letter, set apart in Spanish («a») so that it does not read as a word.
+std::string hole_word(int hole, int holes_per_row, Lang lang);
+// The move of a ply in a heading: its notation ("B*"), a pass in the language ("pass", "pasa").
+std::string move_word(const Ply& ply, int holes_per_row, Lang lang);
+// The default title of a game record: "hoyito2 2x6, 30 plies", in the language.
+std::string record_title(const GameRecord& record, Lang lang);
 std::string seeds_text(int seeds, Lang lang);  // "1 seed", "4 seeds"
 // "Result: finished; captured South 28, North 20; winner South", in the language.
 std::string result_text(const Result& result, Lang lang);

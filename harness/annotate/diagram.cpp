@@ -276,7 +276,7 @@ std::string refusal_svg(const Position& position, const Rules& rules, Lang lang,
 
 std::string ply_svg(const PlyStory& story, const Rules& rules, Lang lang) {
   const int n = rules.holes_per_row;
-  const std::string move = move_text(story.ply.hole, n);
+  const std::string move = story.ply.hole == kPass ? std::string(word(Word::pass_move, lang)) : move_text(story.ply.hole, n);
   const std::string title = fmt::format("{} {}: {} {}", word(Word::ply, lang), story.number,
                                         player_word(story.ply.player, lang), move);
   PanelMarks before;

@@ -11,6 +11,7 @@
 
 #include "io/record.h"
 #include "engine/engine.h"
+#include "harness/base/escape.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
@@ -192,11 +193,81 @@ struct Wanted {
   std::uint64_t games = 0;       // games searched (0: kGames2x6 or kGames2x12)
 };
 
+// The Spanish title and note of each searched example (docs/examples/es/), by name.
+struct SpanishText {
+  std::string_view name, title, why;
+};
+constexpr SpanishText kSpanish[] = {
+    {"long-relay", "Una larga siembra en relevo (Hoyito II)",
+     "La jugada con más vueltas de las partidas examinadas: se dibujan el camino de cada vuelta, el hoyo de cada relevo y "
+     "dónde cae cada última semilla; el relato da las primeras y las últimas vueltas, y la lista completa está en «Todas "
+     "las vueltas» (SOW-2, SOW-5)."},
+    {"chain-through-wrap", "Una cadena de Hoyito II que cruza de una fila a otra, por el paso de 0 a 2N-1",
+     "La cadena (CAP-II-2) corre hacia atrás desde la casa de llegada, del hoyo «a» de Sur al «F» de Norte: una sola "
+     "serie, numerada en el orden de captura."},
+    {"extra-move-then-pass", "Una jugada extra seguida de un pase forzoso",
+     "Una captura gana una jugada extra (CAP-II-3), pero quien juega ya no tiene semillas en su lado y la pasa (PASS-2)."},
+    {"endless-avoided", "Una siembra sin fin que el jugador tuvo que evitar",
+     "Uno de los hoyos de quien juega sembraría sin fin (SOW-6): con endless_sowing = illegal no es una jugada legal. La "
+     "línea de calidad de las jugadas la da con la vuelta en que su siembra se repite."},
+    {"last-four-hoyito2", "Las cuatro últimas, Hoyito II",
+     "Quien captura la penúltima casa de cuatro se lleva también las cuatro últimas semillas (END-II-1)."},
+    {"last-four-hoyito3-round1", "Las cuatro últimas, Hoyito III, ronda 1",
+     "En las rondas 1 y 2 quien captura la penúltima casa de cuatro se lleva también las cuatro últimas (END-III-2)."},
+    {"last-four-hoyito3-round2", "Las cuatro últimas, Hoyito III, ronda 2 (tras una victoria de Sur)",
+     "La ronda 2 sigue la regla de la ronda 1: quien captura se lleva las cuatro últimas (END-III-2)."},
+    {"last-four-round3-after-south", "Las cuatro últimas, Hoyito III, ronda 3 tras una victoria de Sur",
+     "Desde la ronda 3 las cuatro últimas son para quien ganó la partida anterior, aquí Sur, sin importar quién "
+     "capturó (END-III-3)."},
+    {"last-four-round3-after-north", "Las cuatro últimas, Hoyito III, ronda 3 tras una victoria de Norte",
+     "Las cuatro últimas son para Norte, ganador de la partida anterior (END-III-3)."},
+    {"last-four-round3-draw-capturer", "Las cuatro últimas, ronda 3 tras un empate (G8 `capturer`)",
+     "Tras una partida anterior empatada, con drawn_previous_last_four = capturer, se las lleva quien captura (END-III-4)."},
+    {"last-four-round3-draw-split", "Las cuatro últimas, ronda 3 tras un empate (G8 `split`)",
+     "Con drawn_previous_last_four = split, cada jugador se lleva dos semillas (END-III-4)."},
+    {"hoyito1-en-passant", "Una captura al paso de Hoyito I",
+     "En Hoyito I una semilla que forma casa en medio de una vuelta la captura en el acto (CAP-I-1); no hay jugada extra "
+     "(CAP-I-3)."},
+    {"game-2x12", "Una partida entera en 2x12 (sus últimas jugadas)",
+     "La partida de Hoyito II terminada más corta en el tablero de doce hoyos por fila entre las examinadas (BRD-2); gana "
+     "quien más capturó (END-2)."},
+    {"2x12-ply-limit", "Una partida en 2x12 que no termina: el límite de jugadas (G7 `ply_limit`)",
+     "La partida no termina; con endless_game = ply_limit, el valor predeterminado, se detiene sin terminar en la jugada "
+     "5000 y sin ganador (END-3). Compárese con `2x12-third-repetition`."},
+    {"2x12-third-repetition", "Una partida en 2x12 terminada por la tercera repetición (G7 `third_repetition`)",
+     "Con endless_game = third_repetition, la tercera vez que se da una posición (tablero, capturas y a quién le toca) "
+     "termina la partida: cada jugador se lleva las semillas de su lado y se cuenta el resultado (END-3). Es rara en el "
+     "juego al azar: una partida en 2x12 de cada mil, más o menos."},
+    {"last-four-hoyito1", "Las últimas semillas, Hoyito I",
+     "En Hoyito I, cuando termina una jugada que capturó y quedan cuatro semillas o menos en el tablero, se las lleva quien "
+     "capturó y la partida termina (END-I-1); no queda ninguna semilla en la mano: antes se siembra la jugada hasta el "
+     "final (CAP-I-1)."},
+    {"skip-origin", "Una vuelta de 2N semillas o más con `skip_origin` (G1)",
+     "Con skip_origin = true una vuelta de doce semillas o más se salta su propio hoyo (SOW-3)."},
+    {"endless-void", "Una siembra sin fin jugada con endless_sowing = void (G6)",
+     "Con endless_sowing = void la jugada sin fin se puede jugar: no se siembra nada y la partida es nula (SOW-6)."},
+    {"hoyito3-extra-move", "Una captura de Hoyito III y su jugada extra",
+     "Solo se captura la casa de llegada (CAP-III-1, CAP-III-2), y quien juega vuelve a jugar (CAP-III-3)."},
+    {"pass-no-seeds", "Un pase forzoso: quien juega no tiene semillas en su lado",
+     "Quien no tiene semillas en su lado pasa (PASS-1)."},
+    {"round-ends-no-seeds", "Una partida terminada por un jugador sin semillas (G14 `no_seeds = round_ends`)",
+     "Con no_seeds = round_ends, quien debe jugar sin semillas en su fila no pasa (compárese con `pass-no-seeds`): la "
+     "partida termina en el acto, cada jugador se lleva las semillas de su fila y deciden las capturas (END-4, END-2)."},
+};
+
+const SpanishText& spanish_text(const std::string& name) {
+  for (const SpanishText& t : kSpanish)
+    if (t.name == name) return t;
+  throw std::logic_error("examples: no Spanish text for " + name);  // a new example needs its translation
+}
+
 Example example_of(const Wanted& w, const Found& found) {
   Example ex;
   ex.name = w.name;
   ex.title = w.title;
   ex.why = w.why;
+  ex.title_es = spanish_text(w.name).title;
+  ex.why_es = spanish_text(w.name).why;
   ex.game.record = found.record;
   ex.game.title = w.title;
   ex.game.source = fmt::format("docs/examples/{}.json", w.name);
@@ -206,6 +277,10 @@ Example example_of(const Wanted& w, const Found& found) {
   ex.found_by = fmt::format("random game {} of seed {} ({} plies), rules {}; the same game is record {} of `{}`",
                             found.index, kSeed, total, rules_text(w.rules), found.index + 1,
                             random_command(w.rules, found.index + 1));
+  ex.found_by_es = fmt::format("partida aleatoria {} de la semilla {} ({} jugadas), reglas {}; la misma partida es el "
+                               "registro {} de `{}`",
+                               found.index, kSeed, total, rules_text(w.rules, Lang::es), found.index + 1,
+                               random_command(w.rules, found.index + 1));
   ex.rules_shown = w.declared;
   return ex;
 }
@@ -226,6 +301,12 @@ std::vector<Example> same_position_examples() {
     ex.why = rules.variant == Variant::hoyito2
                  ? "Hoyito II: the landing casa and the fours behind it are taken as one chain (CAP-II-2). Compare same-position-hoyito3."
                  : "Hoyito III: only the landing casa is taken; the fours behind it stay (CAP-III-2). Compare same-position-hoyito2.";
+    ex.title_es = fmt::format("La misma posición en {}: jugada {}", v, move_text(ply.hole, 6));
+    ex.why_es = rules.variant == Variant::hoyito2
+                    ? "Hoyito II: la casa de llegada y las casas de cuatro detrás de ella se capturan en una sola cadena "
+                      "(CAP-II-2). Compárese con `same-position-hoyito3`."
+                    : "Hoyito III: solo se captura la casa de llegada; las casas de cuatro detrás de ella se quedan "
+                      "(CAP-III-2). Compárese con `same-position-hoyito2`.";
     ex.game.record = play_moves(rules, before, {move_text(ply.hole, 6)});
     ex.game.title = ex.title;
     ex.game.source = fmt::format("docs/examples/{}.json", ex.name);
@@ -234,6 +315,9 @@ std::vector<Example> same_position_examples() {
     ex.found_by = fmt::format("the position before ply {} of random game {} of seed {} under hoyito2 (`{}`), the longest "
                               "chain in {} games; played again from there under {}",
                               found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
+    ex.found_by_es = fmt::format("la posición antes de la jugada {} de la partida aleatoria {} de la semilla {} en hoyito2 "
+                                 "(`{}`), la cadena más larga en {} partidas; jugada de nuevo desde ahí en {}",
+                                 found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
     out.push_back(std::move(ex));
   }
   return out;
@@ -251,6 +335,37 @@ std::string match_title(Winner winner) {
   if (is_player(winner))
     return fmt::format("A Hoyito III match won by {} through the round-3 rule", player_word(player_of(winner), Lang::en));
   return "A Hoyito III match drawn through the round-3 rule";
+}
+
+// The same in Spanish: "es para Sur" / "queda en empate", with `would` "habría sido para Sur" /
+// "habría quedado en empate"; the title "Un encuentro de Hoyito III ganado por Sur ...".
+std::string match_outcome_es(Winner winner, bool would) {
+  if (is_player(winner))
+    return fmt::format("{} para {}", would ? "habría sido" : "es", player_word(player_of(winner), Lang::es));
+  return would ? "habría quedado en empate" : "queda en empate";
+}
+
+std::string match_title_es(Winner winner) {
+  if (is_player(winner))
+    return fmt::format("Un encuentro de Hoyito III ganado por {} gracias a la regla de la ronda 3",
+                       player_word(player_of(winner), Lang::es));
+  return "Un encuentro de Hoyito III empatado por la regla de la ronda 3";
+}
+
+// The Spanish note of the match example (its English in match_examples).
+std::string match_why_es(std::uint64_t m, const MatchStanding& real, const std::vector<MatchGame>& results,
+                         const Event& award, Player capturer, Winner other) {
+  std::string games_text;
+  for (size_t g = 0; g < 3; ++g)
+    games_text += fmt::format("partida {} (empieza {}) {}-{}; ", g + 1, player_word(real.starters[g], Lang::es),
+                              results[g].captured[0], results[g].captured[1]);
+  return fmt::format(
+      "Encuentro {} de la semilla {}: {}partidas ganadas {}-{}, semillas {}-{}: el encuentro {} (MATCH-3). En la ronda 3 "
+      "las {} últimas semillas fueron para {}, ganador de la partida 2 (END-III-3); si hubieran sido para quien capturó, "
+      "{}, como en las rondas 1 y 2 (END-III-2), el encuentro {}. La página muestra el final de la partida 3.",
+      m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1],
+      match_outcome_es(real.winner, false), award.seeds, player_word(*award.player, Lang::es),
+      player_word(capturer, Lang::es), match_outcome_es(other, true));
 }
 
 // One seeded random match of three games on the engine's match (engine::Match: MATCH-1, MATCH-2):
@@ -316,6 +431,13 @@ std::vector<Example> match_examples() {
     ex.found_by = fmt::format(
         "the first of {} seeded random matches (three games each, game k of match m is random game 3m+k-1 of seed {} "
         "from the start MATCH-2 gives it) where the round-3 award changes the match winner: match {}",
+        kMatches, kSeed, m);
+    ex.title_es = match_title_es(real.winner);
+    ex.why_es = match_why_es(m, real, results, *award, last.player, other.winner);
+    ex.found_by_es = fmt::format(
+        "el primero de {} encuentros aleatorios con semilla (tres partidas cada uno; la partida k del encuentro m es la "
+        "partida aleatoria 3m+k-1 de la semilla {}, desde el comienzo que le da MATCH-2) en que el reparto de la ronda 3 "
+        "cambia al ganador del encuentro: el encuentro {}",
         kMatches, kSeed, m);
     ex.rules_shown = {RuleId::MATCH_1, RuleId::MATCH_2, RuleId::MATCH_3, RuleId::END_III_1};
     return {ex};
@@ -423,48 +545,105 @@ std::vector<Example> find_examples() {
   return out;
 }
 
-std::vector<OutputFile> example_files(const std::vector<Example>& examples) {
-  std::vector<OutputFile> files;
-  std::string md = fmt::format("# {}\n\n{}\n\n| example | what | plies shown | rule IDs shown |\n|---|---|---|---|\n",
-                               word(Word::index_title, Lang::en), word(Word::index_intro, Lang::en));
-  std::map<RuleId, std::vector<std::string>> by_rule;
-  for (const Example& ex : examples) {
-    PageOptions options;
-    options.plies = ex.plies;
-    options.depth = ex.depth;
-    options.found_by = ex.found_by;
-    options.replay_command = fmt::format("hoyito replay docs/examples/{}.json", ex.name);
-    AnnotatedGame game = ex.game;
-    game.note = ex.why;
-    for (OutputFile& f : annotate_files(game, PageFormat::md, options, ex.name)) files.push_back(std::move(f));
-    for (OutputFile& f : annotate_files(game, PageFormat::html, options, ex.name)) files.push_back(std::move(f));
-    files.push_back({ex.name + ".json", boost::json::serialize(to_json(ex.game.record)) + "\n"});
-    std::vector<std::string> ids;
-    for (RuleId r : ex.rules_shown) {
-      ids.emplace_back(rule_text(r));
-      by_rule[r].push_back(ex.name);
+namespace {
+
+// The pages of one example: the English beside the records, the Spanish under es/ (same names).
+void add_pages(std::vector<OutputFile>& files, const Example& ex, Lang lang) {
+  const bool es = lang == Lang::es;
+  PageOptions options;
+  options.plies = ex.plies;
+  options.depth = ex.depth;
+  options.lang = lang;
+  options.found_by = es ? ex.found_by_es : ex.found_by;
+  options.title = es ? ex.title_es : "";
+  options.replay_command = fmt::format("hoyito replay docs/examples/{}.json", ex.name);
+  // Rule IDs link to the rule book of docs/rulebook/ (its html beside the html pages, md beside md).
+  AnnotatedGame game = ex.game;
+  game.note = es ? ex.why_es : ex.why;
+  for (PageFormat format : {PageFormat::md, PageFormat::html}) {
+    options.rule_book = fmt::format("{}../rulebook/{}/rulebook.{}", es ? "../" : "", lang_code(lang),
+                                    format == PageFormat::md ? "md" : "html");
+    for (OutputFile& f : annotate_files(game, format, options, ex.name)) {
+      if (es) f.name = "es/" + f.name;
+      files.push_back(std::move(f));
     }
-    md += fmt::format("| [{0}]({0}.md) ([html]({0}.html)) | {1} | {2}..{3} of {4} | {5} |\n", ex.name, ex.title,
-                      ex.plies.first, ex.plies.last, ex.game.record.plies.size(), fmt::join(ids, ", "));
   }
-  md += "\n## By rule ID\n\n| rule | examples |\n|---|---|\n";
+}
+
+std::map<RuleId, std::vector<std::string>> examples_by_rule(const std::vector<Example>& examples) {
+  std::map<RuleId, std::vector<std::string>> by_rule;
+  for (const Example& ex : examples)
+    for (RuleId r : ex.rules_shown) by_rule[r].push_back(ex.name);
+  return by_rule;
+}
+
+// "| SOW-5 | [long-relay](long-relay.md), ... |", one row per rule ID, for Markdown or HTML.
+std::string by_rule_rows(const std::vector<Example>& examples, bool html, Lang lang) {
+  const auto by_rule = examples_by_rule(examples);
+  std::string rows;
   for (int i = 0; i < kRuleCount; ++i) {
     const auto it = by_rule.find(static_cast<RuleId>(i));
     std::vector<std::string> links;
     if (it != by_rule.end())
-      for (const std::string& name : it->second) links.push_back(fmt::format("[{0}]({0}.md)", name));
-    md += fmt::format("| {} | {} |\n", rule_text(static_cast<RuleId>(i)),
-                      links.empty() ? std::string("(leaves no event of its own)") : fmt::format("{}", fmt::join(links, ", ")));
+      for (const std::string& name : it->second)
+        links.push_back(html ? fmt::format("<a href=\"{0}.html\"><code>{0}</code></a>", name)
+                             : fmt::format("[`{0}`]({0}.md)", name));
+    const std::string none = lang == Lang::es ? "(no deja ningún evento propio)" : "(leaves no event of its own)";
+    const std::string cell = links.empty() ? none : fmt::format("{}", fmt::join(links, ", "));
+    rows += html ? fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", rule_text(static_cast<RuleId>(i)), cell)
+                 : fmt::format("| {} | {} |\n", rule_text(static_cast<RuleId>(i)), cell);
   }
-  md += "\nRegenerate with `hoyito examples --out docs/examples` (the test `examples_fresh` fails when these files are "
-        "out of date).\n";
-  files.push_back({"index.md", md});
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Annotated example "
-                     "games</title>\n</head>\n<body>\n<h1>Annotated example games</h1>\n<ul>\n";
+  return rows;
+}
+
+std::string index_markdown(const std::vector<Example>& examples, Lang lang) {
+  const bool es = lang == Lang::es;
+  std::string md = fmt::format("# {}\n\n{}\n\n{}\n", word(Word::index_title, lang), word(Word::index_intro, lang),
+                               es ? "| ejemplo | qué muestra | jugadas mostradas | reglas mostradas |\n|---|---|---|---|"
+                                  : "| example | what | plies shown | rule IDs shown |\n|---|---|---|---|");
+  for (const Example& ex : examples) {
+    std::vector<std::string> ids;
+    for (RuleId r : ex.rules_shown) ids.emplace_back(rule_text(r));
+    md += fmt::format(fmt::runtime(es ? "| [`{0}`]({0}.md) ([html]({0}.html)) | {1} | {2}..{3} de {4} | {5} |\n"
+                                      : "| [{0}]({0}.md) ([html]({0}.html)) | {1} | {2}..{3} of {4} | {5} |\n"),
+                      ex.name, es ? ex.title_es : ex.title, ex.plies.first, ex.plies.last, ex.game.record.plies.size(),
+                      fmt::join(ids, ", "));
+  }
+  md += es ? "\n## Por regla\n\n| regla | ejemplos |\n|---|---|\n" : "\n## By rule ID\n\n| rule | examples |\n|---|---|\n";
+  md += by_rule_rows(examples, false, lang);
+  md += es ? "\nSe regenera con `hoyito examples --out docs/examples` (la prueba `examples_fresh` falla cuando estos "
+             "archivos no están al día).\n"
+           : "\nRegenerate with `hoyito examples --out docs/examples` (the test `examples_fresh` fails when these files are "
+             "out of date).\n";
+  return md;
+}
+
+std::string index_html(const std::vector<Example>& examples, Lang lang) {
+  const bool es = lang == Lang::es;
+  std::string html = fmt::format("<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{1}"
+                                 "</title>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<ul>\n",
+                                 lang_code(lang), word(Word::index_title, lang));
   for (const Example& ex : examples)
-    html += fmt::format("<li><a href=\"{0}.html\">{1}</a> (<a href=\"{0}.md\">md</a>)</li>\n", ex.name, ex.title);
-  html += "</ul>\n</body>\n</html>\n";
-  files.push_back({"index.html", html});
+    html += fmt::format("<li><a href=\"{0}.html\">{1}</a> (<a href=\"{0}.md\">md</a>)</li>\n", ex.name,
+                        xml_escape(es ? ex.title_es : ex.title));
+  html += fmt::format("</ul>\n<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th></tr>\n", es ? "Por regla" : "By rule ID",
+                      es ? "regla" : "rule", es ? "ejemplos" : "examples");
+  return html + by_rule_rows(examples, true, lang) + "</table>\n</main>\n</body>\n</html>\n";
+}
+
+}  // namespace
+
+std::vector<OutputFile> example_files(const std::vector<Example>& examples) {
+  std::vector<OutputFile> files;
+  for (const Example& ex : examples) {
+    add_pages(files, ex, Lang::en);
+    files.push_back({ex.name + ".json", boost::json::serialize(to_json(ex.game.record)) + "\n"});
+    add_pages(files, ex, Lang::es);
+  }
+  files.push_back({"index.md", index_markdown(examples, Lang::en)});
+  files.push_back({"index.html", index_html(examples, Lang::en)});
+  files.push_back({"es/index.md", index_markdown(examples, Lang::es)});
+  files.push_back({"es/index.html", index_html(examples, Lang::es)});
   return files;
 }
 

@@ -19,6 +19,7 @@ struct Example {
   PlyRange plies;            // the plies annotated
   std::string found_by;      // seed, game index, rules, and the command that makes the game again
   int depth = kAutoDepth;    // move-quality search depth
+  std::string title_es, why_es, found_by_es;  // the Spanish page's (docs/examples/es/)
 };
 
 // Every example, in the order of the index. Deterministic.

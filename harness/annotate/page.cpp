@@ -12,6 +12,7 @@
 #include "io/output.h"
 #include "harness/annotate/quality.h"
 #include "harness/annotate/diagram.h"
+#include "harness/annotate/markdown.h"
 #include "harness/annotate/refusal.h"
 #include "harness/games/notation.h"
 
@@ -21,14 +22,20 @@ PageFormat parse_format(std::string_view text) {
   if (text == "md") return PageFormat::md;
   if (text == "html") return PageFormat::html;
   if (text == "svg") return PageFormat::svg;
-  throw InputError(fmt::format("--format '{}': expected md, html or svg", text));
+  if (text == "pdf") return PageFormat::pdf;
+  throw InputError(fmt::format("--format '{}': expected md, html, svg or pdf", text));
 }
 
-std::string rules_text(const Rules& rules) {
+std::string rules_text(const Rules& rules, Lang lang) {
+  const bool es = lang == Lang::es;
   std::string text = fmt::format("{} 2x{}", variant_name(rules.variant), rules.holes_per_row);
-  if (rules.seeds_per_hole != 4) text += fmt::format(", {} seeds per hole", rules.seeds_per_hole);
-  if (rules.round != 1 || rules.previous_winner != Winner::none)
-    text += fmt::format(", round {}, previous winner {}", rules.round, winner_name(rules.previous_winner));
+  if (rules.seeds_per_hole != 4) text += fmt::format(fmt::runtime(es ? ", {} semillas por hoyo" : ", {} seeds per hole"), rules.seeds_per_hole);
+  const Winner previous = rules.previous_winner;
+  const std::string who = !es ? std::string(winner_name(previous))
+                          : is_player(previous) ? player_word(player_of(previous), lang)
+                                                : std::string(word(previous == Winner::draw ? Word::draw : Word::nobody, lang));
+  if (rules.round != 1 || previous != Winner::none)
+    text += fmt::format(fmt::runtime(es ? ", ronda {}, ganador anterior {}" : ", round {}, previous winner {}"), rules.round, who);
   const Rules defaults;
   for (const OptionInfo& info : option_table()) {
     const std::string value = option_value(rules, info.name);
@@ -134,15 +141,21 @@ void for_each_ply(const Document& doc, const Diagram& diagram, const Each& each)
 
 constexpr auto kEveryDiagram = [](int) { return true; };
 
+// An account sentence with its rule IDs linked to the rule book (--rule-book, the examples), if any.
+std::string linked(const std::string& text, bool html, const PageOptions& options) {
+  return options.rule_book.empty() ? text : link_rule_ids(text, html, options.rule_book);
+}
+
 std::string heading(const PlyPage& page, int n, Lang lang) {
   return fmt::format("{} {}: {} {}", word(Word::ply, lang), page.story.number, player_word(page.story.ply.player, lang),
-                     ply_notation(page.story.ply, n));
+                     move_word(page.story.ply, n, lang));
 }
 
 std::string header_markdown(const Document& doc, const PageOptions& options) {
   const GameRecord& record = doc.game.record;
   std::string md = fmt::format("# {}\n\n", doc.game.title);
-  md += fmt::format("- {}: {}\n- source: `{}`\n", word(Word::rules, doc.lang), rules_text(record.rules), doc.game.source);
+  md += fmt::format("- {}: {}\n- {}: `{}`\n", word(Word::rules, doc.lang), rules_text(record.rules, doc.lang),
+                    word(Word::source, doc.lang), doc.game.source);
   if (!options.found_by.empty()) md += fmt::format("- {}: {}\n", word(Word::found_by, doc.lang), options.found_by);
   if (!options.replay_command.empty())
     md += fmt::format("- {}: `{}`\n", word(Word::replay, doc.lang), options.replay_command);
@@ -153,14 +166,14 @@ std::string header_markdown(const Document& doc, const PageOptions& options) {
 }
 
 // A ply's Markdown section (its SVG is a file of its own).
-std::string markdown_ply(const PlyPage& page, int n, Lang lang, const std::string& svg_name) {
+std::string markdown_ply(const PlyPage& page, int n, Lang lang, const std::string& svg_name, const PageOptions& options) {
   std::string md = fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, lang), page.alt, svg_name);
-  for (const std::string& s : page.summary) md += s + "\n";
+  for (const std::string& s : page.summary) md += linked(s, false, options) + "\n";
   if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
     md += fmt::format("\n> **{}:** {}\n", word(Word::comment, lang), page.story.ply.comment);
   if (page.summary.size() != page.sentences.size()) {
     md += fmt::format("\n<details><summary>{}</summary>\n\n", word(Word::every_lap, lang));
-    for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", s.text);
+    for (const Sentence& s : page.sentences) md += fmt::format("- {}\n", linked(s.text, false, options));
     md += "\n</details>\n";
   }
   if (!page.quality.empty()) md += fmt::format("\n{}\n", page.quality);
@@ -179,7 +192,7 @@ void markdown(const Document& doc, const PageOptions& options, const std::string
   sink.file(folder + "/start.svg", doc.start_svg);
   for_each_ply(doc, kEveryDiagram, [&](const PlyPage& page) {
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);
-    sink.page(markdown_ply(page, n, doc.lang, svg_name));
+    sink.page(markdown_ply(page, n, doc.lang, svg_name, options));
     sink.file(svg_name, page.svg);
   });
   md.clear();
@@ -299,8 +312,9 @@ std::string html_header(const Document& doc, const PageOptions& options) {
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
       "<style>{}</style>\n</head>\n<body>\n<main>\n",
       lang_code(lang), escape(doc.game.title), kPageStyle);
-  page += fmt::format("<h1>{}</h1>\n<ul>\n<li>{}: {}</li>\n<li>source: <code>{}</code></li>\n", escape(doc.game.title),
-                      word(Word::rules, lang), escape(rules_text(record.rules)), escape(doc.game.source));
+  page += fmt::format("<h1>{}</h1>\n<ul>\n<li>{}: {}</li>\n<li>{}: <code>{}</code></li>\n", escape(doc.game.title),
+                      word(Word::rules, lang), escape(rules_text(record.rules, lang)), word(Word::source, lang),
+                      escape(doc.game.source));
   if (!options.found_by.empty()) {
     std::string found_by;  // Markdown code marks become HTML ones
     bool code = false;
@@ -339,21 +353,21 @@ std::string html_nav(const Document& doc, const std::string& first_valuetext) {
       word(Word::last, lang), doc.shown(), word(Word::ply, lang), escape(first_valuetext), word(Word::animate, lang));
 }
 
-std::string html_ply(const PlyPage& ply, int n, int total, Lang lang) {
+std::string html_ply(const PlyPage& ply, int n, int total, Lang lang, const PageOptions& options) {
   std::string page = fmt::format(
       "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\" hidden>\n"
       "<h2>{}</h2>\n{}",
       ply.story.number, escape(heading(ply, n, lang)), escape(ply_of(ply.story.number, total, lang)),
       fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)), ply.svg);
   page += "<p class=\"account\">";
-  for (const std::string& s : ply.summary) page += escape(s) + " ";
+  for (const std::string& s : ply.summary) page += linked(escape(s), true, options) + " ";
   page += "</p>\n";
   if (!ply.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
     page += fmt::format("<p class=\"comment\"><strong>{}:</strong> {}</p>\n", word(Word::comment, lang),
                         escape(ply.story.ply.comment));
   if (ply.summary.size() != ply.sentences.size()) {
     page += fmt::format("<details><summary>{}</summary><ol>\n", word(Word::every_lap, lang));
-    for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", escape(s.text));
+    for (const Sentence& s : ply.sentences) page += fmt::format("<li>{}</li>\n", linked(escape(s.text), true, options));
     page += "</ol></details>\n";
   }
   if (!ply.quality.empty()) page += fmt::format("<p class=\"quality\">{}</p>\n", escape(ply.quality));
@@ -390,7 +404,7 @@ void html(const Document& doc, const PageOptions& options, PageSink& sink) {
   sink.page(page);
   page.clear();
   const auto diagram = [&](int k) { return (k - doc.first) % every == 0 || k == doc.last; };
-  for_each_ply(doc, diagram, [&](const PlyPage& ply) { sink.page(html_ply(ply, n, total, lang)); });
+  for_each_ply(doc, diagram, [&](const PlyPage& ply) { sink.page(html_ply(ply, n, total, lang, options)); });
   if (doc.refusal) {
     page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n", escape(doc.refusal->heading),
                         doc.refusal_svg, escape(doc.refusal->reason));
@@ -410,21 +424,25 @@ void svg_files(const Document& doc, const std::string& stem, PageSink& sink) {
 
 // The page's name in its folder, or "" for --format svg (no page, the SVG files alone).
 std::string page_name(PageFormat format, const std::string& stem) {
-  return format == PageFormat::md ? stem + ".md" : format == PageFormat::html ? stem + ".html" : "";
+  if (format == PageFormat::md) return stem + ".md";
+  return format == PageFormat::html || format == PageFormat::pdf ? stem + ".html" : "";  // pdf: printed by the caller
 }
 
 void make_files(const AnnotatedGame& game, PageFormat format, const PageOptions& options, const std::string& stem,
                 PageSink& sink) {
   AnnotatedGame titled_copy;
   const AnnotatedGame* shown = &game;
-  if (!options.title.empty()) {  // --title: the author's title in place of the file's
+  // --title: the author's title in place of the file's; a record's made-up title ("hoyito2 2x6,
+  // 30 plies") is said in the page's language.
+  const bool retitle = game.kind == GameFileKind::record && options.lang != Lang::en;
+  if (!options.title.empty() || retitle) {
     titled_copy = game;
-    titled_copy.title = options.title;
+    titled_copy.title = options.title.empty() ? record_title(game.record, options.lang) : options.title;
     shown = &titled_copy;
   }
   const Document doc = build(*shown, options);
   if (format == PageFormat::md) markdown(doc, options, stem, sink);
-  else if (format == PageFormat::html) html(doc, options, sink);
+  else if (format == PageFormat::html || format == PageFormat::pdf) html(doc, options, sink);
   else svg_files(doc, stem, sink);
 }
 

@@ -10,7 +10,7 @@
 
 namespace hoyito {
 
-enum class PageFormat { md, html, svg };
+enum class PageFormat { md, html, svg, pdf };  // pdf: the html page, printed by the command (pdf.h)
 PageFormat parse_format(std::string_view text);  // throws InputError naming --format
 
 inline constexpr int kAutoDepth = -1;  // 4 on 2x6, 2 on 2x12 (twelve moves a ply: 144 times the work)
@@ -23,6 +23,7 @@ struct PageOptions {
   std::string replay_command;    // the command that replays the record (examples)
   std::string record_file;       // the record file written beside the page, if any
   std::string title;             // the page's title in place of the file's (--title), if not empty
+  std::string rule_book;         // if not empty, rule IDs of the accounts link to RULE_BOOK#ID (examples)
 };
 
 struct OutputFile {
@@ -47,6 +48,8 @@ std::vector<std::string> write_annotation(const AnnotatedGame& game, PageFormat 
 void write_files(const std::string& dir, const std::vector<OutputFile>& files);
 
 // A rules line for people: "hoyito3 2x6, round 3 after a draw, drawn_previous_last_four = split".
-std::string rules_text(const Rules& rules);
+// In Spanish the words are Spanish ("ronda 3, ganador anterior empate"); option names and values
+// (`name = value`) stay as the configuration spells them.
+std::string rules_text(const Rules& rules, Lang lang = Lang::en);
 
 }  // namespace hoyito

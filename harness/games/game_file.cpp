@@ -92,4 +92,11 @@ GameOfFile read_game_file(const std::string& path, int record) {
   return std::move(*game);
 }
 
+GameOfFile game_of_text(std::string_view json, const std::string& name) {
+  boost::system::error_code error;
+  JsonDocument doc{name, boost::json::parse(json, error)};
+  if (error) throw InputError(fmt::format("{}: not JSON: {}", name, error.message()));
+  return game_of_document(doc, name);
+}
+
 }  // namespace hoyito

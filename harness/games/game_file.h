@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/game.h"
 
@@ -26,5 +27,8 @@ struct GameOfFile {
 // its first refused step; a disagreement file's original moves likewise (its last move left out
 // when the model refuses it). Throws InputError naming the file and field.
 GameOfFile read_game_file(const std::string& path, int record);
+// The same of one JSON document given as text (a scenario built into the program), `name` standing
+// for the file in errors.
+GameOfFile game_of_text(std::string_view json, const std::string& name);
 
 }  // namespace hoyito

@@ -1,0 +1,533 @@
+#include "harness/annotate/rulebook.h"
+
+#include <algorithm>
+#include <optional>
+#include <tuple>
+
+#include <boost/json.hpp>
+#include <fmt/format.h>
+
+#include "harness/annotate/diagram.h"
+#include "harness/annotate/markdown.h"
+#include "harness/annotate/refusal.h"
+#include "harness/base/escape.h"
+#include "harness/games/game_file.h"
+#include "harness/games/notation.h"
+#include "io/scenario.h"
+
+namespace hoyito {
+
+namespace {
+
+bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+
+std::string trim(std::string_view text) {
+  const size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+}
+
+// The text of a rule without its `*( ... )*` citations, and the citations (without the marks).
+RuleText split_sources(std::string id, std::string_view text) {
+  RuleText rule{std::move(id), {}, {}};
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t open = text.find("*(", at);
+    const size_t close = open == std::string_view::npos ? open : text.find(")*", open);
+    if (close == std::string_view::npos) {
+      rule.text += text.substr(at);
+      break;
+    }
+    rule.text += text.substr(at, open - at);
+    rule.sources.push_back(std::string(text.substr(open + 2, close - open - 2)));
+    at = close + 2;
+  }
+  std::string tidy;  // the spaces a citation leaves behind, and a space before a full stop
+  for (char c : rule.text) {
+    if ((c == ' ' || c == '.' || c == ',' || c == ';' || c == ':') && !tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+    tidy += c;
+  }
+  rule.text = trim(tidy);
+  return rule;
+}
+
+// "- **SOW-1** text": the ID, and the rest of the line.
+std::optional<std::pair<std::string, std::string>> rule_line(std::string_view line) {
+  if (!starts_with(line, "- **")) return std::nullopt;
+  const size_t end = line.find("**", 4);
+  if (end == std::string_view::npos) return std::nullopt;
+  return std::pair{std::string(line.substr(4, end - 4)), std::string(line.substr(end + 2))};
+}
+
+}  // namespace
+
+std::vector<RuleSection> parse_rule_sections(std::string_view rules_md) {
+  std::vector<RuleSection> sections;
+  std::optional<std::pair<std::string, std::string>> rule;  // the rule being read: ID, text so far
+  auto close_rule = [&] {
+    if (rule) sections.back().rules.push_back(split_sources(rule->first, rule->second));
+    rule.reset();
+  };
+  for (const std::string& line : markdown_lines(rules_md)) {
+    if (starts_with(line, "## ")) {
+      close_rule();
+      if (starts_with(line, "## Where each seed sentence went")) break;
+      RuleText title = split_sources("", std::string_view(line).substr(3));  // "Capture, Hoyito I (CAP-I) *(RN ...)*"
+      sections.push_back({title.text, title.sources.empty() ? "" : "*(" + title.sources.front() + ")*", {}});
+    } else if (sections.empty()) {
+      continue;  // the preamble: sources and terms (rulebook_files prints it whole)
+    } else if (auto next = rule_line(line)) {
+      close_rule();
+      rule = std::move(next);
+    } else if (rule && starts_with(line, "  ")) {
+      rule->second.append(1, ' ').append(trim(line));
+    } else {
+      close_rule();
+      std::string& intro = sections.back().intro;
+      if (trim(line).empty()) continue;
+      if (!intro.empty()) intro.append(1, ' ');
+      intro.append(trim(line));
+    }
+  }
+  close_rule();
+  return sections;
+}
+
+namespace {
+
+// ---- The words of the book ----------------------------------------------------------------
+
+enum class BookWord {
+  title, intro, spanish_note, contents, rules, sources, example, no_example, checked_by_match, open_questions,
+  open_questions_intro, notation, index, index_intro, rule_col, section_col, example_col, refused_example, start_example,
+  preamble, ply_caption, count
+};
+
+struct BookPhrase {
+  std::string_view en, es;
+};
+
+const BookPhrase& book_phrase(BookWord w) {
+  static const BookPhrase table[] = {
+      {"The rules of Hoyito I, II and III, illustrated", "Las reglas de Hoyito I, II y III, ilustradas"},
+      {"Every rule of specs/rules.md in reading order, with the seed documents it restates and a diagram of a ply where "
+       "it fires, taken from the hand-derived scenarios of specs/scenarios/ and drawn as `hoyito annotate` draws it. "
+       "Written by `hoyito rulebook` from the specs built into the program.",
+       "Cada regla de specs/rules.md en orden de lectura, con los documentos fuente que recoge y el diagrama de una "
+       "jugada en la que se aplica, tomada de los escenarios derivados a mano de specs/scenarios/ y dibujada como la "
+       "dibuja `hoyito annotate`. Escrito por `hoyito rulebook` a partir de las especificaciones incluidas en el programa."},
+      {"", "El texto de las reglas, de las preguntas abiertas y de la notación es el de las especificaciones, en inglés: "
+           "no existe versión española. Los títulos, los pies de figura y los relatos de las jugadas están en español."},
+      {"Contents", "Contenido"},
+      {"The rules", "Las reglas"},
+      {"Sources", "Fuentes"},
+      {"Example", "Ejemplo"},
+      {"No scenario shows this rule on a board (see its text).",
+       "Ningún escenario muestra esta regla en un tablero (véase su texto)."},
+      {"A rule of the match, over several games: checked by the scenario {file}, which has no board to draw.",
+       "Una regla del encuentro, sobre varias partidas: la comprueba el escenario {file}, que no tiene tablero que dibujar."},
+      {"Open questions and options", "Preguntas abiertas y opciones"},
+      {"What the seeds leave open, the value chosen (the default, first in the values column) and the alternatives.",
+       "Lo que las fuentes dejan abierto, el valor elegido (el predeterminado, primero en la columna de valores) y las "
+       "alternativas."},
+      {"The notation", "La notación"},
+      {"Index", "Índice"},
+      {"Every rule ID, the section it is in and the scenario of its example.",
+       "Cada identificador de regla, su sección y el escenario de su ejemplo."},
+      {"rule", "regla"},
+      {"section", "sección"},
+      {"example", "ejemplo"},
+      {"Scenario {id} ({file}): the move refused there.", "Escenario {id} ({file}): la jugada rechazada allí."},
+      {"Scenario {id} ({file}), the start.", "Escenario {id} ({file}), el comienzo."},
+      {"Sources and terms", "Fuentes y términos"},
+      {"Scenario {id} ({file}), {rules}: ply {ply}, {player} {move}.",
+       "Escenario {id} ({file}), {rules}: jugada {ply}, {player} {move}."},
+  };
+  static_assert(std::size(table) == static_cast<size_t>(BookWord::count));
+  return table[static_cast<size_t>(w)];
+}
+
+std::string_view book_word(BookWord w, Lang lang) { return lang == Lang::es ? book_phrase(w).es : book_phrase(w).en; }
+
+// The Spanish title of a section of rules.md, by the ID prefix it ends with: "Sowing (SOW)".
+std::string section_title(const std::string& title, Lang lang) {
+  if (lang == Lang::en) return title;
+  static const std::pair<std::string_view, std::string_view> spanish[] = {
+      {"(BRD)", "Tablero (BRD)"},
+      {"(TURN)", "Turnos (TURN)"},
+      {"(SOW)", "Siembra (SOW)"},
+      {"(CAP-II)", "Captura, Hoyito II (CAP-II)"},
+      {"(CAP-III)", "Captura, Hoyito III (CAP-III)"},
+      {"(CAP-I)", "Captura, Hoyito I (CAP-I)"},
+      {"(PASS)", "Pase (PASS)"},
+      {"(END)", "Fin de la partida (END)"},
+      {"(MATCH)", "Encuentro a varias rondas (MATCH), Hoyito III"},
+  };
+  for (const auto& [code, es] : spanish)
+    if (title.find(code) != std::string::npos) return std::string(es);
+  return title;
+}
+
+
+// ---- The example of each rule: a ply of a scenario where the rule fires ----------------------
+
+struct Candidate {
+  std::string file;
+  Scenario scenario;
+  std::optional<GameOfFile> game;  // none for a match scenario: it holds results, no moves
+};
+
+std::vector<Candidate> load_candidates(const std::vector<SpecFile>& files) {
+  std::vector<Candidate> candidates;
+  for (const SpecFile& f : files) {
+    const std::string name(f.name);
+    boost::system::error_code error;
+    const boost::json::value json = boost::json::parse(f.text, error);
+    if (error) throw InputError(fmt::format("{}: not JSON: {}", name, error.message()));
+    Candidate c{name, scenario_from_json(json, name), std::nullopt};
+    if (!c.scenario.match) c.game = game_of_text(f.text, name);
+    candidates.push_back(std::move(c));
+  }
+  return candidates;
+}
+
+bool declares(const Candidate& c, RuleId id) {
+  return std::find(c.scenario.exercises.begin(), c.scenario.exercises.end(), id) != c.scenario.exercises.end();
+}
+
+// The first ply (from 1) of the candidate's game one of whose events cites `id`, 0 if none.
+int citing_ply(const Candidate& c, RuleId id) {
+  if (!c.game) return 0;
+  const std::vector<Ply>& plies = c.game->record.plies;
+  for (size_t k = 0; k < plies.size(); ++k)
+    for (const Event& e : plies[k].events)
+      if (e.rule == id) return static_cast<int>(k + 1);
+  return 0;
+}
+
+struct Pick {
+  const Candidate* candidate = nullptr;
+  int ply = 0;  // 0: the scenario's start or its refused move
+};
+
+// Where `id` is shown: the first ply citing it, of a scenario declaring the rule, on 2x6, of
+// Hoyito II (the game of most sources), declaring few rules, if possible; else the first ply of a scenario declaring it; else such a scenario's start.
+Pick pick_example(const std::vector<Candidate>& candidates, RuleId id) {
+  Pick best;
+  std::tuple<int, int, int, size_t, int> best_key{3, 2, 2, 0, 0};
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const Candidate& c = candidates[i];
+    const int cited = citing_ply(c, id);
+    const bool declared = declares(c, id);
+    if (!cited && !declared) continue;
+    const int kind = cited ? (declared ? 0 : 1) : 2;
+    // The fewer rules a scenario declares, the more it is about this one.
+    const std::tuple<int, int, int, size_t, int> key{kind, c.scenario.rules.holes_per_row == 6 ? 0 : 1,
+                                                     c.scenario.rules.variant == Variant::hoyito2 ? 0 : 1,
+                                                     c.scenario.exercises.size(), static_cast<int>(i)};
+    if (key < best_key) {
+      best_key = key;
+      const bool has_plies = c.game && !c.game->record.plies.empty();
+      best = {&c, cited ? cited : (has_plies ? 1 : 0)};
+    }
+  }
+  return best;
+}
+
+struct RuleExample {
+  std::string caption;
+  std::string scenario;  // the scenario file it comes from, if any
+  std::string svg, alt;  // empty: no diagram
+  std::vector<std::string> account;
+};
+
+// The element ids of a diagram (title-X, desc-X, arrow-X) made unique in a page of many diagrams.
+std::string unique_ids(std::string svg, const std::string& id, const std::string& rule) {
+  for (std::string_view kind : {"title-", "desc-", "arrow-"}) {
+    const std::string from = std::string(kind) + id, to = from + "-" + rule;
+    for (size_t at = svg.find(from); at != std::string::npos; at = svg.find(from, at + to.size())) {
+      const char next = at + from.size() < svg.size() ? svg[at + from.size()] : ' ';
+      if (next == '"' || next == ' ' || next == ')') svg.replace(at, from.size(), to);
+    }
+  }
+  return svg;
+}
+
+std::string caption_text(BookWord w, const Candidate& c, Lang lang) {
+  return fmt::format(fmt::runtime(book_word(w, lang)), fmt::arg("id", c.scenario.id), fmt::arg("file", c.file));
+}
+
+RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang lang) {
+  const GameRecord& r = c.game->record;
+  const Position& before = k == 1 ? r.start : r.plies[static_cast<size_t>(k - 2)].after;
+  const Ply& ply = r.plies[static_cast<size_t>(k - 1)];
+  const PlyStory story = tell_ply(r.rules, before, ply, k);
+  RuleExample ex;
+  ex.scenario = c.file;
+  ex.caption = fmt::format(fmt::runtime(book_word(BookWord::ply_caption, lang)), fmt::arg("id", c.scenario.id),
+                           fmt::arg("file", c.file), fmt::arg("rules", rules_text(r.rules, lang)), fmt::arg("ply", k),
+                           fmt::arg("player", player_word(ply.player, lang)),
+                           fmt::arg("move", ply_notation(ply, r.rules.holes_per_row)));
+  ex.svg = unique_ids(ply_svg(story, r.rules, lang), fmt::format("ply{}", k), rule);
+  ex.alt = alt_text(story, r.rules, lang);
+  ex.account = summarised(account(story, r.rules, lang), static_cast<int>(story.laps.size()), lang);
+  return ex;
+}
+
+// A scenario without plies: its refused move (the refusal is the lesson), or its start.
+RuleExample position_example(const Candidate& c, const std::string& rule, Lang lang) {
+  const GameRecord& r = c.game->record;
+  RuleExample ex;
+  ex.scenario = c.file;
+  if (c.game->refused_move.empty()) {
+    ex.caption = caption_text(BookWord::start_example, c, lang);
+    ex.alt = start_alt_text(r.start, r.rules, lang);
+    ex.svg = unique_ids(position_svg(r.start, r.rules, lang, std::string(word(Word::start, lang)), ex.alt), "start", rule);
+    return ex;
+  }
+  const RefusalStory refusal = tell_refusal(r.rules, r.start, c.game->refused_move, false, lang);
+  const std::vector<EndlessMove> endless = refusal.endless ? std::vector{*refusal.endless} : std::vector<EndlessMove>{};
+  ex.caption = caption_text(BookWord::refused_example, c, lang);
+  ex.alt = fmt::format("{}: {} {}", refusal.heading, refusal.reason, start_alt_text(r.start, r.rules, lang));
+  ex.svg = unique_ids(refusal_svg(r.start, r.rules, lang, refusal.heading, ex.alt, refusal.hole, endless), "refused", rule);
+  ex.account = {refusal.reason, refusal.legal};
+  return ex;
+}
+
+RuleExample rule_example(const std::vector<Candidate>& candidates, const std::string& rule, Lang lang) {
+  const Pick pick = pick_example(candidates, parse_rule_id(rule));
+  if (!pick.candidate) return {std::string(book_word(BookWord::no_example, lang)), {}, {}, {}, {}};
+  if (!pick.candidate->game)
+    return {caption_text(BookWord::checked_by_match, *pick.candidate, lang), pick.candidate->file, {}, {}, {}};
+  if (pick.ply > 0) return ply_example(*pick.candidate, pick.ply, rule, lang);
+  return position_example(*pick.candidate, rule, lang);
+}
+
+// ---- The book ------------------------------------------------------------------------------
+
+struct Book {
+  Lang lang;
+  std::string preamble;  // rules.md before its first section: the sources and the terms
+  std::vector<RuleSection> sections;
+  std::vector<std::vector<RuleExample>> examples;  // per section, per rule
+  std::string_view open_questions, notation;
+};
+
+// rules.md from its first line after the title to its first `## ` section.
+std::string rules_preamble(std::string_view rules_md) {
+  std::string md;
+  for (const std::string& line : markdown_lines(rules_md)) {
+    if (starts_with(line, "## ")) break;
+    if (!starts_with(line, "# ")) md += line + "\n";
+  }
+  return md;
+}
+
+Book make_book(const RulebookSources& sources, Lang lang) {
+  Book book{lang, rules_preamble(sources.rules_md), parse_rule_sections(sources.rules_md), {}, sources.open_questions_md,
+            sources.notation_md};
+  const std::vector<Candidate> candidates = load_candidates(sources.scenarios);
+  for (const RuleSection& section : book.sections) {
+    book.examples.emplace_back();
+    for (const RuleText& rule : section.rules) book.examples.back().push_back(rule_example(candidates, rule.id, lang));
+  }
+  return book;
+}
+
+// ---- Markdown --------------------------------------------------------------------------------
+
+constexpr const char* kSvgFolder = "rulebook-svg";
+
+std::string section_anchor(const RuleSection& section) {
+  const size_t open = section.title.rfind('('), close = section.title.rfind(')');
+  return open == std::string::npos || close < open ? "section" : section.title.substr(open + 1, close - open - 1);
+}
+
+std::string contents_md(const Book& book) {
+  std::string md = fmt::format("## {}\n\n- [{}](#sources)\n", book_word(BookWord::contents, book.lang),
+                               book_word(BookWord::preamble, book.lang));
+  for (const RuleSection& section : book.sections) {
+    std::vector<std::string> links;
+    for (const RuleText& rule : section.rules) links.push_back(fmt::format("[{0}](#{0})", rule.id));
+    md += fmt::format("- [{}](#{}): {}\n", section_title(section.title, book.lang), section_anchor(section),
+                      fmt::join(links, ", "));
+  }
+  return md + fmt::format("- [{}](#open-questions)\n- [{}](#notation)\n- [{}](#index)\n",
+                          book_word(BookWord::open_questions, book.lang), book_word(BookWord::notation, book.lang),
+                          book_word(BookWord::index, book.lang));
+}
+
+std::string rule_md(const RuleText& rule, const RuleExample& ex, Lang lang, std::vector<OutputFile>& files) {
+  std::string md = fmt::format("\n### <a id=\"{0}\"></a>{0}\n\n{1}\n", rule.id, link_rule_ids(rule.text, false));
+  if (!rule.sources.empty())
+    md += fmt::format("\n*{}:* {}\n", book_word(BookWord::sources, lang),
+                      link_rule_ids(fmt::format("{}", fmt::join(rule.sources, "; ")), false));
+  md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
+  if (!ex.svg.empty()) {
+    const std::string name = fmt::format("{}/{}.svg", kSvgFolder, rule.id);
+    md += fmt::format("\n![{}]({})\n", ex.alt, name);
+    files.push_back({name, ex.svg});
+  }
+  if (!ex.account.empty()) md += "\n";
+  for (const std::string& line : ex.account)
+    if (!line.empty()) md += fmt::format("> {}\n", link_rule_ids(line, false));
+  return md;
+}
+
+std::vector<std::pair<std::string, const RuleSection*>> sorted_rule_ids(const Book& book) {
+  std::vector<std::pair<std::string, const RuleSection*>> ids;
+  for (const RuleSection& section : book.sections)
+    for (const RuleText& rule : section.rules) ids.emplace_back(rule.id, &section);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+const RuleExample& example_of(const Book& book, const std::string& id) {
+  for (size_t s = 0; s < book.sections.size(); ++s)
+    for (size_t r = 0; r < book.sections[s].rules.size(); ++r)
+      if (book.sections[s].rules[r].id == id) return book.examples[s][r];
+  throw InputError(fmt::format("rule book: no rule {}", id));
+}
+
+std::string index_md(const Book& book) {
+  const Lang lang = book.lang;
+  std::string md = fmt::format("\n## <a id=\"index\"></a>{}\n\n{}\n\n| {} | {} | {} |\n|---|---|---|\n",
+                               book_word(BookWord::index, lang), book_word(BookWord::index_intro, lang),
+                               book_word(BookWord::rule_col, lang), book_word(BookWord::section_col, lang),
+                               book_word(BookWord::example_col, lang));
+  for (const auto& [id, section] : sorted_rule_ids(book)) {
+    const std::string& file = example_of(book, id).scenario;
+    md += fmt::format("| [{0}](#{0}) | {1} | {2} |\n", id, section_title(section->title, lang),
+                      file.empty() ? "-" : fmt::format("`{}`", file));
+  }
+  return md;
+}
+
+std::string book_intro(const Book& book) {
+  std::string intro(book_word(BookWord::intro, book.lang));
+  if (book.lang == Lang::es) intro += fmt::format("\n\n{}", book_word(BookWord::spanish_note, book.lang));
+  return intro;
+}
+
+std::vector<OutputFile> book_markdown(const Book& book) {
+  const Lang lang = book.lang;
+  std::vector<OutputFile> files;
+  std::string md = fmt::format("# {}\n\n{}\n\n{}\n## <a id=\"sources\"></a>{}\n\n{}",
+                               book_word(BookWord::title, lang), book_intro(book), contents_md(book),
+                               book_word(BookWord::preamble, lang), book.preamble);
+  for (size_t s = 0; s < book.sections.size(); ++s) {
+    const RuleSection& section = book.sections[s];
+    md += fmt::format("\n## <a id=\"{}\"></a>{}\n", section_anchor(section), section_title(section.title, lang));
+    if (!section.intro.empty()) md += fmt::format("\n{}\n", section.intro);
+    for (size_t r = 0; r < section.rules.size(); ++r) md += rule_md(section.rules[r], book.examples[s][r], lang, files);
+  }
+  md += fmt::format("\n## <a id=\"open-questions\"></a>{}\n\n{}\n\n{}\n", book_word(BookWord::open_questions, lang),
+                    book_word(BookWord::open_questions_intro, lang), shifted_markdown(book.open_questions, 1));
+  md += fmt::format("\n## <a id=\"notation\"></a>{}\n\n{}\n", book_word(BookWord::notation, lang),
+                    shifted_markdown(book.notation, 1));
+  md += index_md(book);
+  files.insert(files.begin(), {"rulebook.md", md});
+  return files;
+}
+
+// ---- HTML ------------------------------------------------------------------------------------
+
+// The book's style: readable on a screen, and for print each section on a new page, no figure
+// cut in two, no contents list.
+constexpr const char* kBookStyle =
+    "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
+    "figure{margin:1em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:.95em}"
+    "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .4em;vertical-align:top}"
+    ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #bbb}"
+    "a:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
+    "@media print{body{max-width:none;margin:0}nav{display:none}section.rules,#open-questions,#notation,#index"
+    "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}}";
+
+std::string contents_html(const Book& book) {
+  const Lang lang = book.lang;
+  std::string html = fmt::format("<nav aria-label=\"{0}\"><h2>{0}</h2>\n<ul>\n<li><a href=\"#sources\">{1}</a></li>\n",
+                                 book_word(BookWord::contents, lang), book_word(BookWord::preamble, lang));
+  for (const RuleSection& section : book.sections) {
+    std::vector<std::string> links;
+    for (const RuleText& rule : section.rules) links.push_back(fmt::format("<a href=\"#{0}\">{0}</a>", rule.id));
+    html += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", section_anchor(section),
+                        xml_escape(section_title(section.title, lang)), fmt::join(links, ", "));
+  }
+  return html + fmt::format("<li><a href=\"#open-questions\">{}</a></li>\n<li><a href=\"#notation\">{}</a></li>\n"
+                            "<li><a href=\"#index\">{}</a></li>\n</ul>\n</nav>\n",
+                            book_word(BookWord::open_questions, lang), book_word(BookWord::notation, lang),
+                            book_word(BookWord::index, lang));
+}
+
+std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
+  std::string html = fmt::format("<article class=\"rule\" id=\"{0}\">\n<h3>{0}</h3>\n<p>{1}</p>\n", rule.id,
+                                 link_rule_ids(inline_html(rule.text), true));
+  if (!rule.sources.empty())
+    html += fmt::format("<p class=\"sources\"><em>{}:</em> {}</p>\n", book_word(BookWord::sources, lang),
+                        link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))), true));
+  html += "<figure>\n" + ex.svg;
+  html += fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
+  if (!ex.account.empty()) html += "<span class=\"account\" style=\"display:block\">";
+  for (const std::string& line : ex.account)
+    if (!line.empty()) html += link_rule_ids(xml_escape(line), true) + "<br>";
+  if (!ex.account.empty()) html += "</span>";
+  return html + "</figcaption>\n</figure>\n</article>\n";
+}
+
+std::string index_html(const Book& book) {
+  const Lang lang = book.lang;
+  std::string html = fmt::format("<section id=\"index\">\n<h2>{}</h2>\n<p>{}</p>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th></tr>\n",
+                                 book_word(BookWord::index, lang), book_word(BookWord::index_intro, lang),
+                                 book_word(BookWord::rule_col, lang), book_word(BookWord::section_col, lang),
+                                 book_word(BookWord::example_col, lang));
+  for (const auto& [id, section] : sorted_rule_ids(book)) {
+    const std::string& file = example_of(book, id).scenario;
+    html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td></tr>\n", id,
+                        xml_escape(section_title(section->title, lang)),
+                        file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
+  }
+  return html + "</table>\n</section>\n";
+}
+
+std::string book_head(const Book& book) {
+  const Lang lang = book.lang;
+  std::string html = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{1}</title>\n"
+      "<style>{2}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
+      lang_code(lang), xml_escape(book_word(BookWord::title, lang)), kBookStyle, inline_html(book_word(BookWord::intro, lang)));
+  if (lang == Lang::es) html += fmt::format("<p><strong>{}</strong></p>\n", xml_escape(book_word(BookWord::spanish_note, lang)));
+  return html + contents_html(book);
+}
+
+std::vector<OutputFile> book_html(const Book& book) {
+  const Lang lang = book.lang;
+  std::string html = book_head(book);
+  html += fmt::format("<section id=\"sources\">\n<h2>{}</h2>\n{}</section>\n", book_word(BookWord::preamble, lang),
+                      markdown_html(book.preamble, 0));
+  for (size_t s = 0; s < book.sections.size(); ++s) {
+    const RuleSection& section = book.sections[s];
+    html += fmt::format("<section class=\"rules\" id=\"{}\">\n<h2>{}</h2>\n", section_anchor(section),
+                        xml_escape(section_title(section.title, lang)));
+    if (!section.intro.empty()) html += fmt::format("<p>{}</p>\n", inline_html(section.intro));
+    for (size_t r = 0; r < section.rules.size(); ++r) html += rule_html(section.rules[r], book.examples[s][r], lang);
+    html += "</section>\n";
+  }
+  html += fmt::format("<section id=\"open-questions\">\n<h2>{}</h2>\n<p>{}</p>\n{}</section>\n",
+                      book_word(BookWord::open_questions, lang), book_word(BookWord::open_questions_intro, lang),
+                      link_rule_ids(markdown_html(book.open_questions, 1), true));
+  html += fmt::format("<section id=\"notation\">\n<h2>{}</h2>\n{}</section>\n", book_word(BookWord::notation, lang),
+                      link_rule_ids(markdown_html(book.notation, 1), true));
+  html += index_html(book);
+  return {{"rulebook.html", html + "</main>\n</body>\n</html>\n"}};
+}
+
+}  // namespace
+
+std::vector<OutputFile> rulebook_files(const RulebookSources& sources, PageFormat format, Lang lang) {
+  const Book book = make_book(sources, lang);
+  if (format == PageFormat::md) return book_markdown(book);
+  return book_html(book);  // html, and pdf (the html printed by the command)
+}
+
+}  // namespace hoyito

@@ -1,0 +1,49 @@
+// `hoyito rulebook`: the illustrated rule book. The rules of specs/rules.md in reading order, each
+// with its text, its citations of the seed documents, and the diagram of a ply of a hand-derived
+// scenario (specs/scenarios/) where the rule fires, drawn by the annotate diagrams (diagram.h);
+// then the open questions (specs/open-questions.md), the notation (specs/notation.md) and an index.
+// The spec texts are given to it (the program builds them in: cli/rulebook.cpp), so that it reads
+// no file.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/annotate/page.h"
+
+namespace hoyito {
+
+// One rule of specs/rules.md: "- **ID** text", the citations being its `*( ... )*` parts.
+struct RuleText {
+  std::string id;
+  std::string text;                  // without the citations
+  std::vector<std::string> sources;  // the citations, as rules.md gives them
+};
+
+// A `## ` section of the rules: "Sowing (SOW)", its paragraphs before the rules, its rules.
+struct RuleSection {
+  std::string title;
+  std::string intro;
+  std::vector<RuleText> rules;
+};
+
+// The rule sections of specs/rules.md in reading order, up to "Where each seed sentence went".
+std::vector<RuleSection> parse_rule_sections(std::string_view rules_md);
+
+// A spec file built into the program: its name ("s2-draw.json") and its text.
+struct SpecFile {
+  std::string_view name, text;
+};
+
+struct RulebookSources {
+  std::string_view rules_md, open_questions_md, notation_md;
+  std::vector<SpecFile> scenarios;  // specs/scenarios/*.json, in name order
+};
+
+// The rule book as files: `rulebook.md` and `rulebook-svg/RULE.svg` (md), or one self-contained
+// `rulebook.html` (html). The rule texts are the English of specs/rules.md in both languages
+// (there is no Spanish version of the specs): a Spanish book says so on its first page.
+std::vector<OutputFile> rulebook_files(const RulebookSources& sources, PageFormat format, Lang lang);
+
+}  // namespace hoyito
