@@ -33,10 +33,19 @@ int run_annotate(const AnnotateArgs& args) {
   const PageFormat format = parse_format(args.format);
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
   const std::string stem = std::filesystem::path(args.file).stem().string();
+  int undecided = 0;  // plies whose quality line met a move past the lap guard (Q-LIMIT)
+  options.on_undecided = [&](int ply, const std::string& why) {
+    if (++undecided == 1)
+      std::cerr << fmt::format("annotate: ply {}: no move-quality line: {}; `hoyito annotate {} --record {} --plies {}` "
+                               "shows it again\n", ply, why, args.file, args.record, ply);
+  };
   const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
   throw_if_interrupted("annotate: interrupted before writing, nothing written");
   write_files(args.out, files);
   for (const OutputFile& f : files) std::cout << (std::filesystem::path(args.out) / f.name).string() << "\n";
+  if (undecided > 0)
+    std::cerr << fmt::format("annotate: {} pl{} without a move-quality line (undecided moves, Q-LIMIT), each saying so on the page\n",
+                             undecided, undecided == 1 ? "y" : "ies");
   return 0;
 }
 }  // namespace

@@ -159,6 +159,7 @@ std::string_view word(Word w, Lang lang) {
       {"Plies of the game", "Turnos de la partida"},
       {"Ply {ply} of {total}", "Turno {ply} de {total}"},
       {"Comment", "Comentario"},
+      {"none: the search met a move it cannot decide ({why})", "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

@@ -95,8 +95,10 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
     page.alt = alt_text(page.story, record.rules, options.lang);
     page.sentences = account(page.story, record.rules, options.lang);
     page.summary = summarised(page.sentences, static_cast<int>(page.story.laps.size()), options.lang);
-    if (!quality.empty() && !quality[static_cast<size_t>(k - 1)].moves.empty())
-      page.quality = quality_text(quality[static_cast<size_t>(k - 1)], page.story.ply.hole, n, options.lang);
+    const QualityLine* line = quality.empty() ? nullptr : &quality[static_cast<size_t>(k - 1)];
+    if (line && (!line->moves.empty() || !line->undecided.empty()))
+      page.quality = quality_text(*line, page.story.ply.hole, n, options.lang);
+    if (line && !line->undecided.empty() && options.on_undecided) options.on_undecided(k, line->undecided);
     doc.plies.push_back(std::move(page));
   }
   if (!game.refused_move.empty() && doc.last == total) add_refusal(doc);

@@ -53,8 +53,9 @@ std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int 
     const int number = static_cast<int>(lines.size()) + 1;
     try {
       if (number >= first && number <= last) line = line_for(game, record.rules, depth);
-    } catch (const UndecidedMove&) {  // Q-LIMIT: made-up positions only; no advice then
+    } catch (const UndecidedMove& e) {  // Q-LIMIT (2x12 play, rarely): no advice, said in its place
       line.moves.clear();
+      line.undecided = e.what();
     }
     lines.push_back(std::move(line));
     game.play_fast(ply.hole);
@@ -63,6 +64,9 @@ std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int 
 }
 
 std::string quality_text(const QualityLine& line, int played, int n, Lang lang) {
+  if (!line.undecided.empty())
+    return fmt::format("{} {}", fmt::format(fmt::runtime(word(Word::quality, lang)), fmt::arg("depth", line.depth)),
+                       fmt::format(fmt::runtime(word(Word::quality_undecided, lang)), fmt::arg("why", line.undecided)));
   std::string legal, endless;
   for (const MoveQuality& q : line.moves) {
     if (q.endless) {

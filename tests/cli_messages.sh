@@ -1,0 +1,76 @@
+#!/bin/bash
+# The program's messages as a new user reads them (issue 24, item 5): long values quoted cut,
+# counts in words ("1 seed"), no "null" or "to move" after a game's end, flags named as the
+# command line spells them, hints where a command is missing. Usage: cli_messages.sh HOYITO
+# Each check fails on the build before issue 24's fixes (the message it looks for was absent,
+# or the one it refuses was printed).
+set -u
+hoyito=$(readlink -f "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# expect_error CODE FRAGMENT -- command...: the exit code, one stderr line, the fragment in it.
+expect_error() {
+  local code=$1 fragment=$2
+  shift 3
+  "$@" >"$work/out" 2>"$work/err"
+  local got=$?
+  [ "$got" -eq "$code" ] || fail "$(echo "$*" | head -c 200) exited $got, expected $code: $(head -c 300 "$work/err")"
+  [ "$(wc -l <"$work/err")" -eq 1 ] || fail "$(echo "$*" | head -c 200): expected one stderr line, got: $(head -c 300 "$work/err")"
+  grep -qF -- "$fragment" "$work/err" || fail "$(echo "$*" | head -c 200): no '$fragment' in: $(head -c 300 "$work/err")"
+}
+# short_error: the last command's stderr is at most 400 bytes (a long value quoted cut).
+short_error() { [ "$(wc -c <"$work/err")" -le 400 ] || fail "$1: a $(wc -c <"$work/err")-byte error line"; }
+
+# --- Command-line values quoted cut, as record values are ---------------------------------------
+long=$(head -c 100000 /dev/zero | tr '\0' x)
+expect_error 2 "characters)" -- "$hoyito" apply --moves c --option "$long=1"; short_error "--option LONG"
+expect_error 2 "unknown variant" -- "$hoyito" apply --moves c --variant "$long"; short_error "--variant LONG"
+expect_error 2 "characters)" -- "$hoyito" apply --moves c "--$long"; short_error "an unknown flag"
+expect_error 2 "unknown command" -- "$hoyito" "$long"; short_error "an unknown command"
+expect_error 2 "move 2" -- "$hoyito" apply --moves "c,$long"; short_error "a long --moves token"
+
+# --- Whole numbers: named as such, not "not in range" -------------------------------------------
+expect_error 2 "'1e3' is not a whole number from 1 to" -- "$hoyito" simulate --games 1e3
+expect_error 2 "'1e1' is not a whole number from 0 to 20" -- "$hoyito" perft --depth 1e1
+expect_error 2 "is not a whole number from 1 to 64" -- "$hoyito" simulate --variant hoyito3 --match 1e1
+expect_error 2 "is not a whole number from 0 to" -- "$hoyito" simulate --detail-every 1.5
+
+# --- Hoyito III flags in the command line's words (no "null", which no flag takes) --------------
+expect_error 2 "leave --previous-winner out" -- "$hoyito" random --previous-winner south
+expect_error 2 "add --previous-winner south, north or draw" -- "$hoyito" random --variant hoyito3 --round 3
+expect_error 2 "--round 3: only hoyito3 has rounds" -- "$hoyito" random --round 3
+grep -q null "$work/err" && fail "--round 3 message suggests null: $(cat "$work/err")"
+expect_error 2 "--match plays rounds 1 to ROUNDS itself" -- "$hoyito" simulate --variant hoyito3 --match 4 --round 3 --games 2
+
+# --- hoyito alone: a hint of --help --------------------------------------------------------------
+expect_error 2 "hoyito --help" -- "$hoyito"
+
+# --- Counts in words; no "null", no side to move after the end ----------------------------------
+# Hoyito II 2x6, South's f (1 seed here? no: 4) -- a game of one seed a hole: every lift is 1 seed.
+"$hoyito" apply --seeds-per-hole 1 --moves f >"$work/one.json" || fail "apply --seeds-per-hole 1 --moves f"
+"$hoyito" show "$work/one.json" --ply 1 >"$work/show" || fail "show --ply 1"
+grep -q "lift 1 seed from f" "$work/show" || fail "show: no 'lift 1 seed from f' in: $(cat "$work/show")"
+grep -q "1 seeds" "$work/show" && fail "show: '1 seeds' in: $(cat "$work/show")"
+# A game cut by the ply limit: unterminated, no winner, nobody to move.
+"$hoyito" apply --option ply_limit=1 --moves c >"$work/cut.json" || fail "apply --option ply_limit=1"
+"$hoyito" show "$work/cut.json" >"$work/show" || fail "show of an unterminated game"
+grep -q "no winner" "$work/show" || fail "show: no 'no winner' in: $(cat "$work/show")"
+grep -q "null" "$work/show" && fail "show: 'null' in: $(cat "$work/show")"
+grep -q "to move" "$work/show" && fail "show: a side to move under a finished game: $(cat "$work/show")"
+"$hoyito" replay "$work/cut.json" >"$work/replay" || fail "replay of an unterminated game"
+grep -q "null" "$work/replay" && fail "replay: 'null' in: $(cat "$work/replay")"
+"$hoyito" exhaustive --max-seeds 1 --out "$work/d.json" >"$work/exh" 2>&1 || fail "exhaustive --max-seeds 1"
+grep -q "1 seeds" "$work/exh" && fail "exhaustive: '1 seeds' in: $(cat "$work/exh")"
+
+# --- perft --divide with both implementations: a line says whether the lists agree --------------
+"$hoyito" perft --depth 2 --divide >"$work/perft" || fail "perft --depth 2 --divide"
+grep -q "^model and engine agree: the same 6 first plies" "$work/perft" || fail "perft --divide: no agreement line: $(cat "$work/perft")"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "cli messages: all checks passed"
