@@ -65,6 +65,40 @@ grep -q "null" "$work/replay" && fail "replay: 'null' in: $(cat "$work/replay")"
 "$hoyito" exhaustive --max-seeds 1 --out "$work/d.json" >"$work/exh" 2>&1 || fail "exhaustive --max-seeds 1"
 grep -q "1 seeds" "$work/exh" && fail "exhaustive: '1 seeds' in: $(cat "$work/exh")"
 
+# --- Input named as what it is: a BOM, UTF-16, two JSON values on a line, a position file -------
+"$hoyito" random --games 1 --seed 5 >"$work/g.jsonl" || fail "random --games 1"
+printf '\xef\xbb\xbf' | cat - "$work/g.jsonl" >"$work/bom.jsonl"
+expect_error 2 "byte-order mark (bytes EF BB BF)" -- "$hoyito" replay "$work/bom.jsonl"
+iconv -f UTF-8 -t UTF-16 "$work/g.jsonl" >"$work/u16.jsonl"
+expect_error 2 "UTF-16" -- "$hoyito" replay "$work/u16.jsonl"
+(tr -d '\n' <"$work/g.jsonl"; printf ' '; cat "$work/g.jsonl") >"$work/two.jsonl"
+expect_error 2 "a second JSON value at line 1, column" -- "$hoyito" replay "$work/two.jsonl"
+mkdir "$work/folder"
+expect_error 2 "is a folder, not a position file" -- "$hoyito" apply --moves c --position "$work/folder"
+
+# --- verify: the filters limit every check; names given as they are -----------------------------
+expect_error 2 "left out by --variant hoyito1" -- "$hoyito" verify --variant hoyito1 --config hoyito2-2x12-noskip-illegal-plylimit --out "$work/v"
+"$hoyito" verify --list-configs --variant hoyito3 --holes 12 >"$work/list" || fail "verify --list-configs"
+grep -q "^hoyito3-2x12-noskip-illegal-plylimit " "$work/list" || fail "verify --list-configs: no hoyito3-2x12 in: $(head -5 "$work/list")"
+grep -q "hoyito2 2x" "$work/list" && fail "verify --list-configs --variant hoyito3: lists hoyito2"
+"$hoyito" verify --variant hoyito1 --holes 6 --games 2 --record-games 2 --skip scenarios,lockstep --out "$work/v" >"$work/verify" 2>&1 ||
+  fail "verify --variant hoyito1 --holes 6: $(tail -3 "$work/verify")"
+[ "$(ls "$work/v" | grep -c '^games-')" -eq 1 ] || fail "verify --variant hoyito1 --holes 6 wrote record sets: $(ls "$work/v")"
+grep -q "skipped: scenarios, lockstep (--skip)" "$work/verify" || fail "verify: the verdict forgets --skip: $(tail -2 "$work/verify")"
+
+# --- Checks of a run's ends before the run -------------------------------------------------------
+expect_error 2 "give --force" -- "$hoyito" exhaustive --holes 12 --max-seeds 40
+grep -q "years" "$work/err" || fail "exhaustive --max-seeds 40: no estimate in years: $(cat "$work/err")"
+"$hoyito" exhaustive --max-seeds 2 --out "$work/d.json" >"$work/exh" || fail "exhaustive --max-seeds 2"
+grep -q "^estimate: about" "$work/exh" || fail "exhaustive: no estimate line: $(head -3 "$work/exh")"
+touch "$work/file"
+SECONDS=0
+expect_error 2 "--out $work/file/examples: cannot make the folder" -- "$hoyito" examples --out "$work/file/examples"
+[ "$SECONDS" -le 2 ] || fail "examples --out: the bad folder was found after $SECONDS s"
+mkdir "$work/bin" && ln -s "$hoyito" "$work/bin/hoyito"
+expect_error 2 "gnuplot is not on PATH" -- env PATH="$work/bin" hoyito simulate --games 2 --charts "$work/charts"
+[ -e "$work/charts" ] && fail "simulate --charts without gnuplot made the folder"
+
 # --- perft --divide with both implementations: a line says whether the lists agree --------------
 "$hoyito" perft --depth 2 --divide >"$work/perft" || fail "perft --depth 2 --divide"
 grep -q "^model and engine agree: the same 6 first plies" "$work/perft" || fail "perft --divide: no agreement line: $(cat "$work/perft")"
