@@ -3,14 +3,16 @@
 //
 // Bad input of any kind ends with one line on stderr and exit code 2. main.cpp calls run_cli;
 // the command-line fuzz target calls it too.
-#include <algorithm>
-#include <cstdlib>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <system_error>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -18,6 +20,7 @@
 #include "cli/app.h"
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "core/lap_watch.h"
 #include "io/output.h"
 #include "harness/base/interrupt.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
@@ -82,6 +85,23 @@ std::string clip_words(std::string_view message) {
     start = end + 1;
   }
   return out;
+}
+
+// The watch of one move's long decision (core/lap_watch.h): after a few seconds a line on stderr
+// every 5 s with the laps so far, and at an interrupt on the main thread, Interrupted (worker
+// threads finish their move; their runs stop starting new work).
+std::thread::id main_thread;
+void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
+  using Clock = std::chrono::steady_clock;
+  thread_local Clock::time_point started, last_line;
+  const Clock::time_point now = Clock::now();
+  if (laps < 2 * kWatchLaps) started = last_line = now;  // the first call of a move
+  if (std::this_thread::get_id() == main_thread)
+    throw_if_interrupted([&] { return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit); });
+  if (now - last_line < std::chrono::seconds(5)) return;
+  last_line = now;
+  std::cerr << fmt::format("hoyito: deciding one move (Q-LIMIT): {} laps so far of at most {}, {:.0f} s (Ctrl-C stops it)\n",
+                           laps, limit, std::chrono::duration<double>(now - started).count());
 }
 
 void report_interrupt(const std::string& done) {
@@ -206,6 +226,8 @@ int run_cli(int argc, const char* const* argv) {
   }
   const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
   install_interrupt_handlers();  // every command stops at an interrupt and says so (harness/base/interrupt.h)
+  main_thread = std::this_thread::get_id();
+  lap_watch = watch_long_move;
   int exit_code = 2;
   std::string interrupted_done;  // what an Interrupted exception says was done
   try {

@@ -81,7 +81,7 @@ void report_undecided(const SimulateArgs& args, const SimulationSpec& spec, cons
     const Rules rules = spec.rules_per_value()[v];
     std::cout << fmt::format("undecided (Q-LIMIT){}: {} game{} stopped at a move that neither ended nor repeated a lap-end "
                              "state within {} laps, left out of the figures above; the first, deal {}, alone: {}\n",
-                             value.empty() ? "" : fmt::format(" under {}", value), s.undecided_games,
+                             value.empty() ? "" : fmt::format(" under {}={}", spec.sweep->option, value), s.undecided_games,
                              s.undecided_games == 1 ? "" : "s", rules.options.lap_limit, first,
                              first < 1'000'000 ? deal_command(args, first, value) : "(past --shard's bound of 1000000 deals)");
   }

@@ -76,6 +76,12 @@ expect_error 2 "a second JSON value at line 1, column" -- "$hoyito" replay "$wor
 mkdir "$work/folder"
 expect_error 2 "is a folder, not a position file" -- "$hoyito" apply --moves c --position "$work/folder"
 
+# merge takes its own shards past a record's 12 MB (here one padded with 13 MB of blanks).
+"$hoyito" simulate --games 4 --shard 1/2 --json "$work/s1.json" --quiet >/dev/null || fail "simulate --shard 1/2"
+"$hoyito" simulate --games 4 --shard 2/2 --json "$work/s2.json" --quiet >/dev/null || fail "simulate --shard 2/2"
+python3 -c 'import sys; open(sys.argv[2], "w").write(open(sys.argv[1]).read() + " " * (13 << 20) + "\n")' "$work/s1.json" "$work/big.json"
+"$hoyito" merge "$work/big.json" "$work/s2.json" >"$work/merged" 2>"$work/err" || fail "merge of a 13 MB shard: $(cat "$work/err")"
+
 # --- verify: the filters limit every check; names given as they are -----------------------------
 expect_error 2 "left out by --variant hoyito1" -- "$hoyito" verify --variant hoyito1 --config hoyito2-2x12-noskip-illegal-plylimit --out "$work/v"
 "$hoyito" verify --list-configs --variant hoyito3 --holes 12 >"$work/list" || fail "verify --list-configs"
@@ -98,6 +104,36 @@ expect_error 2 "--out $work/file/examples: cannot make the folder" -- "$hoyito" 
 mkdir "$work/bin" && ln -s "$hoyito" "$work/bin/hoyito"
 expect_error 2 "gnuplot is not on PATH" -- env PATH="$work/bin" hoyito simulate --games 2 --charts "$work/charts"
 [ -e "$work/charts" ] && fail "simulate --charts without gnuplot made the folder"
+
+# --- Undecided moves (Q-LIMIT, a small lap_limit makes them cheap): counted, named, reproduced ---
+"$hoyito" simulate --games 40 --option lap_limit=30 --threads 1 --quiet >"$work/sim" 2>&1 || fail "simulate --option lap_limit=30"
+again=$(sed -n 's/^undecided (Q-LIMIT): 2 games stopped .* within 30 laps, .*, alone: hoyito //p' "$work/sim")
+[ -n "$again" ] || fail "simulate: no undecided line with the laps and a command: $(tail -3 "$work/sim")"
+# shellcheck disable=SC2086
+"$hoyito" $again --threads 1 --quiet >"$work/again" 2>&1 || fail "the undecided deal's command: $again"
+grep -q "^undecided, skipped (Q-LIMIT)  1 " "$work/again" || fail "'$again' does not play the undecided deal: $(head -5 "$work/again")"
+"$hoyito" random --games 1 --option lap_limit=30 --seed 3 >"$work/r30.jsonl" || fail "random --option lap_limit=30"
+"$hoyito" annotate "$work/r30.jsonl" --depth 4 --out "$work/pages" >/dev/null 2>"$work/err" || fail "annotate of a lap_limit=30 game"
+grep -q "^annotate: ply 4: no move-quality line: move c is undecided: .* within 30 lap ends (Q-LIMIT); \`hoyito annotate" "$work/err" ||
+  fail "annotate: the undecided quality line not named: $(cat "$work/err")"
+grep -q "^annotate: 4 plies without a move-quality line" "$work/err" || fail "annotate: undecided plies not counted: $(cat "$work/err")"
+grep -q "cannot decide (move c is undecided" "$work/pages/r30.md" || fail "annotate: the page does not say the quality line is undecided"
+
+# A long decision (issue 24's 2x12 move, a first repeat at lap 1,912,296,601): progress on
+# stderr after a few seconds, and one SIGINT stops it at once (before: the loop ran to its end).
+"$hoyito" apply --variant hoyito2 --holes 12 --moves "d C e E a H B G a F B F" >/dev/null 2>"$work/long.err" &
+pid=$!
+sleep 8
+kill -INT "$pid"
+SECONDS=0
+wait "$pid"
+code=$?
+[ "$code" -eq 130 ] || fail "apply of the long 2x12 move, SIGINT after 8 s: exit $code, expected 130: $(cat "$work/long.err")"
+[ "$SECONDS" -le 3 ] || fail "apply of the long 2x12 move: $SECONDS s from SIGINT to its end"
+grep -q "^hoyito: deciding one move (Q-LIMIT): [0-9]* laps so far of at most 2000000000" "$work/long.err" ||
+  fail "apply of the long 2x12 move: no progress line: $(cat "$work/long.err")"
+grep -q "^interrupted.*: a move's decision stopped after" "$work/long.err" ||
+  fail "apply of the long 2x12 move: the interrupt does not say what stopped: $(cat "$work/long.err")"
 
 # --- perft --divide with both implementations: a line says whether the lists agree --------------
 "$hoyito" perft --depth 2 --divide >"$work/perft" || fail "perft --depth 2 --divide"
