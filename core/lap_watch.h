@@ -12,7 +12,7 @@ namespace hoyito {
 // `laps`: the lap-end states seen so far of the move being decided; `limit`: its lap_limit.
 using LapWatch = void (*)(std::uint64_t laps, std::uint64_t limit);
 inline std::atomic<LapWatch> lap_watch{nullptr};  // set by the program (cli/app.cpp); none in tests
-inline constexpr std::uint64_t kWatchLaps = std::uint64_t{1} << 26;  // about 0.1 to 1 s of laps
+inline constexpr std::uint64_t kWatchLaps = std::uint64_t{1} << 22;  // the engine: ms; the model: 0.1 to 0.3 s
 
 inline void watch_laps(std::uint64_t laps, std::uint64_t limit) {
   if (const LapWatch watch = lap_watch.load(std::memory_order_relaxed)) watch(laps, limit);
