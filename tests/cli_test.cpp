@@ -100,7 +100,7 @@ TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --option skip_origin", {"NAME=VALUE"});
   expect_bad_input("random --option ply_limit=-3", {"ply_limit", "-3"});
   expect_bad_input("random --option lap_limit=0", {"lap_limit", "0"});
-  expect_bad_input("random --option lap_limit=1000000001", {"lap_limit", "1000000001"});
+  expect_bad_input("random --option lap_limit=2000000001", {"lap_limit", "2000000001"});
   expect_bad_input("verify --skip lockstep,nonsense", {"--skip", "nonsense"});
   expect_bad_input("verify --game-timeout 0", {"--game-timeout"});
   expect_bad_input("random --variant hoyito3 --round 3", {"--previous-winner", "round 3"});
