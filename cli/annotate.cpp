@@ -35,14 +35,23 @@ int run_annotate(const AnnotateArgs& args) {
   if (format == PageFormat::pdf) require_chromium();  // before the work: exit 2 naming the package
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
   const std::string stem = std::filesystem::path(args.file).stem().string();
+  int undecided = 0;  // plies whose quality line met a move past the lap guard (Q-LIMIT)
+  options.on_undecided = [&](int ply, const std::string& why) {
+    if (++undecided == 1)
+      std::cerr << fmt::format("annotate: ply {}: no move-quality line: {}; `hoyito annotate {} --record {} --plies {}` "
+                               "shows it again\n", ply, why, args.file, args.record, ply);
+  };
   if (format == PageFormat::pdf) {  // the html page printed by Chromium, its print stylesheet: every ply
     const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
     throw_if_interrupted("annotate: interrupted before writing, nothing written");
     write_pdf(args.out, stem + ".pdf", files.front().text);
     std::cout << (std::filesystem::path(args.out) / (stem + ".pdf")).string() << "\n";
-    return 0;
+  } else {
+    for (const std::string& path : write_annotation(game, format, options, args.out, stem)) std::cout << path << "\n";
   }
-  for (const std::string& path : write_annotation(game, format, options, args.out, stem)) std::cout << path << "\n";
+  if (undecided > 0)
+    std::cerr << fmt::format("annotate: {} pl{} without a move-quality line (undecided moves, Q-LIMIT), each saying so on the page\n",
+                             undecided, undecided == 1 ? "y" : "ies");
   return 0;
 }
 }  // namespace

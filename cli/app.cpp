@@ -3,11 +3,16 @@
 //
 // Bad input of any kind ends with one line on stderr and exit code 2. main.cpp calls run_cli;
 // the command-line fuzz target calls it too.
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <system_error>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -15,6 +20,7 @@
 #include "cli/app.h"
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "core/lap_watch.h"
 #include "io/output.h"
 #include "harness/base/interrupt.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
@@ -63,6 +69,43 @@ constexpr const char* kExitCodes =
 // was done, or, for a command that stopped by itself, that its summary above says what was done.
 constexpr const char* kCutShort = "the signal cut a read or a write short (the line above): nothing more written";
 
+// A message with every over-long word cut: a value given on the command line is quoted back as
+// record values are (io/record.cpp), so a 100 KB --variant or --moves token makes one short line.
+constexpr std::size_t kLongWord = 100;  // longer than any path or value a person types
+constexpr std::size_t kShownWord = 40;  // characters kept of such a word
+std::string clip_words(std::string_view message) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= message.size()) {
+    const std::size_t end = std::min(message.find(' ', start), message.size());
+    const std::string_view word = message.substr(start, end - start);
+    if (word.size() > kLongWord)
+      out += fmt::format("{}... ({} characters)", word.substr(0, kShownWord), word.size());
+    else
+      out += word;
+    if (end < message.size()) out += ' ';
+    start = end + 1;
+  }
+  return out;
+}
+
+// The watch of one move's long decision (core/lap_watch.h): after a few seconds a line on stderr
+// every 5 s with the laps so far, and at an interrupt on the main thread, Interrupted (worker
+// threads finish their move; their runs stop starting new work).
+std::thread::id main_thread;
+void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
+  using Clock = std::chrono::steady_clock;
+  thread_local Clock::time_point started, last_line;
+  const Clock::time_point now = Clock::now();
+  if (laps < 2 * kWatchLaps) started = last_line = now;  // the first call of a move
+  if (std::this_thread::get_id() == main_thread)
+    throw_if_interrupted([&] { return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit); });
+  if (now - last_line < std::chrono::seconds(5)) return;
+  last_line = now;
+  std::cerr << fmt::format("hoyito: deciding one move (Q-LIMIT): {} laps so far of at most {}, {:.0f} s (Ctrl-C stops it)\n",
+                           laps, limit, std::chrono::duration<double>(now - started).count());
+}
+
 void report_interrupt(const std::string& done) {
   std::cout.flush();
   std::cerr << "interrupted" << interrupt_note() << ": "
@@ -78,6 +121,31 @@ std::string default_output_path(const std::string& name) {
   if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache) return (fs::path(cache) / "hoyito" / name).string();
   if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "hoyito" / name).string();
   return (fs::temp_directory_path() / "hoyito" / name).string();
+}
+
+bool on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string_view folders = path ? path : "";
+  while (!folders.empty()) {
+    const std::size_t colon = std::min(folders.find(':'), folders.size());
+    const std::string folder(folders.substr(0, colon));
+    const std::string file = (std::filesystem::path(folder.empty() ? "." : folder) / name).string();
+    if (::access(file.c_str(), X_OK) == 0 && !std::filesystem::is_directory(file)) return true;
+    folders.remove_prefix(std::min(colon + 1, folders.size()));
+  }
+  return false;
+}
+
+void check_folder_writable(const std::string& path, const char* flag) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::path folder = fs::absolute(path, error);
+  // The nearest folder that exists must be a folder we may write in (make_folder makes the rest).
+  while (!fs::exists(folder, error) && folder.has_parent_path() && folder.parent_path() != folder) folder = folder.parent_path();
+  if (!fs::is_directory(folder, error))
+    throw OutputError(fmt::format("{} {}: cannot make the folder: {} is a file", flag, path, folder.string()));
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw OutputError(fmt::format("{} {}: cannot write in {}: {}", flag, path, folder.string(), std::strerror(errno)));
 }
 
 std::string default_specs_folder() {
@@ -115,7 +183,7 @@ static std::string output_flags_clash(const std::vector<std::pair<CLI::App*, Com
 
 int run_cli(int argc, const char* const* argv) {
   if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
-    std::cerr << fmt::format("hoyito: unknown command '{}' (commands: {})\n", argv[1], command_names());
+    std::cerr << fmt::format("hoyito: unknown command '{}' (commands: {})\n", clip_words(argv[1]), command_names());
     return 2;
   }
   CLI::App app{"hoyito: rules verification and simulation for Hoyito I, II and III"};
@@ -148,7 +216,9 @@ int run_cli(int argc, const char* const* argv) {
       }
       return code;
     }
-    std::cerr << "hoyito: " << e.what() << "\n";
+    // `hoyito` alone: CLI11 says only that a command is required; say where the commands are.
+    const std::string hint = argc <= 1 ? " (hoyito --help lists the commands)" : "";
+    std::cerr << "hoyito: " << clip_words(e.what()) << hint << "\n";
     return 2;
   }
 
@@ -158,6 +228,8 @@ int run_cli(int argc, const char* const* argv) {
   }
   const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
   install_interrupt_handlers();  // every command stops at an interrupt and says so (harness/base/interrupt.h)
+  main_thread = std::this_thread::get_id();
+  lap_watch = watch_long_move;
   int exit_code = 2;
   std::string interrupted_done;  // what an Interrupted exception says was done
   try {
@@ -170,11 +242,11 @@ int run_cli(int argc, const char* const* argv) {
   } catch (const Interrupted& e) {
     interrupted_done = e.what();
   } catch (const InputError& e) {
-    std::cerr << "hoyito: " << e.what() << "\n";
+    std::cerr << "hoyito: " << clip_words(e.what()) << "\n";
     exit_code = 2;
     if (interrupted()) interrupted_done = kCutShort;
   } catch (const std::exception& e) {
-    std::cerr << "hoyito: internal error: " << e.what() << "\n";
+    std::cerr << "hoyito: internal error: " << clip_words(e.what()) << "\n";
     exit_code = 3;
     if (interrupted()) interrupted_done = kCutShort;
   }

@@ -70,7 +70,13 @@ std::string default_output_path(const std::string& name);
 // The specs folder: share/hoyito/specs beside an installed program, else the source tree's.
 std::string default_specs_folder();
 
+// True when an executable file `name` is in a folder of $PATH (a program a command will run).
+bool on_path(const std::string& name);
+// Throws OutputError "FLAG PATH: ..." when the folder `path` could not be made or written in,
+// without making it: a run that ends by writing there fails before it starts.
+void check_folder_writable(const std::string& path, const char* flag);
+
 // The board as text: North on top (seen from South, so F..A), South below (a..f).
-std::string board_text(const Position& position, int holes_per_row);
+std::string board_text(const Position& position, int holes_per_row, bool to_move = true);
 
 }  // namespace hoyito

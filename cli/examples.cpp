@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "harness/annotate/examples.h"
 #include "harness/base/interrupt.h"
+#include "io/output.h"
 
 namespace hoyito {
 
@@ -14,6 +15,7 @@ CommandRun add_examples(CLI::App& cmd) {
   auto out = std::make_shared<std::string>("docs/examples");
   cmd.add_option("--out", *out, "output folder")->default_val("docs/examples");
   return [out] {
+            check_folder_writable(*out, "--out");  // before the simulation, not after it
             const std::vector<Example> examples = find_examples();
             const std::vector<OutputFile> files = example_files(examples);
             throw_if_interrupted("examples: interrupted before writing, nothing written");

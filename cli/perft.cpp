@@ -1,4 +1,5 @@
 // `hoyito perft`: the ply sequences of exactly D plies from the start, model and engine compared.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -83,6 +84,25 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
   return 1;
 }
 
+// With both implementations: one line saying whether their counts (and, with --divide, their
+// lists below each first ply) agree, and the first ply where the lists part if they do not.
+std::string agreement_line(const boost::json::object& model, const boost::json::object& engine, bool divide) {
+  if (!divide)
+    return model.at("count") == engine.at("count") ? "model and engine agree\n"
+                                                   : "model and engine DISAGREE (use --divide on both to find the first ply)\n";
+  const boost::json::array& below_model = model.at("divide").as_array();
+  const boost::json::array& below_engine = engine.at("divide").as_array();
+  for (std::size_t i = 0; i < std::max(below_model.size(), below_engine.size()); ++i) {
+    const boost::json::value none = nullptr;
+    const boost::json::value& a = i < below_model.size() ? below_model[i] : none;
+    const boost::json::value& b = i < below_engine.size() ? below_engine[i] : none;
+    if (a != b)
+      return fmt::format("model and engine DISAGREE: the lists part at line {} (model {}, engine {})\n", i + 1,
+                         boost::json::serialize(a), boost::json::serialize(b));
+  }
+  return fmt::format("model and engine agree: the same {} first plies with the same counts\n", below_model.size());
+}
+
 int command_perft(const PerftArgs& args) {
   const Rules rules = make_rules(args.rules);
   if (!args.engine.empty()) {
@@ -102,8 +122,9 @@ int command_perft(const PerftArgs& args) {
   if (args.impl != "engine") runs.push_back(print_perft<model::Game>(rules, args, "model"));
   if (args.impl != "model") runs.push_back(print_perft<engine::Game>(rules, args, "engine"));
   const bool both = runs.size() == 2;
-  const bool agree = !both || runs[0].as_object().at("count") == runs[1].as_object().at("count");
-  if (!agree) std::cout << "model and engine DISAGREE (use --divide on both to find the first ply)\n";
+  const bool agree = !both || (runs[0].as_object().at("count") == runs[1].as_object().at("count") &&
+                               runs[0].as_object().at("divide") == runs[1].as_object().at("divide"));
+  if (both) std::cout << agreement_line(runs[0].as_object(), runs[1].as_object(), args.divide);
   boost::json::object document = result_header("hoyito-perft-result/1");
   document["rules"] = to_json(rules);
   document["depth"] = args.depth;
@@ -119,7 +140,7 @@ int command_perft(const PerftArgs& args) {
 CommandRun add_perft(CLI::App& cmd) {
   auto args = std::make_shared<PerftArgs>();
   add_rules_options(cmd, args->rules);
-  cmd.add_option("--depth", args->depth, "plies (0 to 20)")->required()->check(CLI::Range(0, 20));
+  cmd.add_option("--depth", args->depth, "plies (0 to 20)")->required()->check(whole_number_in(0, 20));
   cmd.add_flag("--divide", args->divide, "the count below each first ply");
   cmd.add_option("--impl", args->impl, "model, engine or both (compared)")->default_val("both");
   cmd.add_option("--json", args->json, "also write the counts as JSON to this file (specs/command-result.schema.json)");

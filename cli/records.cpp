@@ -76,7 +76,7 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
   std::string where = "--position";
   if (text.find('{') == std::string::npos) {
     where = text_or_file;
-    text = read_file(text_or_file);
+    text = read_file(text_or_file, "position");
   }
   Position position = position_from_json(parse_json(text, where), rules, where);
   // END-1: a game whose board is empty has ended; a record starting there is refused when read

@@ -114,10 +114,11 @@ int command_replay(const std::string& file, const std::string& json_path) {
       return false;
     }
     ++counts.valid;
-    std::cout << fmt::format("{}: valid, {} 2x{}, {} plies, {}, captured {}-{}, winner {}\n", doc.where,
+    std::cout << fmt::format("{}: valid, {} 2x{}, {} pl{}, {}, captured {}-{}, {}\n", doc.where,
                              variant_name(record.rules.variant), record.rules.holes_per_row, record.plies.size(),
+                             record.plies.size() == 1 ? "y" : "ies",
                              status_name(record.result.status), record.result.captured[0], record.result.captured[1],
-                             winner_name(record.result.winner));
+                             winner_words(record.result.winner));
     return true;
   });
   if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", counts.records);

@@ -32,6 +32,20 @@ void add_rules_options(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
 }
 
+// The Hoyito III flags in the words of the command line: validate()'s messages speak of a
+// record's fields ("use null"), which no flag takes (MATCH-1, END-III-3).
+static void check_round_flags(const Rules& rules) {
+  const bool three = rules.variant == Variant::hoyito3;
+  if (!three && rules.round != 1)
+    throw InputError(fmt::format("--round {}: only hoyito3 has rounds: leave --round out, or give --variant hoyito3", rules.round));
+  if (!three && rules.previous_winner != Winner::none)
+    throw InputError("--previous-winner: only hoyito3 has a previous game: leave --previous-winner out, or give --variant hoyito3");
+  if (three && rules.round >= 3 && rules.previous_winner == Winner::none)
+    throw InputError(fmt::format("--round {}: round 3 and later of hoyito3 need the previous game's winner: add "
+                                 "--previous-winner south, north or draw",
+                                 rules.round));
+}
+
 Rules make_rules(const RulesArgs& args) {
   Rules rules;
   rules.variant = parse_variant(args.variant);
@@ -55,6 +69,7 @@ Rules make_rules(const RulesArgs& args) {
         throw InputError(fmt::format("--option {}: {} is already set (--option {})", option, option.substr(0, eq), args.options[j]));
     set_option(rules, option.substr(0, eq), option.substr(eq + 1));
   }
+  check_round_flags(rules);
   try {
     validate(rules);
   } catch (const InputError& e) {

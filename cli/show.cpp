@@ -32,16 +32,18 @@ int command_show(const std::string& file, int ply, int which) {
   std::cout << fmt::format("{} 2x{}, after ply {} ({} {})\n", variant_name(record.rules.variant), n, ply,
                            player_name(p.player), move_text(p.hole, n));
   for (const Event& e : p.events) std::cout << "  " << describe(e, n) << "\n";
-  std::cout << board_text(p.after, n);
+  // After the last ply of a finished game nobody is to move (END-1..3, SOW-6 void).
+  const bool over = ply == plies && record.result.status != Status::playing;
+  std::cout << board_text(p.after, n, !over);
   if (ply == plies && record.result.status != Status::playing)
-    std::cout << fmt::format("result: {}, captured {}-{}, winner {}\n", status_name(record.result.status),
-                             record.result.captured[0], record.result.captured[1], winner_name(record.result.winner));
+    std::cout << fmt::format("result: {}, captured {}-{}, {}\n", status_name(record.result.status),
+                             record.result.captured[0], record.result.captured[1], winner_words(record.result.winner));
   return 0;
 }
 
 }  // namespace
 
-std::string board_text(const Position& p, int n) {
+std::string board_text(const Position& p, int n, bool to_move) {
   std::string top = "        ", north = "North  ", south = "South  ", bottom = "        ";
   for (int k = n - 1; k >= 0; --k) {
     top += fmt::format("{:>3} ", hole_name(n + k, n));
@@ -51,8 +53,9 @@ std::string board_text(const Position& p, int n) {
     south += fmt::format("[{:>2}]", p.board[static_cast<size_t>(k)]);
     bottom += fmt::format("{:>3} ", hole_name(k, n));
   }
-  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{} to move\n", top, north, p.captured[index(Player::north)], south,
-                     p.captured[index(Player::south)], bottom, player_name(p.to_move));
+  const std::string mover = to_move ? fmt::format("{} to move\n", player_name(p.to_move)) : "";
+  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{}", top, north, p.captured[index(Player::north)], south,
+                     p.captured[index(Player::south)], bottom, mover);
 }
 
 CommandRun add_show(CLI::App& cmd) {

@@ -54,8 +54,45 @@ CLI::Validator parsed_by(Parse parse, const std::string& name) {
       "", name);
 }
 
+// The command that plays deal `deal` alone with these flags (under `sweep_value`, when swept):
+// --shard D+1/D+1 of D+1 deals is deal D (a deal is played from (seed, index) alone).
+std::string deal_command(const SimulateArgs& args, std::uint64_t deal, const std::string& sweep_value) {
+  const RulesArgs& r = args.rules;
+  std::string command = fmt::format("hoyito simulate --variant {} --holes {}", r.variant, r.holes);
+  if (r.seeds_per_hole != 4) command += fmt::format(" --seeds-per-hole {}", r.seeds_per_hole);
+  if (r.round != 1) command += fmt::format(" --round {}", r.round);
+  if (!r.previous_winner.empty()) command += fmt::format(" --previous-winner {}", r.previous_winner);
+  for (const std::string& option : r.options) command += fmt::format(" --option {}", option);
+  if (!sweep_value.empty()) command += fmt::format(" --option {}={}", args.sweep.substr(0, args.sweep.find('=')), sweep_value);
+  command += fmt::format(" --players {},{} --seed {}", args.players[0], args.players[1], args.seed);
+  if (args.paired) command += " --paired";
+  if (args.match > 0) command += fmt::format(" --match {}", args.match);
+  return command + fmt::format(" --games {} --shard {}/{}", deal + 1, deal + 1, deal + 1);
+}
+
+// Deals stopped by an undecided move (Q-LIMIT) are left out of the figures: say so under the
+// table, with the laps tried and the command that plays the first such deal again.
+void report_undecided(const SimulateArgs& args, const SimulationSpec& spec, const SimulationResult& result) {
+  for (std::size_t v = 0; v < result.per_value.size(); ++v) {
+    const Statistics& s = result.per_value[v];
+    if (s.undecided_games == 0) continue;
+    const std::string value = spec.sweep ? spec.sweep->values[v] : "";
+    const std::uint64_t first = s.first_undecided_deal.plus_one - 1;
+    const Rules rules = spec.rules_per_value()[v];
+    std::cout << fmt::format("undecided (Q-LIMIT){}: {} game{} stopped at a move that neither ended nor repeated a lap-end "
+                             "state within {} laps, left out of the figures above; the first, deal {}, alone: {}\n",
+                             value.empty() ? "" : fmt::format(" under {}={}", spec.sweep->option, value), s.undecided_games,
+                             s.undecided_games == 1 ? "" : "s", rules.options.lap_limit, first,
+                             first < 1'000'000 ? deal_command(args, first, value) : "(past --shard's bound of 1000000 deals)");
+  }
+}
+
 // What is run, from the flags (CLI11 has checked each flag alone).
 SimulationSpec spec_of(const SimulateArgs& args) {
+  // Before the rules are made: --round 3 without --previous-winner is refused there, in words
+  // that do not say --match plays the rounds itself.
+  if (args.match > 0 && (args.rules.round != 1 || !args.rules.previous_winner.empty()))
+    throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
   SimulationSpec spec;
   spec.rules = make_rules(args.rules);
   for (std::size_t k = 0; k < 2; ++k) spec.players[k] = parse_player_spec(args.players[k]);
@@ -127,6 +164,8 @@ int run(const SimulateArgs& args) {
   options.progress = !args.quiet;
   // The output files are made before the run, so that a path that cannot be written fails at
   // once rather than after the games; each is committed once the run is whole, else removed.
+  if (!args.charts.empty() && !on_path("gnuplot"))  // found now, not after the whole run
+    throw InputError("--charts: gnuplot is not on PATH (Debian's gnuplot-nox: scripts/setup.sh): nothing run");
   std::optional<WholeFile> json_file, csv_file;
   if (!args.json.empty()) json_file.emplace(args.json);
   if (!args.csv.empty()) csv_file.emplace(args.csv);
@@ -160,6 +199,7 @@ int run(const SimulateArgs& args) {
   write_table(std::cout, report);
   std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played, result.seconds,
                            options.threads, result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
+  report_undecided(args, spec, result);
   if (result.interrupted) {
     // The statistics above are of the deals played; no file is written, so that none holds a
     // partial run that reads like a whole one. run_cli exits 130 (SIGINT) or 143 (SIGTERM).
@@ -181,7 +221,7 @@ CommandRun add_simulate(CLI::App& command) {
   add_rules_options(command, args->rules);
   cmd->add_option("--games", args->games, "deals (each is one game, two with --paired, a match with --match)")
       ->default_val(args->games)
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 48));
+      ->check(whole_number_in(1, 1LL << 48));
   cmd->add_option("--players", args->players, "South's and North's player: random, greedy or search:D")
       ->delimiter(',')
       ->expected(2)
@@ -194,14 +234,14 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--shard", args->shard, "play only the deals i with i mod M = K-1 (K/M), for hoyito merge")
       ->check(parsed_by([](const std::string& s) { parse_shard(s); }, "K/M"));
   cmd->add_option("--match", args->match, "Hoyito III matches of this many games (MATCH-1..3, G8, G9)")
-      ->check(CLI::Range(1, 64));
+      ->check(whole_number_in(1, 64));
   cmd->add_flag("--paired", args->paired, "also play every deal with the seats swapped, from the same seed");
   cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,... (2 to 100 values: each keeps its own statistics on every thread)")
       ->check(parsed_by([](const std::string& s) { parse_sweep(s, Rules{}); }, "NAME=V1,V2"));
   cmd->add_option("--detail-every", args->detail_every,
                   "play deal i also with events when i mod K = 0 (laps, relays, chains, awards, forced plies, branching; 0: never)")
       ->default_val(args->detail_every)
-      ->check(CLI::Range(0, 1 << 30));
+      ->check(whole_number_in(0, 1 << 30));
   cmd->add_option("--json", args->json, "write the results as JSON (specs/simulation.schema.json)");
   cmd->add_option("--csv", args->csv, "write one row per statistic as CSV (one per game with --per-game)");
   cmd->add_flag("--per-game", args->per_game, "the --csv file holds one row per game");

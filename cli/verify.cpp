@@ -1,6 +1,7 @@
 // `hoyito verify`: its flags, mapped to harness/verify/verify.h's VerifyOptions; the checks themselves
 // are in harness/verify/ (check_*.cpp).
 #include <filesystem>
+#include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/validators.h"
 #include "io/output.h"
+#include "harness/verify/configurations.h"
 #include "harness/verify/engine_verify.h"
 #include "harness/verify/verify.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
@@ -33,6 +35,17 @@ EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions e
   engine.out = o.out;
   engine.specs = o.specs;
   return engine;
+}
+
+// verify --list-configs: one line a configuration (its name for --config, its variant, size and
+// share of the games), filtered by --variant and --holes.
+int list_configurations(const VerifyOptions& o) {
+  const std::vector<Configuration> configs = select_configurations(o.variant, o.holes, o.config);
+  for (const Configuration& c : configs)
+    std::cout << fmt::format("{:<48} {} 2x{}{}\n", c.name, variant_name(c.rules.variant), c.rules.holes_per_row,
+                             c.made_up_most > 0 ? ", made-up starts" : "");
+  std::cout << fmt::format("{} configuration{}\n", configs.size(), configs.size() == 1 ? "" : "s");
+  return 0;
 }
 
 }  // namespace
@@ -84,7 +97,10 @@ CommandRun add_verify(CLI::App& cmd) {
   cmd.add_option("--engine-timeout", engine->timeout, "with --engine: seconds each command may take (perft and divide 10 times)")
       ->default_val(engine->timeout)
       ->check(positive_seconds());
-  return [o, engine, games] {
+  auto list = std::make_shared<bool>(false);
+  cmd.add_flag("--list-configs", *list, "print the configurations (for --config), with --variant/--holes those of them, and exit");
+  return [o, engine, games, list] {
+    if (*list) return list_configurations(*o);
     std::error_code error;
     if (!std::filesystem::is_directory(o->specs, error))
       throw InputError(fmt::format("--specs {}: not a folder: {}", o->specs,

@@ -86,12 +86,20 @@ std::string move_text(int hole, int holes_per_row) {
 namespace {
 // The player of an event of a kind that has one; an event read from a record may lack it.
 std::string_view event_player(const Event& e) { return e.player ? player_name(*e.player) : "nobody"; }
+// "1 seed", "4 seeds": an event's count in words.
+std::string seeds(int n) { return fmt::format("{} seed{}", n, n == 1 ? "" : "s"); }
+
 }  // namespace
+
+std::string winner_words(Winner w) {
+  if (is_player(w)) return fmt::format("winner {}", winner_name(w));
+  return w == Winner::draw ? "a draw" : "no winner";
+}
 
 std::string describe(const Event& e, int n) {
   std::string rule(rule_text(e.rule));
   switch (e.kind) {
-    case EventKind::lift: return fmt::format("{}: lift {} seeds from {}", rule, e.seeds, hole_name(e.hole, n));
+    case EventKind::lift: return fmt::format("{}: lift {} from {}", rule, seeds(e.seeds), hole_name(e.hole, n));
     case EventKind::lap:
       return fmt::format("{}: lap of {} from {} to {}", rule, e.seeds, hole_name(e.from, n), hole_name(e.to, n));
     case EventKind::sow_end: return fmt::format("{}: last seed in empty {}, move ends", rule, hole_name(e.hole, n));
@@ -106,11 +114,11 @@ std::string describe(const Event& e, int n) {
     case EventKind::endless_sowing:
       return fmt::format("{}: sowing from {} never ends", rule, hole_name(e.hole, n));
     case EventKind::last_four_award:
-      return fmt::format("{}: last {} seeds to {}", rule, e.seeds, event_player(e));
+      return fmt::format("{}: last {} to {}", rule, seeds(e.seeds), event_player(e));
     case EventKind::side_award:
-      return fmt::format("{}: {} takes {} seeds from own side", rule, event_player(e), e.seeds);
+      return fmt::format("{}: {} takes {} from own side", rule, event_player(e), seeds(e.seeds));
     case EventKind::game_end:
-      return fmt::format("{}: game ends, {}, winner {}", rule, status_name(e.status), winner_name(e.winner));
+      return fmt::format("{}: game ends, {}, {}", rule, status_name(e.status), winner_words(e.winner));
   }
   return rule;
 }

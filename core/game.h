@@ -78,6 +78,9 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 std::string describe(const Event& e, int holes_per_row);  // one line, for people
+// A game's end for people: "winner south", "a draw", or "no winner" (unterminated, void): a
+// record's "winner": null is no word to print.
+std::string winner_words(Winner winner);
 
 inline constexpr int kPass = -1;  // the "hole" of a pass ply
 

@@ -1,9 +1,11 @@
 #include "engine/sow.h"
 
+#include <algorithm>
 #include <cassert>
 #include <numeric>
 #include <type_traits>
 
+#include "core/lap_watch.h"
 #include "engine/events.h"
 
 namespace hoyito::engine {
@@ -372,6 +374,9 @@ PureStop pure_short_laps(const Config& c, const Anchor<kHoles>& anchor, BoardInR
   int k = seeds;
   std::uint64_t seen = laps;
   PureStop stop = PureStop::handed_back;
+  // The loop stops at `stop_at`: the lap limit, or sooner the next lap the watch is called at
+  // (core/lap_watch.h), so that the watch costs the hot loop no test of its own.
+  std::uint64_t stop_at = std::min<std::uint64_t>(c.lap_limit, seen + kWatchLaps);
   while (k < kHoles) {
     const int landing = wrap<kHoles>(from + k);
     const int landing_seeds = w.at(landing) + 1;
@@ -384,9 +389,13 @@ PureStop pure_short_laps(const Config& c, const Anchor<kHoles>& anchor, BoardInR
     }
     from = landing;
     k = landing_seeds;
-    if (seen >= c.lap_limit) {  // the next lap would be past the limit, and none before repeated
-      stop = PureStop::undecided;
-      break;
+    if (seen >= stop_at) {
+      if (seen >= c.lap_limit) {  // the next lap would be past the limit, and none before repeated
+        stop = PureStop::undecided;
+        break;
+      }
+      watch_laps(seen, c.lap_limit);  // may throw (an interrupt): `r` is a copy, the board untouched
+      stop_at = std::min<std::uint64_t>(c.lap_limit, seen + kWatchLaps);
     }
   }
   r = w;

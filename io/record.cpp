@@ -510,12 +510,23 @@ std::string place(std::string_view text, std::size_t offset) {
   return fmt::format("line {}, column {} (byte {})", line, offset - line_start + 1, offset);
 }
 
+// Text that is not UTF-8 JSON, named as what it is: a byte-order mark or UTF-16 would otherwise be
+// "a syntax error at byte 0", which sends the reader looking at the JSON.
+void refuse_other_encodings(std::string_view text, std::string_view where) {
+  const auto starts = [&](std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; };
+  if (starts("\xEF\xBB\xBF"))
+    throw InputError(fmt::format("{}: starts with a UTF-8 byte-order mark (bytes EF BB BF): save it as UTF-8 without one", where));
+  if (starts("\xFF\xFE") || starts("\xFE\xFF") || (text.size() >= 2 && (text[0] == '\0' || text[1] == '\0')))
+    throw InputError(fmt::format("{}: UTF-16 text (a byte-order mark or NUL bytes at the start): records are UTF-8", where));
+}
+
 }  // namespace
 
 json::value parse_json(std::string_view text, std::string_view where) {
   json::parse_options opts;
   opts.max_depth = kMostDepth;
   // First the checking pass: a syntax error or a repeated key, with where it is in the text.
+  refuse_other_encodings(text, where);
   json::basic_parser<DuplicateKeyCheck> check(opts);
   boost::system::error_code ec;
   const std::size_t used = check.write_some(false, text.data(), text.size(), ec);
@@ -523,6 +534,9 @@ json::value parse_json(std::string_view text, std::string_view where) {
     throw InputError(fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a document "
                                  "hoyito writes (a 12 MB record holds about 2 million); refused to keep memory bounded",
                                  where, kMostJsonValues, place(text, used)));
+  const std::size_t after = text.find_first_not_of(" \t\r\n", used);
+  if (!ec && after != std::string_view::npos)  // `{...} {...}`: where the second value starts
+    throw InputError(fmt::format("{}: a second JSON value at {}: one value per line (JSON Lines)", where, place(text, after)));
   if (!check.handler().duplicate.empty())
     throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
                                  clipped(check.handler().duplicate, kShownValue)));
@@ -549,12 +563,15 @@ namespace {
 // whatever the input is.
 class LineReader {
  public:
-  explicit LineReader(const std::string& path) : path_(path) {
+  // `what`: what the file holds, as messages name it ("record", "position", "simulate result");
+  // `most`: the bound of one line (or of the whole file read by read_file).
+  explicit LineReader(const std::string& path, std::string_view what = "record", std::size_t most = kMostRecordBytes)
+      : path_(path), what_(what), most_(most) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
-    if (S_ISDIR(info.st_mode)) throw InputError(fmt::format("{}: is a folder, not a record file", path));
+    if (S_ISDIR(info.st_mode)) throw InputError(fmt::format("{}: is a folder, not a {} file", path, what_));
     if (!S_ISREG(info.st_mode) && !S_ISFIFO(info.st_mode))
-      throw InputError(fmt::format("{}: not a regular file or a pipe (records are read from files or streams only)", path));
+      throw InputError(fmt::format("{}: not a regular file or a pipe ({}s are read from files or streams only)", path, what_));
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
   }
@@ -572,9 +589,9 @@ class LineReader {
       const std::size_t left = buffer_.size() - position_;
       const void* newline = std::memchr(from, '\n', left);
       const std::size_t take = newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - from) : left;
-      if (line.size() + take > kMostRecordBytes)
-        throw InputError(fmt::format("{}:{}: a record longer than {} MB, the bound of one record (specs/game-record.md)",
-                                     path_, number_ + 1, kMostRecordBytes >> 20));
+      if (line.size() + take > most_)
+        throw InputError(fmt::format("{}:{}: a {} longer than {} MB, the bound of one {}{}", path_, number_ + 1, what_,
+                                     most_ >> 20, what_, what_ == "record" ? " (specs/game-record.md)" : ""));
       line.append(from, take);
       got_any = got_any || take > 0;
       if (newline) {
@@ -606,6 +623,8 @@ class LineReader {
 
   static constexpr std::size_t kChunkBytes = 1 << 16;
   std::string path_;
+  std::string what_;
+  std::size_t most_;
   int fd_ = -1;
   std::string buffer_;
   std::size_t position_ = 0;
@@ -623,8 +642,8 @@ void read_rest(LineReader& in, std::string& text) {
 
 }  // namespace
 
-std::string read_file(const std::string& path) {
-  LineReader in(path);
+std::string read_file(const std::string& path, std::string_view what, std::size_t most) {
+  LineReader in(path, what, most);
   std::string text;
   if (in.next(text)) read_rest(in, text);
   return text;

@@ -52,6 +52,8 @@ struct JsonDocument {
 std::vector<JsonDocument> read_json_documents(const std::string& path);
 // The same, one value at a time (for large JSON Lines files); `visit` returns false to stop.
 void for_each_json_document(const std::string& path, const std::function<bool(const JsonDocument&)>& visit);
-std::string read_file(const std::string& path);  // throws InputError when unreadable or too long
+// The whole file, at most `most` bytes; throws InputError when unreadable or too long, naming the
+// file as holding `what` ("record", "position", "simulate result").
+std::string read_file(const std::string& path, std::string_view what = "record", std::size_t most = kMostRecordBytes);
 
 }  // namespace hoyito

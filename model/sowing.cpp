@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "core/lap_watch.h"
 #include "model/model.h"
 
 namespace hoyito::model {
@@ -315,6 +316,7 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
       return {true, hare.laps, anchor_lap};  // SOW-6: the first exact repeat
     }
     if (anchor_lap == 1 && hare.laps >= limit) throw_undecided(rules, hole);  // Q-LIMIT
+    if (hare.laps % kWatchLaps == 0) watch_laps(hare.laps, limit);  // progress, Ctrl-C (core/lap_watch.h)
     if (hare.state == tortoise) return first_repeat(rules, position, hole, hare.laps - tortoise_lap);
     if (tortoise_lap >= limit && hare.laps - tortoise_lap >= limit) throw_undecided(rules, hole);
     if (is_power_of_two(hare.laps)) {

@@ -103,7 +103,7 @@ TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --option lap_limit=2000000001", {"lap_limit", "2000000001"});
   expect_bad_input("verify --skip lockstep,nonsense", {"--skip", "nonsense"});
   expect_bad_input("verify --game-timeout 0", {"--game-timeout"});
-  expect_bad_input("random --variant hoyito3 --round 3", {"previous_winner", "round 3"});
+  expect_bad_input("random --variant hoyito3 --round 3", {"--previous-winner", "round 3"});
   expect_bad_input("random --variant hoyito2 --round 2", {"round", "hoyito3"});
   expect_bad_input("random --games x", {"games"});
   expect_bad_input("frobnicate", {"frobnicate"});

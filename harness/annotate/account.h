@@ -34,7 +34,7 @@ enum class Word {
   status_playing, status_finished, status_unterminated, status_void, after_ply, alt_pass, game_over_winner,
   game_over_draw, game_over_void, game_over_unterminated, endless_hole, endless_repeat, alt_endless, quality_void,
   refused_heading, refused_legal, refused_pass, refused_not_own, refused_empty, refused_endless, refused_undecided,
-  refused_over, nav_label, ply_of, comment, diagrams_thinned, source, pass_move, count
+  refused_over, nav_label, ply_of, comment, diagrams_thinned, source, pass_move, quality_undecided, count
 };
 std::string_view word(Word w, Lang lang);
 

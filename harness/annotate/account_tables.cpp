@@ -163,6 +163,7 @@ std::string_view word(Word w, Lang lang) {
        "Esta página muestra {shown} jugadas: para que no sea enorme, se dibuja un diagrama cada {every} jugadas y en la última (el relato de cada jugada está aquí; --format md o --plies K..L dibujan todos los diagramas)."},
       {"source", "fuente"},
       {"pass", "pasa"},
+      {"none: the search met a move it cannot decide ({why})", "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

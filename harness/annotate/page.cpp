@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include <fmt/format.h>
@@ -66,6 +67,7 @@ struct Document {
   std::string start_svg, start_alt;
   std::optional<RefusalStory> refusal;  // the move the game stops before, refused (a scenario's lesson)
   std::string refusal_svg, refusal_alt;
+  std::function<void(int ply, const std::string& why)> on_undecided;  // PageOptions::on_undecided
   int shown() const { return std::max(0, last - first + 1); }
 };
 
@@ -99,6 +101,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
   const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;
   if (!no_plies && (doc.first > total || doc.last > total))
     throw InputError(fmt::format("--plies {}..{}: {} has plies 1..{}", doc.first, doc.last, game.source, total));
+  doc.on_undecided = options.on_undecided;
   doc.depth = options.depth == kAutoDepth ? (record.rules.holes_per_row == 6 ? 4 : 2) : options.depth;
   const Position& first_position =
       doc.first == 1 ? record.start : record.plies[static_cast<size_t>(doc.first - 2)].after;
@@ -121,8 +124,9 @@ PlyPage make_ply(const Document& doc, int k, const QualityLine& quality, bool di
   page.alt = alt_text(page.story, record.rules, doc.lang);
   page.sentences = account(page.story, record.rules, doc.lang);
   page.summary = summarised(page.sentences, static_cast<int>(page.story.laps.size()), doc.lang);
-  if (!quality.moves.empty())
+  if (!quality.moves.empty() || !quality.undecided.empty())
     page.quality = quality_text(quality, page.story.ply.hole, record.rules.holes_per_row, doc.lang);
+  if (!quality.undecided.empty() && doc.on_undecided) doc.on_undecided(k, quality.undecided);  // Q-LIMIT, said
   return page;
 }
 

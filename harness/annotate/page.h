@@ -2,6 +2,7 @@
 // per ply, a self-contained HTML page (diagrams inline, no network), or the SVG files alone.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct PageOptions {
   std::string record_file;       // the record file written beside the page, if any
   std::string title;             // the page's title in place of the file's (--title), if not empty
   std::string rule_book;         // if not empty, rule IDs of the accounts link to RULE_BOOK#ID (examples)
+  // Called for each ply whose quality line the search could not give (Q-LIMIT): its number (from
+  // 1) and why, so that the command counts and names them (never a line dropped without a word).
+  std::function<void(int ply, const std::string& why)> on_undecided;
 };
 
 struct OutputFile {

@@ -63,8 +63,9 @@ QualityLine QualityWalk::next() {
   const int number = s.number + 1;
   try {
     if (number >= s.first && number <= s.last) line = line_for(s.game, s.record.rules, s.depth);
-  } catch (const UndecidedMove&) {  // Q-LIMIT: made-up positions only; no advice then
+  } catch (const UndecidedMove& e) {  // Q-LIMIT (2x12 play, rarely): no advice, said in its place
     line.moves.clear();
+    line.undecided = e.what();
   }
   s.game.play_fast(s.record.plies[static_cast<size_t>(s.number)].hole);
   s.number = number;
@@ -79,6 +80,9 @@ std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int 
 }
 
 std::string quality_text(const QualityLine& line, int played, int n, Lang lang) {
+  if (!line.undecided.empty())
+    return fmt::format("{} {}", fmt::format(fmt::runtime(word(Word::quality, lang)), fmt::arg("depth", line.depth)),
+                       fmt::format(fmt::runtime(word(Word::quality_undecided, lang)), fmt::arg("why", line.undecided)));
   std::string legal, endless;
   for (const MoveQuality& q : line.moves) {
     if (q.endless) {

@@ -26,6 +26,9 @@ struct QualityLine {
   int depth = 0;
   int best = 0;            // the best value
   std::vector<MoveQuality> moves;  // every non-empty hole of the mover (legal or endless), in order
+  // Not empty when the search met a move past the lap guard (Q-LIMIT, UndecidedMove): its
+  // message (the move and the laps tried); the line then has no moves, and says so.
+  std::string undecided;
 };
 
 inline constexpr int kDubiousLoss = 4, kBlunderLoss = 8;  // seeds lost against the best: "?" and "??"

@@ -14,10 +14,13 @@ constexpr double kPlainLineSeconds = 10;  // between plain progress lines
 constexpr std::size_t kClearWidth = 80;   // blanks that wipe a drawn bar
 }  // namespace
 
-Reporter::Reporter(std::ostream& out, bool terminal)
-    : out_(out), terminal_(terminal), last_plain_line_(std::chrono::steady_clock::now()) {}
+Reporter::Reporter(std::ostream& out, bool terminal, std::ostream* plain_progress)
+    : out_(out),
+      plain_progress_(plain_progress ? *plain_progress : out),
+      terminal_(terminal),
+      last_plain_line_(std::chrono::steady_clock::now()) {}
 
-Reporter Reporter::to_stdout() { return Reporter(std::cout, isatty(STDOUT_FILENO) != 0); }
+Reporter Reporter::to_stdout() { return Reporter(std::cout, isatty(STDOUT_FILENO) != 0, &std::cerr); }
 
 void Reporter::clear_bar() {
   if (!bar_shown_) return;
@@ -46,7 +49,7 @@ void Reporter::progress(std::uint64_t done, std::uint64_t total, std::string_vie
   const auto now = std::chrono::steady_clock::now();
   if (std::chrono::duration<double>(now - last_plain_line_).count() < kPlainLineSeconds) return;
   last_plain_line_ = now;
-  out_ << fmt::format("  progress: {} / {} {}, {:.0f} s\n", done, total, unit, seconds) << std::flush;
+  plain_progress_ << fmt::format("  progress: {} / {} {}, {:.0f} s\n", done, total, unit, seconds) << std::flush;
 }
 
 void Reporter::end_progress() {

@@ -16,9 +16,12 @@ namespace hoyito {
 
 class Reporter {
  public:
-  // `terminal`: draw the progress bar in place (else plain progress lines).
-  Reporter(std::ostream& out, bool terminal);
-  static Reporter to_stdout();  // a terminal when standard output is one
+  // `terminal`: draw the progress bar in place (else plain progress lines). `plain_progress`:
+  // where plain progress lines go (default: `out`).
+  Reporter(std::ostream& out, bool terminal, std::ostream* plain_progress = nullptr);
+  // A terminal when standard output is one; plain progress lines go to stderr, so that the
+  // standard output of a run in a pipe or a CI log holds its report only.
+  static Reporter to_stdout();
   virtual ~Reporter() = default;
 
   // One line of text (no newline at its end), written whole and flushed; safe from any thread.
@@ -34,6 +37,7 @@ class Reporter {
   void clear_bar();  // with the lock held
 
   std::ostream& out_;
+  std::ostream& plain_progress_;
   bool terminal_;
   bool bar_shown_ = false;
   std::chrono::steady_clock::time_point last_plain_line_;

@@ -601,7 +601,9 @@ SimulationSpec spec_from_json(const json::object& doc, const std::string& where)
 }
 
 ShardFile read_shard(const std::string& file) {
-  const json::value v = parse_json(read_file(file), file);
+  // A shard is simulate's own result, not a record: its own bound (a --sweep of many values
+  // writes more than one record's 12 MB).
+  const json::value v = parse_json(read_file(file, "simulate result", kMostShardBytes), file);
   const auto* doc = v.if_object();
   if (!doc || !doc->contains("format") || doc->at("format") != kSimulationFormat)
     throw InputError(fmt::format("{}: format: expected \"{}\"", file, kSimulationFormat));

@@ -26,6 +26,9 @@
 namespace hoyito {
 
 inline constexpr const char* kSimulationFormat = "hoyito-simulation/1";
+// The bound of one shard read by `hoyito merge`: 64 MB, above what simulate writes for the
+// longest --sweep it accepts (a record's bound, 12 MB, refused merge's own shards).
+inline constexpr std::size_t kMostShardBytes = std::size_t{64} << 20;
 
 struct Shard {
   int index = 1;  // 1..count

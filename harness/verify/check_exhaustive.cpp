@@ -11,14 +11,14 @@ namespace hoyito {
 CheckResult run_exhaustive_pass(int holes, int max_seeds, int threads, const std::string& out, Reporter& reporter) {
   const Stopwatch clock;
   const std::uint64_t boards = count_boards(2 * holes, max_seeds);
-  reporter.line(fmt::format("exhaustive: 2x{}, every board with at most {} seeds ({} boards), {} thread(s)", holes,
-                            max_seeds, boards, threads));
+  reporter.line(fmt::format("exhaustive: 2x{}, every board with at most {} seed{} ({} boards), {} thread(s)", holes,
+                            max_seeds, max_seeds == 1 ? "" : "s", boards, threads));
   const ExhaustiveCounts c = exhaustive_check(holes, max_seeds, threads, &reporter);
   const double seconds = clock.seconds();
   const double per_second = seconds > 0 ? 1 / seconds : 0;
-  reporter.line(fmt::format("exhaustive 2x{} max {} seeds: {} boards, {} configurations, {} positions, {} moves checked, "
+  reporter.line(fmt::format("exhaustive 2x{} max {} seed{}: {} boards, {} configurations, {} positions, {} moves checked, "
                             "{} disagreements ({:.1f} s, {:.0f} positions/s, {:.0f} moves/s){}",
-                            holes, max_seeds, c.boards, c.configurations, c.positions, c.moves, c.disagreements,
+                            holes, max_seeds, max_seeds == 1 ? "" : "s", c.boards, c.configurations, c.positions, c.moves, c.disagreements,
                             seconds, static_cast<double>(c.positions) * per_second,
                             static_cast<double>(c.moves) * per_second,
                             interrupted() ? fmt::format(" of {} boards{}", boards, interrupt_note()) : ""));

@@ -23,8 +23,12 @@ struct RecordFile {
 
 std::vector<RecordFile> record_files(const VerifyOptions& options) {
   std::vector<RecordFile> files;
+  // --variant and --holes limit the record sets too (a set of another variant checks nothing asked).
+  const bool any_variant = options.variant.empty();
+  const Variant only = any_variant ? Variant::hoyito2 : parse_variant(options.variant);
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
     for (int n : {6, 12}) {
+      if ((!any_variant && v != only) || (options.holes != 0 && n != options.holes)) continue;
       Rules rules;
       rules.variant = v;
       rules.holes_per_row = n;

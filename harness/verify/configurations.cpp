@@ -209,7 +209,16 @@ std::vector<Configuration> select_configurations(const std::string& variant, int
     if ((any_variant || c.rules.variant == v) && (holes == 0 || c.rules.holes_per_row == holes) &&
         (name.empty() || c.name == name))
       out.push_back(std::move(c));
-  if (!name.empty() && out.empty()) throw InputError(fmt::format("--config: no configuration named '{}'", name));
+  if (!name.empty() && out.empty()) {
+    // A name that exists but not under --variant/--holes: say which filter leaves it out.
+    for (const Configuration& c : lockstep_configurations())
+      if (c.name == name)
+        throw InputError(fmt::format("--config {}: a {} 2x{} configuration, left out by{}{}: give --config alone", name,
+                                     variant_name(c.rules.variant), c.rules.holes_per_row,
+                                     any_variant ? "" : fmt::format(" --variant {}", variant),
+                                     holes == 0 ? "" : fmt::format(" --holes {}", holes)));
+    throw InputError(fmt::format("--config: no configuration named '{}' (verify --list-configs lists them)", name));
+  }
   return out;
 }
 

@@ -364,8 +364,9 @@ void give_verdict(const VerifyOptions& options, const std::vector<Configuration>
   run.verdict = partial ? "PASS (partial)" : "PASS";
   run.exit_code = 0;
   // The checks of --full are not part of a plain run's verdict, but the line says they did not run.
-  const std::string not_run =
+  std::string not_run =
       covered.full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(covered.full_only, " and "));
+  if (!options.skip.empty()) not_run += fmt::format("; skipped: {} (--skip)", fmt::join(options.skip, ", "));
   reporter.line(fmt::format("\n{}: no disagreement in what ran{}, {:.1f} s (output in {})", run.verdict, not_run,
                             clock.seconds(), options.out));
 }
