@@ -96,7 +96,7 @@ void add_refusal(Document& doc) {
 Document build(const AnnotatedGame& game, const PageOptions& options) {
   const GameRecord& record = game.record;
   const int total = static_cast<int>(record.plies.size());
-  Document doc{game, options.lang, options.plies.first, options.plies.last < 0 ? total : options.plies.last, {}, {}, {}, {}, {}, {}};
+  Document doc{game, options.lang, options.plies.first, options.plies.last < 0 ? total : options.plies.last, {}, {}, {}, {}, {}, {}, {}};
   // A scenario refused at its first step has no ply: its page is the position and the refusal.
   const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;
   if (!no_plies && (doc.first > total || doc.last > total))

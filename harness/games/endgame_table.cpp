@@ -62,7 +62,9 @@ void PositionIndex::unrank(std::uint64_t r, int seeds, std::uint8_t* board) cons
 // END-II-1, END-III-2..4: which award the last seeds follow (specs/endgame-tables.md).
 AwardCase award_case(const Rules& rules) {
   if (rules.variant != Variant::hoyito3 || rules.round < 3) return AwardCase::capturer;  // END-II-1, END-III-2
-  if (is_player(rules.previous_winner)) return AwardCase::previous_winner;               // END-III-3
+  if (is_player(rules.previous_winner))  // END-III-3, unless G15 switches it off (the capturer's, as rounds 1-2)
+    return rules.options.later_rounds_last_four == LaterRoundsLastFour::capturer ? AwardCase::capturer
+                                                                                 : AwardCase::previous_winner;
   return rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? AwardCase::split  // END-III-4
                                                                                  : AwardCase::capturer;
 }
