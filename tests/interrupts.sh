@@ -55,7 +55,7 @@ run() {
 for sig in INT TERM; do
   delay=3
   run verify "$sig" "verify.json" -- verify --games 1000000 --out out --json verify.json
-  run exhaustive "$sig" "disagreement.json" -- exhaustive --max-seeds 30 --out disagreement.json
+  run exhaustive "$sig" "disagreement.json" -- exhaustive --max-seeds 30 --force --out disagreement.json
   run perft "$sig" "perft.json" -- perft --depth 20 --json perft.json
   grep -q "^perft .*depth 20:" "$work/perft-$sig/log" && fail "perft $sig: printed a count as if complete"
   run bench "$sig" "bench.json" -- bench --games 1000000 --json bench.json

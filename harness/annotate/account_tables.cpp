@@ -160,7 +160,7 @@ std::string_view word(Word w, Lang lang) {
       {"Ply {ply} of {total}", "Jugada {ply} de {total}"},
       {"Comment", "Comentario"},
       {"This page shows {shown} plies: to keep it small, a diagram is drawn every {every} plies and at the last (every ply's account is here; --format md or --plies K..L draws every diagram).",
-       "Esta página muestra {shown} jugadas: para que no sea enorme, se dibuja un diagrama cada {every} jugadas y en la última (el relato de cada jugada está aquí; --format md o --plies K..L dibujan todos los diagramas)."},
+       "Esta página muestra {shown} jugadas: para que no sea enorme, se dibuja un diagrama cada {every} jugadas y en la última (el relato de cada jugada está aquí; el formato md, o un tramo de jugadas más corto, los dibuja todos)."},
       {"source", "fuente"},
       {"pass", "pasa"},
       {"none: the search met a move it cannot decide ({why})", "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
