@@ -770,6 +770,13 @@ TEST(SimulateHonest, TableSaysShardNotApplicableAndPerRound) {
   const std::string empty = run_hoyito_out("simulate --games 1 --shard 2/2 --quiet");
   EXPECT_TRUE(has(empty, "this is shard 2/2 of that run: its 0 deals")) << empty;
   EXPECT_TRUE(has(empty, "n/a / n/a / n/a")) << empty;
+  // The JSON says the same: no decisive game, no p-value (null), never a p of 1.
+  const std::string json_path = temp_path("empty-shard.json");
+  run_hoyito_out("simulate --games 1 --shard 2/2 --quiet --json " + json_path);
+  std::ifstream json_in(json_path);
+  const std::string json_text{std::istreambuf_iterator<char>(json_in), std::istreambuf_iterator<char>()};
+  EXPECT_TRUE(has(json_text, "\"p_value\":null")) << json_text.substr(0, 400);
+  EXPECT_FALSE(has(json_text, "\"p_value\":1")) << json_text.substr(0, 400);
   const std::string match = run_hoyito_out("simulate --variant hoyito3 --match 3 --games 40 --quiet --paired");
   for (const char* row : {"round 1: S/N/draw % (games)", "round 3: S/N/draw % (games)", "matches won by South", "match first player, p",
                           "expected score South", "p-value: seat/starter/player", "length: min, quartiles, max",

@@ -183,7 +183,9 @@ json::object outcomes_json(const OutcomeRates& r) {
 
 json::object decisive_json(const Decisive& d) {
   return {{d.a_name, d.a}, {d.b_name, d.b}, {fmt::format("{}_share_of_decisive", d.a_name), rate_json(d.share)},
-          {"fairness", json::object{{"chi_square", d.fairness.chi_square}, {"p_value", d.fairness.p_value}}}};
+          {"fairness", json::object{{"chi_square", d.fairness.chi_square},
+                                    // no decisive game: no test, so no p-value (null, as the table's n/a)
+                                    {"p_value", d.a + d.b == 0 ? json::value(nullptr) : json::value(d.fairness.p_value)}}}};
 }
 
 json::object score_json(const Score& s) { return {{"score", s.score}, {"low", s.low}, {"high", s.high}, {"of", s.of}}; }
