@@ -5,7 +5,8 @@
 #   (before: a page linking 61 SVGs of which a few existed; charts cut short by gnuplot, exit 0);
 # - simulate --charts whose gnuplot fails: the folder it made is removed;
 # - merge of a shard whose counts contradict themselves (South's wins raised, length.max above the
-#   ply limit, moves of 10^17) or with an unknown top-level field: exit 2 naming it (before: merged);
+#   ply limit, moves of 10^17, a margin, repeating or forced count no game can give) or with an
+#   unknown top-level field: exit 2 naming it (before: merged);
 # - stale temporaries: one named for a process that has ended is swept by the next run into that
 #   folder, one of a live process is not.
 # Usage: whole_outputs.sh HOYITO. Exit 0 pass, 1 fail.
@@ -90,6 +91,12 @@ h["bins"][k][1] -= 1; h["overflow"] += 1; h["max"] = 1000000; h["sum"] += 100000
 damage moves 'c["moves"] = 10**17' "moves"
 damage unknown-field 'd["extra"] = 1' 'unknown top-level field "extra"'
 damage histogram 'c["length"]["total"] += 1' "length"
+# the per-game figures (issue 24 item 4): a margin for a game that did not finish, a repeating
+# unterminated game that is not unterminated, forced plies of no choice ply
+damage margin '
+h = c["margin"]; h["bins"][0][1] += 1; h["total"] += 1; h["sum"] += h["bins"][0][0]' "margin counts"
+damage repeating 'c["unterminated_repeating"] = 7' "unterminated_repeating"
+damage forced-by-game 'c["forced_by_game"]["k"] = 3' "forced_by_game"
 
 # --- stale temporaries: a dead process's swept, a live one's kept ---
 sleep 0 & dead=$!

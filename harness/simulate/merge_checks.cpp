@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "engine/sides.h"
+
 namespace hoyito {
 
 namespace {
@@ -110,10 +112,49 @@ void check_samples(const Statistics& s, const std::string& where) {
           fmt::format("match_winners sum to {} matches, matches says {}", table_sum(s.match_winners), s.matches));
 }
 
+// A per-game cluster sum (k_i successes of n_i trials, game by game): k_i <= n_i gives
+// k <= n, sum k_i^2 <= sum k_i n_i <= sum n_i^2, and every counted game has n_i >= 1.
+void check_clusters(const ClusterSums& c, const char* name, std::uint64_t games, const std::string& where) {
+  require(c.k <= c.n && c.k <= c.kk && c.kk <= c.kn && c.kn <= c.nn && c.clusters <= c.n && c.n <= c.nn &&
+              c.clusters <= games,
+          where, fmt::format("{}: k {}, n {}, kk {}, kn {}, nn {}, clusters {} of {} games cannot come from games", name, c.k,
+                             c.n, c.kk, c.kn, c.nn, c.clusters, games));
+}
+
+// What the statistics issue added: the final margin, the repeating unterminated games, the
+// per-game clusters of the per-ply rates, the previous winner by round.
+void check_per_game_figures(const Statistics& s, const Rules& rules, const std::string& where) {
+  std::uint64_t finished = 0, unterminated_games = 0;
+  for (const auto& by_starter : s.outcomes)
+    for (const auto& row : by_starter) {
+      finished += row[south_win] + row[north_win] + row[draw];
+      unterminated_games += row[unterminated];
+    }
+  check_histogram(s.margin, "margin", where);
+  require(s.margin.total == finished && s.margin.max <= static_cast<std::uint64_t>(engine::seed_total(rules)), where,
+          fmt::format("margin counts {} games up to {} seeds; {} games finished with {} seeds in play", s.margin.total,
+                      s.margin.max, finished, engine::seed_total(rules)));
+  require(s.unterminated_repeating <= unterminated_games, where,
+          fmt::format("unterminated_repeating {} above the {} unterminated games", s.unterminated_repeating, unterminated_games));
+  check_clusters(s.forced_by_game, "forced_by_game", s.detail_games, where);
+  check_clusters(s.endless_refused_by_game, "endless_refused_by_game", s.detail_games, where);
+  require(s.forced_by_game.k == s.forced_plies && s.forced_by_game.n == s.choice_plies, where,
+          fmt::format("forced_by_game sums {} of {}, forced_plies {} of choice_plies {}", s.forced_by_game.k,
+                      s.forced_by_game.n, s.forced_plies, s.choice_plies));
+  for (std::size_t r = 0; r < s.previous_winner_by_round.size(); ++r) {
+    const auto& [after_win, kept] = s.previous_winner_by_round[r];
+    const std::uint64_t in_round = r < s.by_round.size() ? std::accumulate(s.by_round[r].begin(), s.by_round[r].end(), std::uint64_t{0}) : 0;
+    require(kept <= after_win && after_win <= in_round, where,
+            fmt::format("previous_winner_by_round round {}: {} won by the previous winner of {} games after a win, {} games "
+                        "in the round", r + 1, kept, after_win, in_round));
+  }
+}
+
 }  // namespace
 
 void check_count_identities(const Statistics& s, const Rules& rules, const std::string& where) {
   check_games(s, rules, where);
+  check_per_game_figures(s, rules, where);
   check_plies(s, where);
   check_samples(s, where);
 }
