@@ -11,7 +11,8 @@
 // Input layout (FuzzedDataProvider; every value is one byte taken from the end of the input):
 //   variant (b % 3: hoyito2, hoyito1, hoyito3), 2x12 (bool), seeds per hole (4 - b % 4),
 //   skip_origin, endless_sowing=void, endless_game=third_repetition (bools),
-//   ply_limit (64 - b % 64), drawn_previous_last_four=split, match_starter=loser (bools),
+//   ply_limit (64 - b % 64), drawn_previous_last_four=split, match_starter=loser,
+//   capture_sides=opponent, no_seeds=round_ends, later_rounds_last_four=capturer (bools),
 //   a small lap_limit (bool, then 1 + b % 64; otherwise the default),
 //   Hoyito III only: round (1 + b % 5), previous winner (rounds 1-2: none/south/north/draw;
 //   round 3+: south/north/draw),
@@ -56,6 +57,10 @@ Rules read_rules(FuzzedDataProvider& in) {
   o.ply_limit = fuzz::kMaxPlyLimit - in.ConsumeIntegralInRange<int>(0, fuzz::kMaxPlyLimit - 1);
   o.drawn_previous_last_four = in.ConsumeBool() ? DrawnPreviousLastFour::split : DrawnPreviousLastFour::capturer;
   o.match_starter = in.ConsumeBool() ? MatchStarter::loser : MatchStarter::alternate;
+  o.capture_sides = in.ConsumeBool() ? CaptureSides::opponent : CaptureSides::both;  // G2
+  o.no_seeds = in.ConsumeBool() ? NoSeeds::round_ends : NoSeeds::pass;               // G14, END-4
+  o.later_rounds_last_four =
+      in.ConsumeBool() ? LaterRoundsLastFour::capturer : LaterRoundsLastFour::previous_winner;  // G15
   if (in.ConsumeBool()) o.lap_limit = 1 + in.ConsumeIntegralInRange<int>(0, 63);  // Q-LIMIT boundaries
   if (r.variant == Variant::hoyito3) {
     r.round = 1 + in.ConsumeIntegralInRange<int>(0, 4);

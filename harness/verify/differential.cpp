@@ -193,9 +193,29 @@ class Paths {
     }
     p.legal = m.legal;
     p.result = probe_.result();
-    if (std::string field = differing_field(m, p); !field.empty()) return parted("unasked " + field, m, p);
-    if (!m.ply && m.refusal != p.refusal) return parted("unasked refusal", m, p);
+    Side unasked = m;
+    if (!m.ply) unasked.refusal = unasked_refusal_of_model(m, hole);
+    if (std::string field = differing_field(unasked, p); !field.empty()) return parted("unasked " + field, m, p);
     return std::nullopt;
+  }
+
+  // The model's refusal of `hole` played without asking first. It is m's, but where the model
+  // could not list its legal plies (another move undecided, Q-LIMIT) a hole that is not the
+  // mover's non-empty hole is still refused as not legal by the model's own play() (SOW-1), with
+  // nothing played: that is the refusal to compare.
+  std::optional<Refusal> unasked_refusal_of_model(const Side& m, int hole) {
+    if (m.refusal != Refusal::undecided || hole == kPass || model_.status() != Status::playing) return m.refusal;
+    const Position& at = model_.position();
+    const bool candidate = hole >= 0 && hole < rules_.holes() &&
+                           model::hole_owner(hole, rules_.holes_per_row) == at.to_move &&
+                           at.board[static_cast<std::size_t>(hole)] > 0;
+    if (candidate) return m.refusal;
+    try {
+      model_.play(hole);
+    } catch (const InputError& error) {
+      return refusal_of(error);
+    }
+    return std::nullopt;  // played: the model contradicts itself, and the comparison says so
   }
 
   std::optional<Disagreement> final_check() {
