@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <new>
 
 #include <boost/json/basic_parser_impl.hpp>
@@ -482,14 +483,20 @@ struct DuplicateKeyCheck {
 constexpr std::size_t kMostDomBytes = std::size_t{100} << 20;
 struct TooBig {};
 
+// The bound itself, shared by the resource (which Boost.JSON holds inside its own wrapper, out of
+// reach) and by parse_json, which lifts it once the document is built.
+struct DomBudget {
+  std::size_t most = kMostDomBytes;
+};
+
 class BoundedResource final : public json::memory_resource {
  public:
-  void lift() { most_ = static_cast<std::size_t>(-1); }
+  explicit BoundedResource(std::shared_ptr<DomBudget> budget) : budget_(std::move(budget)) {}
 
  private:
   static std::size_t cost(std::size_t bytes) { return (bytes + 15) / 16 * 16 + 16; }
   void* do_allocate(std::size_t bytes, std::size_t align) override {
-    if (used_ + cost(bytes) > most_) throw TooBig{};
+    if (used_ + cost(bytes) > budget_->most) throw TooBig{};
     used_ += cost(bytes);
     return ::operator new(bytes, std::align_val_t(align));
   }
@@ -498,7 +505,8 @@ class BoundedResource final : public json::memory_resource {
     ::operator delete(p, bytes, std::align_val_t(align));
   }
   bool do_is_equal(const json::memory_resource& other) const noexcept override { return this == &other; }
-  std::size_t used_ = 0, most_ = kMostDomBytes;
+  std::shared_ptr<DomBudget> budget_;
+  std::size_t used_ = 0;
 };
 
 // "line L, column C (byte B)" of byte `offset` of `text`, counted from 1.
@@ -541,7 +549,8 @@ json::value parse_json(std::string_view text, std::string_view where) {
     throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
                                  clipped(check.handler().duplicate, kShownValue)));
   if (ec) throw InputError(fmt::format("{}: malformed JSON at {}: {}", where, place(text, used), ec.message()));
-  const json::storage_ptr storage = json::make_shared_resource<BoundedResource>();
+  const auto budget = std::make_shared<DomBudget>();
+  const json::storage_ptr storage = json::make_shared_resource<BoundedResource>(budget);
   json::parser parser(storage, opts);
   parser.reset(storage);
   try {
@@ -552,7 +561,7 @@ json::value parse_json(std::string_view text, std::string_view where) {
   }
   if (ec) throw InputError(fmt::format("{}: malformed JSON: {}", where, ec.message()));
   json::value v = parser.release();
-  static_cast<BoundedResource*>(storage.get())->lift();
+  budget->most = static_cast<std::size_t>(-1);  // the document is the caller's now: no bound on its copies
   return v;
 }
 

@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <set>
 #include <string>
 
@@ -25,11 +24,43 @@ namespace {
 
 std::string scenario_path(const std::string& id) { return std::string(HOYITO_SOURCE_DIR) + "/specs/scenarios/" + id + ".json"; }
 
-// The words of a text: runs of letters (UTF-8 letters included), lowercased.
+// Blanks each run of `text` that `is_run` accepts, runs being maximal spans of `in_run` characters.
+template <class InRun, class IsRun>
+std::string blank_runs(std::string text, InRun in_run, IsRun is_run) {
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t j = i;
+    while (j < text.size() && in_run(text[j])) ++j;
+    if (j == i) {
+      ++i;
+      continue;
+    }
+    if (is_run(std::string_view(text).substr(i, j - i))) std::fill(text.begin() + i, text.begin() + j, ' ');
+    i = j;
+  }
+  return text;
+}
+
+bool upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool lower_or_digit(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+
+// A rule ID ("PASS-1", "CAP-II-2", "Q-LIMIT"): capital groups joined by '-', the last digits or LIMIT.
+bool is_rule_id(std::string_view t) {
+  const std::size_t dash = t.rfind('-');
+  if (dash == std::string_view::npos || dash == 0 || t.front() == '-') return false;
+  const std::string_view last = t.substr(dash + 1), head = t.substr(0, dash);
+  const bool digits = !last.empty() && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return (digits || last == "LIMIT") && head.find("--") == std::string_view::npos &&
+         std::all_of(head.begin(), head.end(), [](char c) { return upper(c) || c == '-'; });
+}
+
+// The words of a text: runs of letters (UTF-8 letters included), lowercased. No std::regex here
+// or below: its matcher recurses once per character and overflows the stack on a long page under
+// AddressSanitizer.
 std::set<std::string> words_of(std::string_view text) {
-  // Placeholders and rule IDs ("PASS-1", "Q-LIMIT": the same in both languages) are no words.
-  std::string plain = std::regex_replace(std::string(text), std::regex(R"(\{[a-z_]+\})"), " ");
-  plain = std::regex_replace(plain, std::regex(R"(\b[A-Z]+(-[A-Z]+)*-([0-9]+|LIMIT)\b)"), " ");
+  // Placeholders ("{seeds}") and rule IDs (the same in both languages) are no words.
+  std::string plain = blank_runs(std::string(text), [](char c) { return lower_or_digit(c) || c == '{' || c == '}'; },
+                                 [](std::string_view t) { return t.size() > 2 && t.front() == '{' && t.back() == '}'; });
+  plain = blank_runs(plain, [](char c) { return upper(c) || (c >= '0' && c <= '9') || c == '-'; }, is_rule_id);
   std::set<std::string> words;
   std::string w;
   for (char c : plain + " ") {
@@ -57,13 +88,43 @@ std::set<std::string> english_only_words() {
   return only;
 }
 
+// `page` without every span from `open` to the next `close` (both included). Done by hand, not by
+// std::regex: a lazy `[\s\S]*?` recurses once per character and overflows the stack on a long
+// style block under AddressSanitizer.
+std::string without_spans(const std::string& page, const std::string& open, const std::string& close) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = page.find(open, from)) != std::string::npos;) {
+    const std::size_t end = page.find(close, at + open.size());
+    out.append(page, from, at - from).append(" ");
+    from = end == std::string::npos ? page.size() : end + close.size();
+  }
+  return out.append(page, std::min(from, page.size()));
+}
+
+// Option settings ("endless_sowing = void") are the configuration's identifiers, in both languages.
+std::string without_settings(std::string page) {
+  for (std::size_t at = page.find(" = "); at != std::string::npos; at = page.find(" = ", at + 1)) {
+    std::size_t from = at, to = at + 3;
+    while (from > 0 && lower_or_digit(page[from - 1])) --from;
+    while (to < page.size() && lower_or_digit(page[to])) ++to;
+    if (from < at && to > at + 3) std::fill(page.begin() + from, page.begin() + to, ' ');
+  }
+  return page;
+}
+
 // What a reader reads of a page: no code (file names, the notation), no style or script, no tags.
 std::string readable(std::string page) {
-  // Option settings ("endless_sowing = void") are the configuration's identifiers, in both languages.
-  for (const char* pattern : {R"(\b[a-z0-9_]+ = [a-z0-9_]+)", R"(<style>[\s\S]*?</style>)", R"(<script[\s\S]*?</script>)", R"(<code[\s\S]*?</code>)",
-                              R"(`[^`]*`)", R"(\]\([^)]*\))", R"(<[^>]*>)", R"(&[a-z#0-9]+;)"})
-    page = std::regex_replace(page, std::regex(pattern), " ");
-  return page;
+  page = without_spans(page, "<style>", "</style>");
+  page = without_spans(page, "<script", "</script>");
+  page = without_spans(page, "<code", "</code>");
+  page = without_spans(page, "<", ">");
+  page = without_spans(page, "`", "`");
+  page = without_spans(page, "](", ")");
+  page = without_settings(page);
+  // Character references ("&amp;", "&#8594;").
+  return blank_runs(page, [](char c) { return lower_or_digit(c) || c == '&' || c == '#' || c == ';'; },
+                    [](std::string_view t) { return t.size() > 2 && t.front() == '&' && t.back() == ';'; });
 }
 
 // A record of `moves` from a scenario's start, as a record file would give it (no scenario title).
