@@ -19,16 +19,16 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
 
 constexpr std::uint64_t kPositionSeed = 20261201;  // the games the benchmark positions come from
-constexpr int kSearchGames = 40;                    // random games searched for them
+constexpr int kSearchGames = 40;                   // random games searched for them
 
 struct MoveCase {
   Position before;
@@ -53,8 +53,8 @@ Cases find_cases(const Rules& rules) {
     Position before = record.start;
     for (const Ply& ply : record.plies) {
       if (ply.hole != kPass) {
-        const std::size_t laps = static_cast<std::size_t>(
-            std::count_if(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
+        const std::size_t laps = static_cast<std::size_t>(std::count_if(
+            ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
         if (!cases.short_move && laps == 1) cases.short_move = MoveCase{before, ply.hole, laps};
         if (!cases.long_relay || laps > cases.long_relay->laps) cases.long_relay = MoveCase{before, ply.hole, laps};
         if (!cases.chain && has_chain(ply)) cases.chain = MoveCase{before, ply.hole, laps};
@@ -164,8 +164,8 @@ void register_all() {
           {"short", &cases.short_move}, {"long_relay", &cases.long_relay}, {"chain", &cases.chain}};
       for (const auto& [kind, c] : moves) {
         if (!*c) continue;  // no chain outside Hoyito II
-        benchmark::RegisterBenchmark(fmt::format("move/{}/{}/model", kind, config).c_str(),
-                                     move_benchmark<model::Game>, rules, **c);
+        benchmark::RegisterBenchmark(fmt::format("move/{}/{}/model", kind, config).c_str(), move_benchmark<model::Game>,
+                                     rules, **c);
         benchmark::RegisterBenchmark(fmt::format("move/{}/{}/engine", kind, config).c_str(),
                                      move_benchmark<engine::Game>, rules, **c);
         benchmark::RegisterBenchmark(fmt::format("move_fast/{}/{}/engine", kind, config).c_str(),

@@ -8,8 +8,8 @@
 #include <cstdlib>
 
 #include "engine/engine.h"
-#include "harness/base/random.h"
 #include "engine/sides.h"
+#include "harness/base/random.h"
 
 namespace {
 
@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   rules.holes_per_row = n;
   std::uint64_t plies = 0, hash = 0xcbf29ce484222325ULL;
   play_games(rules, games, plies, hash);
-  std::printf("plies %llu hash %016llx\n", static_cast<unsigned long long>(plies), static_cast<unsigned long long>(hash));
+  std::printf("plies %llu hash %016llx\n", static_cast<unsigned long long>(plies),
+              static_cast<unsigned long long>(hash));
   return 0;
 }

@@ -4,12 +4,11 @@
 #include <iostream>
 #include <memory>
 
-
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "harness/base/interrupt.h"
 #include "harness/annotate/page.h"
 #include "harness/annotate/pdf.h"
+#include "harness/base/interrupt.h"
 
 namespace hoyito {
 
@@ -38,8 +37,10 @@ int run_annotate(const AnnotateArgs& args) {
   int undecided = 0;  // plies whose quality line met a move past the lap guard (Q-LIMIT)
   options.on_undecided = [&](int ply, const std::string& why) {
     if (++undecided == 1)
-      std::cerr << fmt::format("annotate: ply {}: no move-quality line: {}; `hoyito annotate {} --record {} --plies {}` "
-                               "shows it again\n", ply, why, args.file, args.record, ply);
+      std::cerr << fmt::format(
+          "annotate: ply {}: no move-quality line: {}; `hoyito annotate {} --record {} --plies {}` "
+          "shows it again\n",
+          ply, why, args.file, args.record, ply);
   };
   if (format == PageFormat::pdf) {  // the html page printed by Chromium, its print stylesheet: every ply
     const std::vector<OutputFile> files = annotate_files(game, format, options, stem);
@@ -50,8 +51,9 @@ int run_annotate(const AnnotateArgs& args) {
     for (const std::string& path : write_annotation(game, format, options, args.out, stem)) std::cout << path << "\n";
   }
   if (undecided > 0)
-    std::cerr << fmt::format("annotate: {} pl{} without a move-quality line (undecided moves, Q-LIMIT), each saying so on the page\n",
-                             undecided, undecided == 1 ? "y" : "ies");
+    std::cerr << fmt::format(
+        "annotate: {} pl{} without a move-quality line (undecided moves, Q-LIMIT), each saying so on the page\n",
+        undecided, undecided == 1 ? "y" : "ies");
   return 0;
 }
 }  // namespace
@@ -59,12 +61,17 @@ int run_annotate(const AnnotateArgs& args) {
 CommandRun add_annotate(CLI::App& cmd) {
   auto args = std::make_shared<AnnotateArgs>();
   cmd.add_option("FILE", args->file, "record (or JSON Lines), scenario or disagreement file")->required();
-  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1)->check(at_least(1));
+  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")
+      ->default_val(1)
+      ->check(at_least(1));
   cmd.add_option("--plies", args->plies, "the plies to annotate: K or K..L (default: all)");
-  cmd.add_option("--format", args->format, "md (Markdown and SVG files), html (one self-contained page), svg or pdf (the html page printed by Chromium)")
+  cmd.add_option(
+         "--format", args->format,
+         "md (Markdown and SVG files), html (one self-contained page), svg or pdf (the html page printed by Chromium)")
       ->default_val("md");
   cmd.add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
-  cmd.add_option("--depth", args->depth, "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")
+  cmd.add_option("--depth", args->depth,
+                 "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")
       ->check(whole_number_in(0, 8));
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
   cmd.add_option("--title", args->title, "the page's title (default: one made from the file)");

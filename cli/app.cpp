@@ -14,17 +14,16 @@
 #include <system_error>
 #include <thread>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cli/app.h"
 #include "cli/commands.h"
 #include "cli/validators.h"
 #include "core/lap_watch.h"
-#include "io/output.h"
 #include "harness/base/interrupt.h"
+#include "io/output.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
-
 
 namespace hoyito {
 
@@ -46,7 +45,8 @@ const Command kCommands[] = {
     {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
     {"rulebook", "the illustrated rule book: every rule with its sources and an example diagram", add_rulebook},
     {"serve", "the engine (or model) behind the engine protocol on stdin/stdout (specs/engine-protocol.md)", add_serve},
-    {"suite", "write the conformance suite: perft tables, playthroughs, scenarios, endless moves (specs/suite.md)", add_suite},
+    {"suite", "write the conformance suite: perft tables, playthroughs, scenarios, endless moves (specs/suite.md)",
+     add_suite},
     {"solve", "endgame tables by retrograde analysis, and their check (specs/endgame-tables.md)", add_solve},
 };
 
@@ -99,17 +99,21 @@ void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
   const Clock::time_point now = Clock::now();
   if (laps < 2 * kWatchLaps) started = last_line = now;  // the first call of a move
   if (std::this_thread::get_id() == main_thread)
-    throw_if_interrupted([&] { return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit); });
+    throw_if_interrupted([&] {
+      return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit);
+    });
   if (now - last_line < std::chrono::seconds(5)) return;
   last_line = now;
-  std::cerr << fmt::format("hoyito: deciding one move (Q-LIMIT): {} laps so far of at most {}, {:.0f} s (Ctrl-C stops it)\n",
-                           laps, limit, std::chrono::duration<double>(now - started).count());
+  std::cerr << fmt::format(
+      "hoyito: deciding one move (Q-LIMIT): {} laps so far of at most {}, {:.0f} s (Ctrl-C stops it)\n", laps, limit,
+      std::chrono::duration<double>(now - started).count());
 }
 
 void report_interrupt(const std::string& done) {
   std::cout.flush();
   std::cerr << "interrupted" << interrupt_note() << ": "
-            << (done.empty() ? "stopped early; what was done is summarised above, its files written whole" : done) << "\n";
+            << (done.empty() ? "stopped early; what was done is summarised above, its files written whole" : done)
+            << "\n";
 }
 
 }  // namespace
@@ -118,8 +122,10 @@ std::string version_text() { return fmt::format("hoyito {} (commit {})", HOYITO_
 
 std::string default_output_path(const std::string& name) {
   namespace fs = std::filesystem;
-  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache) return (fs::path(cache) / "hoyito" / name).string();
-  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "hoyito" / name).string();
+  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+    return (fs::path(cache) / "hoyito" / name).string();
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return (fs::path(home) / ".cache" / "hoyito" / name).string();
   return (fs::temp_directory_path() / "hoyito" / name).string();
 }
 
@@ -141,7 +147,8 @@ void check_folder_writable(const std::string& path, const char* flag) {
   std::error_code error;
   fs::path folder = fs::absolute(path, error);
   // The nearest folder that exists must be a folder we may write in (make_folder makes the rest).
-  while (!fs::exists(folder, error) && folder.has_parent_path() && folder.parent_path() != folder) folder = folder.parent_path();
+  while (!fs::exists(folder, error) && folder.has_parent_path() && folder.parent_path() != folder)
+    folder = folder.parent_path();
   if (!fs::is_directory(folder, error))
     throw OutputError(fmt::format("{} {}: cannot make the folder: {} is a file", flag, path, folder.string()));
   if (::access(folder.c_str(), W_OK) != 0)
@@ -174,7 +181,8 @@ static std::string output_flags_clash(const std::vector<std::pair<CLI::App*, Com
       std::error_code error;
       const std::filesystem::path path = std::filesystem::absolute(value, error).lexically_normal();
       for (const auto& [other_flag, other] : files)
-        if (!error && path == other) return fmt::format("--{} {}: the same file as --{}: give each its own", flag, value, other_flag);
+        if (!error && path == other)
+          return fmt::format("--{} {}: the same file as --{}: give each its own", flag, value, other_flag);
       files.emplace_back(flag, path);
     }
   }
@@ -227,7 +235,7 @@ int run_cli(int argc, const char* const* argv) {
     return 2;
   }
   const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
-  install_interrupt_handlers();  // every command stops at an interrupt and says so (harness/base/interrupt.h)
+  install_interrupt_handlers();        // every command stops at an interrupt and says so (harness/base/interrupt.h)
   main_thread = std::this_thread::get_id();
   lap_watch = watch_long_move;
   int exit_code = 2;

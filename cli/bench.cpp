@@ -39,13 +39,17 @@ boost::json::object protocol_figures(const BenchFigures& f) {
   for (const ConfigFigures& c : f.configs)
     if (c.variant == Variant::hoyito2 && c.holes_per_row == 6 && c.legal.seconds > 0)
       in_process = static_cast<double>(c.legal.plies) / c.legal.seconds;
-  std::cout << fmt::format("protocol (hoyito2 2x6 over `hoyito serve --impl engine`: legal, then play + state + events, a "
-                           "round trip each, wall clock): {} games, {} plies in {:.2f} s: {:.0f} plies/s; in process "
-                           "(engine legal): {:.0f} plies/s, {:.0f} times as fast\n",
-                           t.games, t.plies, t.seconds, over_protocol, in_process,
-                           over_protocol > 0 ? in_process / over_protocol : 0.0);
-  return {{"command", command}, {"games", t.games}, {"plies", t.plies}, {"seconds", t.seconds},
-          {"plies_per_second", over_protocol}, {"in_process_plies_per_second", in_process}};
+  std::cout << fmt::format(
+      "protocol (hoyito2 2x6 over `hoyito serve --impl engine`: legal, then play + state + events, a "
+      "round trip each, wall clock): {} games, {} plies in {:.2f} s: {:.0f} plies/s; in process "
+      "(engine legal): {:.0f} plies/s, {:.0f} times as fast\n",
+      t.games, t.plies, t.seconds, over_protocol, in_process, over_protocol > 0 ? in_process / over_protocol : 0.0);
+  return {{"command", command},
+          {"games", t.games},
+          {"plies", t.plies},
+          {"seconds", t.seconds},
+          {"plies_per_second", over_protocol},
+          {"in_process_plies_per_second", in_process}};
 }
 
 double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; }
@@ -57,10 +61,11 @@ void print_simulate_over_sampler(const BenchFigures& f, boost::json::object& doc
   const double simulate = rate(static_cast<double>(f.simulate_plies), f.simulate_seconds_1);
   const double sampler = rate(static_cast<double>(f.sampler_plies), f.sampler_seconds);
   const bool same_games = f.sampler_plies == f.simulate_plies;
-  std::cout << fmt::format("simulate --threads 1 over the engine sampler alone, the same {} deals ({}): "
-                           "{:.0f} plies/s over {:.0f} plies/s: ratio {:.2f}\n",
-                           f.simulate_games, same_games ? "same plies" : "OTHER GAMES: no ratio", simulate, sampler,
-                           same_games ? rate(simulate, sampler) : 0.0);
+  std::cout << fmt::format(
+      "simulate --threads 1 over the engine sampler alone, the same {} deals ({}): "
+      "{:.0f} plies/s over {:.0f} plies/s: ratio {:.2f}\n",
+      f.simulate_games, same_games ? "same plies" : "OTHER GAMES: no ratio", simulate, sampler,
+      same_games ? rate(simulate, sampler) : 0.0);
   document["simulate_over_sampler"] = {{"simulate_plies_per_second", simulate},
                                        {"sampler_plies_per_second", sampler},
                                        {"sampler_runs", boost::json::value_from(f.sampler_runs)},
@@ -78,25 +83,33 @@ int command_bench(const BenchArgs& args) {
   auto plies_per_second = [](const TimedGames& t) { return rate(static_cast<double>(t.plies), t.seconds); };
   std::cout << fmt::format(
       "plies per CPU second, one thread, measured in this run: whole games 0, 1, 2, ... of the bench seeds until\n"
-      "{} plies (engine legal: legal_mask + play_fast), {} (engine sampler: the random player play_random), {} (model):\n",
+      "{} plies (engine legal: legal_mask + play_fast), {} (engine sampler: the random player play_random), {} "
+      "(model):\n",
       kBenchLegalPlies, kBenchSamplerPlies, kBenchModelPlies);
-  std::cout << fmt::format("{:<12} {:>14} {:>14} {:>12} {:>13} {:>15}  {}\n", "config", "engine legal", "engine sampler",
-                           "model", "legal/model", "sampler/model", "games (legal, sampler, model), CPU seconds");
+  std::cout << fmt::format("{:<12} {:>14} {:>14} {:>12} {:>13} {:>15}  {}\n", "config", "engine legal",
+                           "engine sampler", "model", "legal/model", "sampler/model",
+                           "games (legal, sampler, model), CPU seconds");
   for (const ConfigFigures& c : f.configs) {
-    const double legal = plies_per_second(c.legal), sampler = plies_per_second(c.sampler), model = plies_per_second(c.model);
-    std::cout << fmt::format("{:<12} {:>14.0f} {:>14.0f} {:>12.0f} {:>13.1f} {:>15.1f}  {}, {}, {} games, {:.2f}, {:.2f}, {:.2f} s\n",
-                             fmt::format("{} 2x{}", variant_name(c.variant), c.holes_per_row), legal, sampler, model,
-                             rate(legal, model), rate(sampler, model), c.legal.games, c.sampler.games, c.model.games,
-                             c.legal.seconds, c.sampler.seconds, c.model.seconds);
+    const double legal = plies_per_second(c.legal), sampler = plies_per_second(c.sampler),
+                 model = plies_per_second(c.model);
+    std::cout << fmt::format(
+        "{:<12} {:>14.0f} {:>14.0f} {:>12.0f} {:>13.1f} {:>15.1f}  {}, {}, {} games, {:.2f}, {:.2f}, {:.2f} s\n",
+        fmt::format("{} 2x{}", variant_name(c.variant), c.holes_per_row), legal, sampler, model, rate(legal, model),
+        rate(sampler, model), c.legal.games, c.sampler.games, c.model.games, c.legal.seconds, c.sampler.seconds,
+        c.model.seconds);
     auto timed = [](const TimedGames& t) {
       return boost::json::object{{"games", t.games}, {"plies", t.plies}, {"cpu_seconds", t.seconds}};
     };
-    configs.push_back(boost::json::object{{"variant", variant_name(c.variant)}, {"holes_per_row", c.holes_per_row},
-                                          {"engine_legal", legal}, {"engine_sampler", sampler}, {"model", model},
-                                          {"legal_over_model", rate(legal, model)},
-                                          {"sampler_over_model", rate(sampler, model)},
-                                          {"timed", {{"engine_legal", timed(c.legal)}, {"engine_sampler", timed(c.sampler)},
-                                                     {"model", timed(c.model)}}}});
+    configs.push_back(boost::json::object{
+        {"variant", variant_name(c.variant)},
+        {"holes_per_row", c.holes_per_row},
+        {"engine_legal", legal},
+        {"engine_sampler", sampler},
+        {"model", model},
+        {"legal_over_model", rate(legal, model)},
+        {"sampler_over_model", rate(sampler, model)},
+        {"timed",
+         {{"engine_legal", timed(c.legal)}, {"engine_sampler", timed(c.sampler)}, {"model", timed(c.model)}}}});
   }
   document["configs"] = std::move(configs);
   const double one = rate(f.simulate_games, f.simulate_seconds_1), two = rate(f.simulate_games, f.simulate_seconds_2);
@@ -105,27 +118,33 @@ int command_bench(const BenchArgs& args) {
     for (const double s : runs) out += fmt::format("{}{:.2f}", out.empty() ? "" : ", ", s);
     return out;
   };
-  std::cout << fmt::format("simulate (run_simulation, random vs random, hoyito2 2x6, {} games, {} plies, wall clock): "
-                           "1 thread {:.2f} s, {:.0f} games/s; 2 threads {:.2f} s, {:.0f} games/s (the median of {} runs "
-                           "each, alternated: 1 thread {} s, 2 threads {} s); ratio {:.2f}\n",
-                           f.simulate_games, f.simulate_plies, f.simulate_seconds_1, one, f.simulate_seconds_2, two,
-                           kBenchSimulateRuns, seconds_list(f.simulate_runs_1), seconds_list(f.simulate_runs_2),
-                           rate(two, one));
+  std::cout << fmt::format(
+      "simulate (run_simulation, random vs random, hoyito2 2x6, {} games, {} plies, wall clock): "
+      "1 thread {:.2f} s, {:.0f} games/s; 2 threads {:.2f} s, {:.0f} games/s (the median of {} runs "
+      "each, alternated: 1 thread {} s, 2 threads {} s); ratio {:.2f}\n",
+      f.simulate_games, f.simulate_plies, f.simulate_seconds_1, one, f.simulate_seconds_2, two, kBenchSimulateRuns,
+      seconds_list(f.simulate_runs_1), seconds_list(f.simulate_runs_2), rate(two, one));
   print_simulate_over_sampler(f, document);
-  std::cout << fmt::format("exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
-                           kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
-                           rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));
+  std::cout << fmt::format(
+      "exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",
+      kBenchExhaustiveSeeds, f.exhaustive_positions, f.exhaustive_seconds,
+      rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds));
   document["protocol"] = protocol_figures(f);
   std::cout << fmt::format("bench signature: {}\n", f.signature);
-  document["simulate"] = {{"games", f.simulate_games}, {"plies", f.simulate_plies},
-                          {"seconds_1_thread", f.simulate_seconds_1}, {"seconds_2_threads", f.simulate_seconds_2},
+  document["simulate"] = {{"games", f.simulate_games},
+                          {"plies", f.simulate_plies},
+                          {"seconds_1_thread", f.simulate_seconds_1},
+                          {"seconds_2_threads", f.simulate_seconds_2},
                           {"runs_1_thread", boost::json::value_from(f.simulate_runs_1)},
                           {"runs_2_threads", boost::json::value_from(f.simulate_runs_2)},
                           {"games_per_second_1_thread", one},
-                          {"games_per_second_2_threads", two}, {"ratio", rate(two, one)}};
-  document["exhaustive"] = {{"max_seeds", kBenchExhaustiveSeeds}, {"positions", f.exhaustive_positions},
-                            {"seconds", f.exhaustive_seconds},
-                            {"positions_per_second", rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds)}};
+                          {"games_per_second_2_threads", two},
+                          {"ratio", rate(two, one)}};
+  document["exhaustive"] = {
+      {"max_seeds", kBenchExhaustiveSeeds},
+      {"positions", f.exhaustive_positions},
+      {"seconds", f.exhaustive_seconds},
+      {"positions_per_second", rate(static_cast<double>(f.exhaustive_positions), f.exhaustive_seconds)}};
   document["signature"] = f.signature;
   write_result(json_file, document);
   return 0;
@@ -135,8 +154,12 @@ int command_bench(const BenchArgs& args) {
 
 CommandRun add_bench(CLI::App& cmd) {
   auto args = std::make_shared<BenchArgs>();
-  cmd.add_option("--games", args->games, "bench games per variant and size: the signature's, and the fewest timed (at least 1)")->default_val(kBenchGames)->check(at_least(1));
-  cmd.add_option("--json", args->json, "also write the figures and the signature as JSON to this file (specs/command-result.schema.json)");
+  cmd.add_option("--games", args->games,
+                 "bench games per variant and size: the signature's, and the fewest timed (at least 1)")
+      ->default_val(kBenchGames)
+      ->check(at_least(1));
+  cmd.add_option("--json", args->json,
+                 "also write the figures and the signature as JSON to this file (specs/command-result.schema.json)");
   return [args] { return command_bench(*args); };
 }
 

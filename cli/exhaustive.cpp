@@ -7,10 +7,10 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "io/output.h"
 #include "harness/base/campaign.h"
 #include "harness/verify/checks.h"
 #include "harness/verify/exhaustive.h"
+#include "io/output.h"
 
 namespace hoyito {
 
@@ -20,7 +20,7 @@ struct ExhaustiveArgs {
   int holes = 6;
   int max_seeds = 16;
   int threads = 2;
-  std::string out;  // where the first disagreement goes
+  std::string out;     // where the first disagreement goes
   bool force = false;  // run even when the estimate is past a day
 };
 
@@ -41,9 +41,9 @@ std::string duration_text(double seconds) {
 void estimate_run(const ExhaustiveArgs& args) {
   const double boards = static_cast<double>(count_boards(2 * args.holes, args.max_seeds));
   const double seconds = boards / (kBoardsPerThreadSecond * args.threads);
-  const std::string estimate = fmt::format("about {} ({:.3g} boards at about {:.0f} boards a second a thread, {} thread{})",
-                                           duration_text(seconds), boards, kBoardsPerThreadSecond, args.threads,
-                                           args.threads == 1 ? "" : "s");
+  const std::string estimate =
+      fmt::format("about {} ({:.3g} boards at about {:.0f} boards a second a thread, {} thread{})",
+                  duration_text(seconds), boards, kBoardsPerThreadSecond, args.threads, args.threads == 1 ? "" : "s");
   if (seconds > kMostEstimatedSeconds && !args.force)
     throw InputError(fmt::format("--max-seeds {} --holes {}: {}: more than a day; give --force to run it anyway",
                                  args.max_seeds, args.holes, estimate));

@@ -6,10 +6,10 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "io/output.h"
 #include "harness/base/interrupt.h"
-#include "harness/simulate/simulate.h"
 #include "harness/simulate/report.h"
+#include "harness/simulate/simulate.h"
+#include "io/output.h"
 
 namespace hoyito {
 

@@ -9,14 +9,14 @@
 #include "cli/commands.h"
 #include "cli/result_file.h"
 #include "cli/validators.h"
-#include "io/output.h"
-#include "io/record.h"
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/reporter.h"
 #include "harness/games/perft.h"
 #include "harness/games/perft_walk.h"
+#include "io/output.h"
+#include "io/record.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -67,8 +67,8 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
   const RemoteGame game(session, rules, engine::opening_position(rules));
   const Stopwatch clock;
   const std::uint64_t by_model = perft(model::Game(rules, engine::opening_position(rules)), args.depth);
-  std::cout << fmt::format("perft model {} 2x{} depth {}: {} ({:.2f} s)\n", variant_name(rules.variant), rules.holes_per_row,
-                           args.depth, by_model, clock.seconds());
+  std::cout << fmt::format("perft model {} 2x{} depth {}: {} ({:.2f} s)\n", variant_name(rules.variant),
+                           rules.holes_per_row, args.depth, by_model, clock.seconds());
   if (args.divide)
     for (const auto& [ply, count] : engine_divide(game, args.depth))
       std::cout << fmt::format("{}: {}\n", move_text(ply, rules.holes_per_row), count);
@@ -80,7 +80,10 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
   }
   std::cout << "model and engine DISAGREE; walking divide down to where they part\n";
   const std::optional<PerftParting> parting = walk_perft(game, rules, engine::opening_position(rules), args.depth);
-  std::cout << (parting ? "first difference: " + parting->text : std::string("the divides agree all the way down (the engine's perft and its divide disagree)")) << "\n";
+  std::cout << (parting
+                    ? "first difference: " + parting->text
+                    : std::string("the divides agree all the way down (the engine's perft and its divide disagree)"))
+            << "\n";
   return 1;
 }
 
@@ -88,8 +91,9 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
 // lists below each first ply) agree, and the first ply where the lists part if they do not.
 std::string agreement_line(const boost::json::object& model, const boost::json::object& engine, bool divide) {
   if (!divide)
-    return model.at("count") == engine.at("count") ? "model and engine agree\n"
-                                                   : "model and engine DISAGREE (use --divide on both to find the first ply)\n";
+    return model.at("count") == engine.at("count")
+               ? "model and engine agree\n"
+               : "model and engine DISAGREE (use --divide on both to find the first ply)\n";
   const boost::json::array& below_model = model.at("divide").as_array();
   const boost::json::array& below_engine = engine.at("divide").as_array();
   for (std::size_t i = 0; i < std::max(below_model.size(), below_engine.size()); ++i) {
@@ -144,10 +148,12 @@ CommandRun add_perft(CLI::App& cmd) {
   cmd.add_flag("--divide", args->divide, "the count below each first ply");
   cmd.add_option("--impl", args->impl, "model, engine or both (compared)")->default_val("both");
   cmd.add_option("--json", args->json, "also write the counts as JSON to this file (specs/command-result.schema.json)");
-  cmd.add_option("--engine", args->engine,
-                 "compare the model with this engine (a command speaking specs/engine-protocol.md); on a difference, walk "
-                 "divide down to the first position and move where they part (exit 1)");
-  cmd.add_option("--engine-timeout", args->engine_timeout, "with --engine: seconds each command may take (perft and divide 10 times)")
+  cmd.add_option(
+      "--engine", args->engine,
+      "compare the model with this engine (a command speaking specs/engine-protocol.md); on a difference, walk "
+      "divide down to the first position and move where they part (exit 1)");
+  cmd.add_option("--engine-timeout", args->engine_timeout,
+                 "with --engine: seconds each command may take (perft and divide 10 times)")
       ->default_val(args->engine_timeout)
       ->check(positive_seconds());
   return [args] { return command_perft(*args); };

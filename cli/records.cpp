@@ -7,14 +7,14 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "io/output.h"
-#include "io/record.h"
+#include "engine/sides.h"
 #include "harness/base/campaign.h"
-#include "harness/verify/differential.h"
 #include "harness/games/notation.h"
 #include "harness/games/play.h"
+#include "harness/verify/differential.h"
+#include "io/output.h"
+#include "io/record.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -67,7 +67,8 @@ int write_records(const Rules& rules, const RandomArgs& args, Write&& write) {
   }
   if (interrupted() || skipped > 0)
     std::cerr << fmt::format("hoyito: random: {} of {} game(s) written{}{}\n", written, end - first,
-                             skipped > 0 ? fmt::format(", {} skipped (undecided move)", skipped) : "", interrupt_note());
+                             skipped > 0 ? fmt::format(", {} skipped (undecided move)", skipped) : "",
+                             interrupt_note());
   return written;
 }
 
@@ -82,7 +83,8 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
   // END-1: a game whose board is empty has ended; a record starting there is refused when read
   // back (io/record.cpp), so it is refused here, before anything is played.
   if (board_empty(position))
-    throw InputError(fmt::format("{}: board: every hole is empty: a game there has ended (END-1), nothing can be played", where));
+    throw InputError(
+        fmt::format("{}: board: every hole is empty: a game there has ended (END-1), nothing can be played", where));
   return position;
 }
 
@@ -112,7 +114,8 @@ int command_apply(const ApplyArgs& args) {
 CommandRun add_random(CLI::App& cmd) {
   auto args = std::make_shared<RandomArgs>();
   add_rules_options(cmd, args->rules);
-  CLI::Option* games = cmd.add_option("--games", args->games, "number of games (at least 1)")->default_val(1)->check(at_least(1));
+  CLI::Option* games =
+      cmd.add_option("--games", args->games, "number of games (at least 1)")->default_val(1)->check(at_least(1));
   cmd.add_option("--seed", args->seed, "random seed (0 to 2^64 - 1); the same seed gives the same games")
       ->default_val(1)
       ->check(seed_digits());
@@ -128,7 +131,10 @@ CommandRun add_apply(CLI::App& cmd) {
   auto args = std::make_shared<ApplyArgs>();
   add_rules_options(cmd, args->rules);
   cmd.add_option("--position", args->position, "start position: JSON text or a file (default: the start)");
-  cmd.add_option("--moves", args->moves, "moves in the compact notation (specs/notation.md), e.g. \"d A c* b F* F\" (Hoyito II 2x6 from the start)")->required();
+  cmd.add_option(
+         "--moves", args->moves,
+         "moves in the compact notation (specs/notation.md), e.g. \"d A c* b F* F\" (Hoyito II 2x6 from the start)")
+      ->required();
   return [args] { return command_apply(*args); };
 }
 

@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "io/output.h"
-#include "io/record.h"
 #include "harness/games/play.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/engine_under_test.h"
+#include "io/output.h"
+#include "io/record.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
@@ -34,9 +34,9 @@ json::object replay_json(const std::string& file, const ReplayCounts& c, int exi
           {"valid", c.valid},
           {"disagreements", c.disagreements},
           {"reproduced", c.reproduced},
-          {"invalid", c.invalid_where.empty() ? json::value(nullptr)
-                                              : json::value(json::object{{"where", c.invalid_where},
-                                                                         {"message", c.invalid_message}})},
+          {"invalid", c.invalid_where.empty()
+                          ? json::value(nullptr)
+                          : json::value(json::object{{"where", c.invalid_where}, {"message", c.invalid_message}})},
           {"exit_code", exit_code}};
 }
 
@@ -116,9 +116,8 @@ int command_replay(const std::string& file, const std::string& json_path) {
     ++counts.valid;
     std::cout << fmt::format("{}: valid, {} 2x{}, {} pl{}, {}, captured {}-{}, {}\n", doc.where,
                              variant_name(record.rules.variant), record.rules.holes_per_row, record.plies.size(),
-                             record.plies.size() == 1 ? "y" : "ies",
-                             status_name(record.result.status), record.result.captured[0], record.result.captured[1],
-                             winner_words(record.result.winner));
+                             record.plies.size() == 1 ? "y" : "ies", status_name(record.result.status),
+                             record.result.captured[0], record.result.captured[1], winner_words(record.result.winner));
     return true;
   });
   if (exit_code == 0) std::cout << fmt::format("{} record(s) valid\n", counts.records);
@@ -133,8 +132,12 @@ int command_replay(const std::string& file, const std::string& json_path) {
 
 CommandRun add_replay(CLI::App& cmd) {
   auto args = std::make_shared<ReplayArgs>();
-  cmd.add_option("FILE", args->file, fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB", kMostRecordBytes >> 20))->required();
-  cmd.add_option("--json", args->json, "also write what was found as JSON to this file (specs/command-result.schema.json)");
+  cmd.add_option("FILE", args->file,
+                 fmt::format("record file: a regular file or a pipe, one record (a line) at most {} MB",
+                             kMostRecordBytes >> 20))
+      ->required();
+  cmd.add_option("--json", args->json,
+                 "also write what was found as JSON to this file (specs/command-result.schema.json)");
   cmd.add_option("--engine", args->engine,
                  "replay on the model and this engine (a command speaking specs/engine-protocol.md) instead: agree, or "
                  "the first differing ply (exit 1)");

@@ -48,8 +48,10 @@ int run_rulebook(const RulebookArgs& args) {
 
 CommandRun add_rulebook(CLI::App& cmd) {
   auto args = std::make_shared<RulebookArgs>();
-  cmd.add_option("--lang", args->lang, "en or es (the rule texts are the English of specs/rules.md)")->default_val("en");
-  cmd.add_option("--format", args->format, "html (one self-contained page), md (Markdown and SVG files) or pdf (Chromium)")
+  cmd.add_option("--lang", args->lang, "en or es (the rule texts are the English of specs/rules.md)")
+      ->default_val("en");
+  cmd.add_option("--format", args->format,
+                 "html (one self-contained page), md (Markdown and SVG files) or pdf (Chromium)")
       ->default_val("html");
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
   return [args] { return run_rulebook(*args); };

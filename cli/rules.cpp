@@ -10,8 +10,8 @@
 #pragma GCC diagnostic pop
 #include <sstream>
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
+#include <boost/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/validators.h"
@@ -27,7 +27,9 @@ void add_rules_options(CLI::App& cmd, RulesArgs& args) {
   cmd.add_option("--seeds-per-hole", args.seeds_per_hole, "seeds per hole at the start (BRD-3)")
       ->default_val(4)
       ->check(whole_number_in(1, 10));  // the bounds of validate() (core/rules.cpp), shown in --help
-  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")->default_val(1)->check(whole_number_in(1, 1000000));
+  cmd.add_option("--round", args.round, "Hoyito III match round (MATCH-1)")
+      ->default_val(1)
+      ->check(whole_number_in(1, 1000000));
   cmd.add_option("--previous-winner", args.previous_winner, "Hoyito III: south, north or draw");
   cmd.add_option("--option", args.options, "a rules option NAME=VALUE (repeatable; see `hoyito rules`)");
 }
@@ -37,13 +39,16 @@ void add_rules_options(CLI::App& cmd, RulesArgs& args) {
 static void check_round_flags(const Rules& rules) {
   const bool three = rules.variant == Variant::hoyito3;
   if (!three && rules.round != 1)
-    throw InputError(fmt::format("--round {}: only hoyito3 has rounds: leave --round out, or give --variant hoyito3", rules.round));
+    throw InputError(
+        fmt::format("--round {}: only hoyito3 has rounds: leave --round out, or give --variant hoyito3", rules.round));
   if (!three && rules.previous_winner != Winner::none)
-    throw InputError("--previous-winner: only hoyito3 has a previous game: leave --previous-winner out, or give --variant hoyito3");
+    throw InputError(
+        "--previous-winner: only hoyito3 has a previous game: leave --previous-winner out, or give --variant hoyito3");
   if (three && rules.round >= 3 && rules.previous_winner == Winner::none)
-    throw InputError(fmt::format("--round {}: round 3 and later of hoyito3 need the previous game's winner: add "
-                                 "--previous-winner south, north or draw",
-                                 rules.round));
+    throw InputError(
+        fmt::format("--round {}: round 3 and later of hoyito3 need the previous game's winner: add "
+                    "--previous-winner south, north or draw",
+                    rules.round));
 }
 
 Rules make_rules(const RulesArgs& args) {
@@ -62,11 +67,11 @@ Rules make_rules(const RulesArgs& args) {
   for (std::size_t i = 0; i < args.options.size(); ++i) {
     const std::string& option = args.options[i];
     const auto eq = option.find('=');
-    if (eq == std::string::npos)
-      throw InputError(fmt::format("--option '{}': expected NAME=VALUE", option));
+    if (eq == std::string::npos) throw InputError(fmt::format("--option '{}': expected NAME=VALUE", option));
     for (std::size_t j = 0; j < i; ++j)  // the same option twice: which one was meant?
       if (args.options[j].substr(0, args.options[j].find('=')) == option.substr(0, eq))
-        throw InputError(fmt::format("--option {}: {} is already set (--option {})", option, option.substr(0, eq), args.options[j]));
+        throw InputError(
+            fmt::format("--option {}: {} is already set (--option {})", option, option.substr(0, eq), args.options[j]));
     set_option(rules, option.substr(0, eq), option.substr(eq + 1));
   }
   check_round_flags(rules);
@@ -156,12 +161,15 @@ bool print_question(const std::string& name) {
                                    [&](const OptionInfo& o) { return o.question == name || o.name == name; });
   const auto readings = readings_from_markdown();
   const std::string reading_id = option != table.end() ? std::string(option->question) : name;
-  const auto reading = std::find_if(readings.begin(), readings.end(), [&](const RuleText& r) { return r.id == reading_id; });
+  const auto reading =
+      std::find_if(readings.begin(), readings.end(), [&](const RuleText& r) { return r.id == reading_id; });
   if (option == table.end() && reading == readings.end()) return false;
   if (option != table.end())
-    std::cout << fmt::format("{} {}: {} (default {}; rules {})\n{}\n", option->question, option->name, join_values(*option),
-                             option->values.front(), option->rule_ids, wrapped(std::string(option->summary), kLineWidth, 0));
-  if (reading != readings.end()) std::cout << fmt::format("{}\n{}\n", reading->id, wrapped(reading->text, kLineWidth, 0));
+    std::cout << fmt::format("{} {}: {} (default {}; rules {})\n{}\n", option->question, option->name,
+                             join_values(*option), option->values.front(), option->rule_ids,
+                             wrapped(std::string(option->summary), kLineWidth, 0));
+  if (reading != readings.end())
+    std::cout << fmt::format("{}\n{}\n", reading->id, wrapped(reading->text, kLineWidth, 0));
   return true;
 }
 
@@ -171,8 +179,11 @@ void print_rules_json(const std::vector<RuleText>& rules, bool with_options) {
   for (const auto& o : option_table()) {
     json::array values;
     for (auto v : o.values) values.push_back(json::string(v));
-    option_array.push_back(json::object{{"question", o.question}, {"name", o.name}, {"values", values},
-                                        {"default", o.values.front()}, {"rules", o.rule_ids},
+    option_array.push_back(json::object{{"question", o.question},
+                                        {"name", o.name},
+                                        {"values", values},
+                                        {"default", o.values.front()},
+                                        {"rules", o.rule_ids},
                                         {"summary", o.summary}});
   }
   json::object all{{"rules", rule_array}};
@@ -186,7 +197,8 @@ void print_all_rules(const std::vector<RuleText>& rules) {
     std::cout << fmt::format("  {:<10} {}\n", r.id, wrapped(r.text, kLineWidth - kRuleColumn, kRuleColumn));
   std::cout << "\nOptions (--option NAME=VALUE; default first)\n";
   for (const auto& o : option_table())
-    std::cout << fmt::format("  {:<7} {:<25} {:<28} {} [{}]\n", o.question, o.name, join_values(o), o.summary, o.rule_ids);
+    std::cout << fmt::format("  {:<7} {:<25} {:<28} {} [{}]\n", o.question, o.name, join_values(o), o.summary,
+                             o.rule_ids);
   std::cout << "\nFurther readings (specs/open-questions.md; `hoyito rules Q-END` prints one)\n  ";
   for (const auto& r : readings_from_markdown()) std::cout << r.id << ' ';
   std::cout << "\n";
@@ -201,9 +213,10 @@ int command_rules(bool as_json, const std::string& only) {
     const auto found = std::find_if(rules.begin(), rules.end(), [&](const RuleText& r) { return r.id == only; });
     if (found == rules.end()) {
       if (!as_json && print_question(only)) return 0;
-      throw InputError(fmt::format("rules {}: not a rule ID, open question, option name or further reading of specs/ "
-                                   "(`hoyito rules` lists them)",
-                                   shown_name(only)));
+      throw InputError(
+          fmt::format("rules {}: not a rule ID, open question, option name or further reading of specs/ "
+                      "(`hoyito rules` lists them)",
+                      shown_name(only)));
     }
     rules = {*found};
   }
@@ -225,8 +238,9 @@ CommandRun add_rules(CLI::App& cmd) {
     std::string id;
   };
   auto args = std::make_shared<RulesCommandArgs>();
-  cmd.add_option("ID", args->id,
-                 "print only this rule (e.g. SOW-1), open question or option (G1, skip_origin) or further reading (Q-LIMIT)");
+  cmd.add_option(
+      "ID", args->id,
+      "print only this rule (e.g. SOW-1), open question or option (G1, skip_origin) or further reading (Q-LIMIT)");
   cmd.add_flag("--json", args->as_json, "print as JSON");
   return [args] { return command_rules(args->as_json, args->id); };
 }

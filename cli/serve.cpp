@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
-#include "io/output.h"
 #include "harness/games/serve.h"
+#include "io/output.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {

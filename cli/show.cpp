@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "io/record.h"
 #include "harness/games/game_file.h"
+#include "io/record.h"
 
 namespace hoyito {
 
@@ -54,8 +54,8 @@ std::string board_text(const Position& p, int n, bool to_move) {
     bottom += fmt::format("{:>3} ", hole_name(k, n));
   }
   const std::string mover = to_move ? fmt::format("{} to move\n", player_name(p.to_move)) : "";
-  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{}", top, north, p.captured[index(Player::north)], south,
-                     p.captured[index(Player::south)], bottom, mover);
+  return fmt::format("{}\n{}   captured {}\n{}   captured {}\n{}\n{}", top, north, p.captured[index(Player::north)],
+                     south, p.captured[index(Player::south)], bottom, mover);
 }
 
 CommandRun add_show(CLI::App& cmd) {
@@ -65,9 +65,15 @@ CommandRun add_show(CLI::App& cmd) {
     int record = 1;
   };
   auto args = std::make_shared<ShowArgs>();
-  cmd.add_option("FILE", args->file, fmt::format("record (or JSON Lines), scenario or disagreement file: a regular file or a pipe, one record (a line) at most {} MB; read only up to --record", kMostRecordBytes >> 20))->required();
+  cmd.add_option("FILE", args->file,
+                 fmt::format("record (or JSON Lines), scenario or disagreement file: a regular file or a pipe, one "
+                             "record (a line) at most {} MB; read only up to --record",
+                             kMostRecordBytes >> 20))
+      ->required();
   cmd.add_option("--ply", args->ply, "the position after ply K (0: the start; default: the last)")->check(at_least(0));
-  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")->default_val(1)->check(at_least(1));
+  cmd.add_option("--record", args->record, "which record of a JSON Lines file (from 1)")
+      ->default_val(1)
+      ->check(at_least(1));
   return [args] { return command_show(args->file, args->ply, args->record); };
 }
 

@@ -11,11 +11,11 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "harness/base/campaign.h"
+#include "harness/simulate/report.h"
+#include "harness/simulate/simulate.h"
 #include "io/output.h"
 #include "io/record.h"
-#include "harness/base/campaign.h"
-#include "harness/simulate/simulate.h"
-#include "harness/simulate/report.h"
 #include "version.h"
 
 namespace hoyito {
@@ -63,7 +63,8 @@ std::string deal_command(const SimulateArgs& args, std::uint64_t deal, const std
   if (r.round != 1) command += fmt::format(" --round {}", r.round);
   if (!r.previous_winner.empty()) command += fmt::format(" --previous-winner {}", r.previous_winner);
   for (const std::string& option : r.options) command += fmt::format(" --option {}", option);
-  if (!sweep_value.empty()) command += fmt::format(" --option {}={}", args.sweep.substr(0, args.sweep.find('=')), sweep_value);
+  if (!sweep_value.empty())
+    command += fmt::format(" --option {}={}", args.sweep.substr(0, args.sweep.find('=')), sweep_value);
   command += fmt::format(" --players {},{} --seed {}", args.players[0], args.players[1], args.seed);
   if (args.paired) command += " --paired";
   if (args.match > 0) command += fmt::format(" --match {}", args.match);
@@ -79,11 +80,12 @@ void report_undecided(const SimulateArgs& args, const SimulationSpec& spec, cons
     const std::string value = spec.sweep ? spec.sweep->values[v] : "";
     const std::uint64_t first = s.first_undecided_deal.plus_one - 1;
     const Rules rules = spec.rules_per_value()[v];
-    std::cout << fmt::format("undecided (Q-LIMIT){}: {} game{} stopped at a move that neither ended nor repeated a lap-end "
-                             "state within {} laps, left out of the figures above; the first, deal {}, alone: {}\n",
-                             value.empty() ? "" : fmt::format(" under {}={}", spec.sweep->option, value), s.undecided_games,
-                             s.undecided_games == 1 ? "" : "s", rules.options.lap_limit, first,
-                             first < 1'000'000 ? deal_command(args, first, value) : "(past --shard's bound of 1000000 deals)");
+    std::cout << fmt::format(
+        "undecided (Q-LIMIT){}: {} game{} stopped at a move that neither ended nor repeated a lap-end "
+        "state within {} laps, left out of the figures above; the first, deal {}, alone: {}\n",
+        value.empty() ? "" : fmt::format(" under {}={}", spec.sweep->option, value), s.undecided_games,
+        s.undecided_games == 1 ? "" : "s", rules.options.lap_limit, first,
+        first < 1'000'000 ? deal_command(args, first, value) : "(past --shard's bound of 1000000 deals)");
   }
 }
 
@@ -106,7 +108,8 @@ SimulationSpec spec_of(const SimulateArgs& args) {
   const std::string swept = args.sweep.substr(0, args.sweep.find('='));
   for (const std::string& option : args.rules.options)
     if (!args.sweep.empty() && option.substr(0, option.find('=')) == swept)
-      throw InputError(fmt::format("--option {}: {} is swept (--sweep {}): give it one way, not both", option, swept, args.sweep));
+      throw InputError(
+          fmt::format("--option {}: {} is swept (--sweep {}): give it one way, not both", option, swept, args.sweep));
   try {
     if (!args.sweep.empty()) spec.sweep = parse_sweep(args.sweep, spec.rules);  // values against these rules
   } catch (const InputError& e) {
@@ -120,22 +123,29 @@ SimulationSpec spec_of(const SimulateArgs& args) {
 // The flags that make sense alone but not together; a sweep that cannot act on these games.
 void check_together(const SimulateArgs& args, const SimulationSpec& spec) {
   if (spec.match_rounds > 0 && spec.rules.variant != Variant::hoyito3)
-    throw InputError(fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
+    throw InputError(
+        fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
   if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != Winner::none))
     throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
   if (args.per_game && args.csv.empty()) throw InputError("--per-game writes the --csv file: give --csv FILE");
   // A sweep of an option that cannot act on these games would report differences of exactly 0.
   if (spec.sweep && spec.sweep->option == "match_starter" && spec.match_rounds < 2)
-    throw InputError(fmt::format("--sweep {}: match_starter decides who starts games 2 and later of a match (MATCH-2, G9): "
-                                 "add --match ROUNDS (at least 2)", args.sweep));
+    throw InputError(
+        fmt::format("--sweep {}: match_starter decides who starts games 2 and later of a match (MATCH-2, G9): "
+                    "add --match ROUNDS (at least 2)",
+                    args.sweep));
   if (spec.sweep && spec.sweep->option == "drawn_previous_last_four" && spec.match_rounds < 3 &&
       !(spec.rules.round >= 3 && spec.rules.previous_winner == Winner::draw))
-    throw InputError(fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
-                                 "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)", args.sweep));
+    throw InputError(
+        fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
+                    "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)",
+                    args.sweep));
   if (spec.sweep && spec.sweep->option == "later_rounds_last_four" && spec.match_rounds < 3 &&
       !(spec.rules.round >= 3 && is_player(spec.rules.previous_winner)))
-    throw InputError(fmt::format("--sweep {}: later_rounds_last_four acts in round 3 and later of a Hoyito III match, after "
-                                 "a won game (END-III-3, G15): add --match ROUNDS (at least 3)", args.sweep));
+    throw InputError(
+        fmt::format("--sweep {}: later_rounds_last_four acts in round 3 and later of a Hoyito III match, after "
+                    "a won game (END-III-3, G15): add --match ROUNDS (at least 3)",
+                    args.sweep));
 }
 
 // The files of a whole run: --json, --csv (unless it holds the rows of --per-game), --charts.
@@ -160,7 +170,8 @@ int run(const SimulateArgs& args) {
   const SimulationSpec spec = spec_of(args);
   check_together(args, spec);
   RunOptions options;
-  options.threads = args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.threads =
+      args.threads > 0 ? args.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.progress = !args.quiet;
   // The output files are made before the run, so that a path that cannot be written fails at
   // once rather than after the games; each is committed once the run is whole, else removed.
@@ -191,20 +202,25 @@ int run(const SimulateArgs& args) {
 
   const SimulationResult result = run_simulation(spec, options);
   const boost::json::value timing = boost::json::object{
-      {"seconds", result.seconds}, {"threads", options.threads}, {"games_played", result.games_played},
+      {"seconds", result.seconds},
+      {"threads", options.threads},
+      {"games_played", result.games_played},
       {"games_per_second", result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0}};
   const SimulationReport report = make_report(spec, result.per_value);
   const boost::json::object document = simulation_json(report, args.timing ? &timing : nullptr);
 
   write_table(std::cout, report);
-  std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played, result.seconds,
-                           options.threads, result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
+  std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played,
+                           result.seconds, options.threads,
+                           result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
   report_undecided(args, spec, result);
   if (result.interrupted) {
     // The statistics above are of the deals played; no file is written, so that none holds a
     // partial run that reads like a whole one. run_cli exits 130 (SIGINT) or 143 (SIGTERM).
-    std::cout << fmt::format("INTERRUPTED{}: {} games played, fewer than the {} deals asked for; no --json, --csv or --charts file written\n",
-                             interrupt_note(), result.games_played, spec.deals_in_shard());
+    std::cout << fmt::format(
+        "INTERRUPTED{}: {} games played, fewer than the {} deals asked for; no --json, --csv or --charts file "
+        "written\n",
+        interrupt_note(), result.games_played, spec.deals_in_shard());
     return 0;
   }
   write_files(args, report, document, json_file, csv_file);
@@ -236,17 +252,21 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--match", args->match, "Hoyito III matches of this many games (MATCH-1..3, G8, G9)")
       ->check(whole_number_in(1, 64));
   cmd->add_flag("--paired", args->paired, "also play every deal with the seats swapped, from the same seed");
-  cmd->add_option("--sweep", args->sweep, "play the same deals under each value of one option: NAME=V1,V2,... (2 to 100 values: each keeps its own statistics on every thread)")
+  cmd->add_option("--sweep", args->sweep,
+                  "play the same deals under each value of one option: NAME=V1,V2,... (2 to 100 values: each keeps its "
+                  "own statistics on every thread)")
       ->check(parsed_by([](const std::string& s) { parse_sweep(s, Rules{}); }, "NAME=V1,V2"));
   cmd->add_option("--detail-every", args->detail_every,
-                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards, forced plies, branching; 0: never)")
+                  "play deal i also with events when i mod K = 0 (laps, relays, chains, awards, forced plies, "
+                  "branching; 0: never)")
       ->default_val(args->detail_every)
       ->check(whole_number_in(0, 1 << 30));
   cmd->add_option("--json", args->json, "write the results as JSON (specs/simulation.schema.json)");
   cmd->add_option("--csv", args->csv, "write one row per statistic as CSV (one per game with --per-game)");
   cmd->add_flag("--per-game", args->per_game, "the --csv file holds one row per game");
   cmd->add_option("--charts", args->charts, "write SVG charts drawn by gnuplot into this folder");
-  cmd->add_flag("--timing", args->timing, "add the run's timing to the JSON (field 'timing'; it then differs run to run)");
+  cmd->add_flag("--timing", args->timing,
+                "add the run's timing to the JSON (field 'timing'; it then differs run to run)");
   cmd->add_flag("--quiet", args->quiet, "no progress on stderr");
   return [args] { return run(*args); };
 }

@@ -50,8 +50,11 @@ int command_suite(const SuiteArgs& args) {
 CommandRun add_suite(CLI::App& cmd) {
   auto args = std::make_shared<SuiteArgs>();
   cmd.add_option("--out", args->out, "the folder to write (must not exist, or be empty)")->required();
-  cmd.add_option("--depth", args->depth, "perft counts at depths 1..D (1 to 6)")->default_val(4)->check(whole_number_in(1, 6));
-  cmd.add_option("--seed", args->seed, "seed of the playthroughs, made-up positions and endless search")->default_val(1);
+  cmd.add_option("--depth", args->depth, "perft counts at depths 1..D (1 to 6)")
+      ->default_val(4)
+      ->check(whole_number_in(1, 6));
+  cmd.add_option("--seed", args->seed, "seed of the playthroughs, made-up positions and endless search")
+      ->default_val(1);
   cmd.add_flag("--force", args->force, "replace a non-empty --out folder");
   return [args] { return command_suite(*args); };
 }

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 namespace hoyito {
 
@@ -42,7 +42,8 @@ inline CLI::Validator positive_seconds() {
       [](const std::string& text) -> std::string {
         double value = 0;
         if (!CLI::detail::lexical_cast(text, value)) return fmt::format("'{}' is not a number of seconds", text);
-        if (!std::isfinite(value) || value <= 0) return fmt::format("{} is not a finite number of seconds above 0", text);
+        if (!std::isfinite(value) || value <= 0)
+          return fmt::format("{} is not a finite number of seconds above 0", text);
         return {};
       },
       "SECONDS>0");
@@ -86,7 +87,8 @@ inline CLI::Validator decimal_digits() {
 // A file or folder flag given an empty value: refused (the commands read an empty value as "not
 // given", so `--json ''` would silently write nothing). cli/app.cpp puts it on every such flag.
 inline CLI::Validator non_empty_path() {
-  return CLI::Validator([](const std::string& text) { return text.empty() ? std::string("an empty path") : std::string(); }, "");
+  return CLI::Validator(
+      [](const std::string& text) { return text.empty() ? std::string("an empty path") : std::string(); }, "");
 }
 
 }  // namespace hoyito

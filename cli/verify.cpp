@@ -8,10 +8,10 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
-#include "io/output.h"
 #include "harness/verify/configurations.h"
 #include "harness/verify/engine_verify.h"
 #include "harness/verify/verify.h"
+#include "io/output.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
 namespace hoyito {
@@ -26,7 +26,8 @@ EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions e
     throw InputError("--engine: --variant, --holes, --config, --game, --full, --json and --junit do not apply to it");
   for (const std::string& check : o.skip)
     if (check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
-      throw InputError(fmt::format("--skip {}: with --engine the checks are scenarios, lockstep, limits and matches", check));
+      throw InputError(
+          fmt::format("--skip {}: with --engine the checks are scenarios, lockstep, limits and matches", check));
   engine.skip = o.skip;
   if (games_given) engine.games = o.games;
   engine.seed = o.seed;
@@ -57,14 +58,19 @@ CommandRun add_verify(CLI::App& cmd) {
   o->out = default_output_path("verify");
   o->version = HOYITO_VERSION;
   o->commit = HOYITO_COMMIT;
-  CLI::Option* games = cmd.add_option("--games", o->games, "lockstep games per standard 2x6 configuration (the others: a share of it; at least 1)")
-      ->default_val(o->games)
-      ->check(at_least(1));
+  CLI::Option* games =
+      cmd.add_option("--games", o->games,
+                     "lockstep games per standard 2x6 configuration (the others: a share of it; at least 1)")
+          ->default_val(o->games)
+          ->check(at_least(1));
   cmd.add_option("--record-games", o->record_games, "records per variant and size written and replayed (at least 1)")
       ->default_val(o->record_games)
       ->check(at_least(1));
   cmd.add_option("--seed", o->seed, "random seed (0 to 2^64 - 1)")->default_val(o->seed)->check(seed_digits());
-  cmd.add_option("--seconds", o->seconds, "stop starting games this many seconds after the checks that grow with --games began (limits: a quarter of it, at least one position group; then lockstep; then matches: one at least) (above 0; default: no limit)")
+  cmd.add_option(
+         "--seconds", o->seconds,
+         "stop starting games this many seconds after the checks that grow with --games began (limits: a quarter of "
+         "it, at least one position group; then lockstep; then matches: one at least) (above 0; default: no limit)")
       ->check(positive_seconds());
   cmd.add_option("--threads", o->threads, "worker threads (1 to 256)")->default_val(o->threads)->check(threads_range());
   cmd.add_option("--variant", o->variant, "only this variant");
@@ -79,7 +85,8 @@ CommandRun add_verify(CLI::App& cmd) {
       ->default_val(o->game_timeout)
       ->check(positive_seconds());
   const std::vector<std::string> checks = check_names();
-  cmd.add_option("--skip", o->skip, fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
+  cmd.add_option("--skip", o->skip,
+                 fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
       ->delimiter(',')
       ->check(CLI::IsMember(checks));
   cmd.add_option("--out", o->out,
@@ -88,23 +95,29 @@ CommandRun add_verify(CLI::App& cmd) {
                  "exhaustive-2x*-disagreement.json, games-*.jsonl), other files stay")
       ->default_val(o->out);
   cmd.add_option("--json", o->json, "also write the result as JSON to this file (specs/verify-result.schema.json)");
-  cmd.add_option("--junit", o->junit, "also write the result as JUnit XML to this file (a test case per check and configuration)");
+  cmd.add_option("--junit", o->junit,
+                 "also write the result as JUnit XML to this file (a test case per check and configuration)");
   cmd.add_option("--specs", o->specs, "the specs folder (default: share/hoyito/specs of an installed program)")
       ->default_val(o->specs);
   cmd.add_option("--engine", engine->command,
                  fmt::format("verify this engine instead, a command run by /bin/sh speaking the engine protocol "
-                             "(specs/engine-protocol.md); with it --games defaults to {}", kEngineVerifyGames));
-  cmd.add_option("--engine-timeout", engine->timeout, "with --engine: seconds each command may take (perft and divide 10 times)")
+                             "(specs/engine-protocol.md); with it --games defaults to {}",
+                             kEngineVerifyGames));
+  cmd.add_option("--engine-timeout", engine->timeout,
+                 "with --engine: seconds each command may take (perft and divide 10 times)")
       ->default_val(engine->timeout)
       ->check(positive_seconds());
   auto list = std::make_shared<bool>(false);
-  cmd.add_flag("--list-configs", *list, "print the configurations (for --config), with --variant/--holes those of them, and exit");
+  cmd.add_flag("--list-configs", *list,
+               "print the configurations (for --config), with --variant/--holes those of them, and exit");
   return [o, engine, games, list] {
     if (*list) return list_configurations(*o);
     std::error_code error;
     if (!std::filesystem::is_directory(o->specs, error))
       throw InputError(fmt::format("--specs {}: not a folder: {}", o->specs,
-                                   error ? error.message() : std::filesystem::exists(o->specs) ? "a file" : "no such folder"));
+                                   error                               ? error.message()
+                                   : std::filesystem::exists(o->specs) ? "a file"
+                                                                       : "no such folder"));
     if (!std::filesystem::is_directory(std::filesystem::path(o->specs) / "scenarios", error))
       throw InputError(fmt::format("--specs {}: not a specs folder: it has no scenarios/ folder", o->specs));
     make_folder(o->out, "--out");

@@ -22,8 +22,8 @@ bool is_valid(const Position& position, const Rules& rules) noexcept {
 
 void validate(const Position& position, const Rules& rules, std::string_view where) {
   if (static_cast<int>(position.board.size()) != rules.holes())
-    throw InputError(fmt::format("{}.board: {} entries, expected {} for a 2x{} board", where,
-                                 position.board.size(), rules.holes(), rules.holes_per_row));
+    throw InputError(fmt::format("{}.board: {} entries, expected {} for a 2x{} board", where, position.board.size(),
+                                 rules.holes(), rules.holes_per_row));
   long total = 0;
   for (size_t h = 0; h < position.board.size(); ++h) {
     if (position.board[h] < 0)
@@ -48,10 +48,9 @@ constexpr std::string_view kRuleTexts[] = {
     HOYITO_RULE_IDS(HOYITO_TEXT)
 #undef HOYITO_TEXT
 };
-constexpr std::string_view kEventKinds[] = {"lift",          "lap",        "sow_end",  "relay",
-                                            "capture",       "chain_capture", "extra_move", "pass",
-                                            "endless_sowing", "last_four_award", "side_award",
-                                            "game_end"};
+constexpr std::string_view kEventKinds[] = {
+    "lift",       "lap",  "sow_end",        "relay",           "capture",    "chain_capture",
+    "extra_move", "pass", "endless_sowing", "last_four_award", "side_award", "game_end"};
 constexpr std::string_view kStatuses[] = {"playing", "finished", "unterminated", "void"};
 }  // namespace
 
@@ -99,18 +98,22 @@ std::string winner_words(Winner w) {
 std::string describe(const Event& e, int n) {
   std::string rule(rule_text(e.rule));
   switch (e.kind) {
-    case EventKind::lift: return fmt::format("{}: lift {} from {}", rule, seeds(e.seeds), hole_name(e.hole, n));
+    case EventKind::lift:
+      return fmt::format("{}: lift {} from {}", rule, seeds(e.seeds), hole_name(e.hole, n));
     case EventKind::lap:
       return fmt::format("{}: lap of {} from {} to {}", rule, e.seeds, hole_name(e.from, n), hole_name(e.to, n));
-    case EventKind::sow_end: return fmt::format("{}: last seed in empty {}, move ends", rule, hole_name(e.hole, n));
-    case EventKind::relay: return fmt::format("{}: relay, lift {} from {}", rule, e.seeds, hole_name(e.hole, n));
+    case EventKind::sow_end:
+      return fmt::format("{}: last seed in empty {}, move ends", rule, hole_name(e.hole, n));
+    case EventKind::relay:
+      return fmt::format("{}: relay, lift {} from {}", rule, e.seeds, hole_name(e.hole, n));
     case EventKind::capture:
       return fmt::format("{}: {} captures {} from {}", rule, event_player(e), e.seeds, hole_name(e.hole, n));
     case EventKind::chain_capture:
-      return fmt::format("{}: {} chain-captures {} from {}", rule, event_player(e), e.seeds,
-                         hole_name(e.hole, n));
-    case EventKind::extra_move: return fmt::format("{}: {} moves again", rule, event_player(e));
-    case EventKind::pass: return fmt::format("{}: {} passes", rule, event_player(e));
+      return fmt::format("{}: {} chain-captures {} from {}", rule, event_player(e), e.seeds, hole_name(e.hole, n));
+    case EventKind::extra_move:
+      return fmt::format("{}: {} moves again", rule, event_player(e));
+    case EventKind::pass:
+      return fmt::format("{}: {} passes", rule, event_player(e));
     case EventKind::endless_sowing:
       return fmt::format("{}: sowing from {} never ends", rule, hole_name(e.hole, n));
     case EventKind::last_four_award:

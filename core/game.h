@@ -28,19 +28,21 @@ void validate(const Position& position, const Rules& rules, std::string_view whe
 bool board_empty(const Position& position);
 // Whether the rules and `position` are valid (validate() would accept both): for the asserts that
 // state the contracts of the model's and the engine's entry points (core/implementation.h).
-bool is_valid(const Position& position, const Rules& rules) noexcept;  // every hole empty (END-1: no game goes on there)
+bool is_valid(const Position& position,
+              const Rules& rules) noexcept;  // every hole empty (END-1: no game goes on there)
 
 // Every rule ID of specs/rules.md, in its order. tests/ checks this list against the file.
-#define HOYITO_RULE_IDS(X)                                                                      \
-  X(BRD_1, "BRD-1") X(BRD_2, "BRD-2") X(BRD_3, "BRD-3") X(BRD_4, "BRD-4") X(TURN_1, "TURN-1")  \
-  X(SOW_1, "SOW-1") X(SOW_2, "SOW-2") X(SOW_3, "SOW-3") X(SOW_4, "SOW-4") X(SOW_5, "SOW-5")    \
-  X(SOW_6, "SOW-6") X(CAP_II_1, "CAP-II-1") X(CAP_II_2, "CAP-II-2") X(CAP_II_3, "CAP-II-3")     \
-  X(CAP_III_1, "CAP-III-1") X(CAP_III_2, "CAP-III-2") X(CAP_III_3, "CAP-III-3")                 \
-  X(CAP_I_1, "CAP-I-1") X(CAP_I_2, "CAP-I-2") X(CAP_I_3, "CAP-I-3") X(PASS_1, "PASS-1")         \
-  X(PASS_2, "PASS-2") X(PASS_3, "PASS-3") X(END_1, "END-1") X(END_2, "END-2") X(END_3, "END-3")  \
-  X(END_4, "END-4") X(END_I_1, "END-I-1") X(END_II_1, "END-II-1") X(END_III_1, "END-III-1")                        \
-  X(END_III_2, "END-III-2") X(END_III_3, "END-III-3") X(END_III_4, "END-III-4")                  \
-  X(MATCH_1, "MATCH-1") X(MATCH_2, "MATCH-2") X(MATCH_3, "MATCH-3")
+#define HOYITO_RULE_IDS(X)                                                                                        \
+  X(BRD_1, "BRD-1")                                                                                               \
+  X(BRD_2, "BRD-2") X(BRD_3, "BRD-3") X(BRD_4, "BRD-4") X(TURN_1, "TURN-1") X(SOW_1, "SOW-1") X(SOW_2, "SOW-2")   \
+      X(SOW_3, "SOW-3") X(SOW_4, "SOW-4") X(SOW_5, "SOW-5") X(SOW_6, "SOW-6") X(CAP_II_1, "CAP-II-1")             \
+          X(CAP_II_2, "CAP-II-2") X(CAP_II_3, "CAP-II-3") X(CAP_III_1, "CAP-III-1") X(CAP_III_2, "CAP-III-2")     \
+              X(CAP_III_3, "CAP-III-3") X(CAP_I_1, "CAP-I-1") X(CAP_I_2, "CAP-I-2") X(CAP_I_3, "CAP-I-3")         \
+                  X(PASS_1, "PASS-1") X(PASS_2, "PASS-2") X(PASS_3, "PASS-3") X(END_1, "END-1") X(END_2, "END-2") \
+                      X(END_3, "END-3") X(END_4, "END-4") X(END_I_1, "END-I-1") X(END_II_1, "END-II-1")           \
+                          X(END_III_1, "END-III-1") X(END_III_2, "END-III-2") X(END_III_3, "END-III-3")           \
+                              X(END_III_4, "END-III-4") X(MATCH_1, "MATCH-1") X(MATCH_2, "MATCH-2")               \
+                                  X(MATCH_3, "MATCH-3")
 
 enum class RuleId : std::uint8_t {
 #define HOYITO_ENUM(name, text) name,
@@ -53,8 +55,18 @@ RuleId parse_rule_id(std::string_view text);  // throws InputError
 inline constexpr int kRuleCount = static_cast<int>(RuleId::count);
 
 enum class EventKind : std::uint8_t {
-  lift, lap, sow_end, relay, capture, chain_capture, extra_move, pass, endless_sowing,
-  last_four_award, side_award, game_end
+  lift,
+  lap,
+  sow_end,
+  relay,
+  capture,
+  chain_capture,
+  extra_move,
+  pass,
+  endless_sowing,
+  last_four_award,
+  side_award,
+  game_end
 };
 std::string_view event_kind_name(EventKind kind);
 EventKind parse_event_kind(std::string_view text);  // throws InputError
@@ -121,7 +133,7 @@ struct MatchStanding {
   std::vector<Winner> previous_winners;  // the previous_winner of each game's rules (none first)
   std::array<int, 2> games_won{0, 0};
   std::array<int, 2> seeds{0, 0};
-  Winner winner = Winner::none;          // south, north or draw once a game has been played
+  Winner winner = Winner::none;  // south, north or draw once a game has been played
   bool operator==(const MatchStanding&) const = default;
 };
 

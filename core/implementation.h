@@ -36,23 +36,22 @@ inline bool well_formed_plies(const std::vector<int>& plies, int holes, Status s
 }
 
 template <typename G>
-concept GameImplementation =
-    std::copyable<G> && std::constructible_from<G, const Rules&, const Position&> &&
+concept GameImplementation = std::copyable<G> && std::constructible_from<G, const Rules&, const Position&> &&
     requires(G& game, const G& view, int ply) {
-      { view.legal_plies() } -> std::same_as<std::vector<int>>;
-      { game.play(ply) } -> std::same_as<Ply>;
-      { view.position() } -> std::convertible_to<Position>;
-      { view.status() } -> std::same_as<Status>;
-      { view.result() } -> std::same_as<Result>;
-      { view.plies_played() } -> std::convertible_to<int>;
-    };
+  { view.legal_plies() } -> std::same_as<std::vector<int>>;
+  { game.play(ply) } -> std::same_as<Ply>;
+  { view.position() } -> std::convertible_to<Position>;
+  { view.status() } -> std::same_as<Status>;
+  { view.result() } -> std::same_as<Result>;
+  { view.plies_played() } -> std::convertible_to<int>;
+};
 
 // The engine's fast path for simulation: the legal plies as a mask (bit h for hole h, bit 63 for
 // the pass), and a ply played without recording its events.
 template <typename G>
 concept FastGame = GameImplementation<G> && requires(G& game, const G& view, int ply) {
   { view.legal_mask() } -> std::same_as<std::uint64_t>;
-  { game.play_fast(ply) };
+  {game.play_fast(ply)};
 };
 
 }  // namespace hoyito

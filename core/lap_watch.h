@@ -11,7 +11,7 @@ namespace hoyito {
 
 // `laps`: the lap-end states seen so far of the move being decided; `limit`: its lap_limit.
 using LapWatch = void (*)(std::uint64_t laps, std::uint64_t limit);
-inline std::atomic<LapWatch> lap_watch{nullptr};  // set by the program (cli/app.cpp); none in tests
+inline std::atomic<LapWatch> lap_watch{nullptr};                     // set by the program (cli/app.cpp); none in tests
 inline constexpr std::uint64_t kWatchLaps = std::uint64_t{1} << 22;  // the engine: ms; the model: 0.1 to 0.3 s
 
 inline void watch_laps(std::uint64_t laps, std::uint64_t limit) {

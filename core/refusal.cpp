@@ -4,10 +4,14 @@ namespace hoyito {
 
 std::string_view refusal_name(Refusal reason) {
   switch (reason) {
-    case Refusal::illegal: return "illegal";
-    case Refusal::endless: return "endless";
-    case Refusal::undecided: return "undecided";
-    case Refusal::game_over: return "game_over";
+    case Refusal::illegal:
+      return "illegal";
+    case Refusal::endless:
+      return "endless";
+    case Refusal::undecided:
+      return "undecided";
+    case Refusal::game_over:
+      return "game_over";
   }
   return "?";
 }

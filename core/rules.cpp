@@ -23,43 +23,79 @@ std::string one_line(std::string_view message) {
   return out;
 }
 
-
 const std::vector<OptionInfo>& option_table() {
   static const std::vector<OptionInfo> table = {
-      {"G1", "skip_origin", {"false", "true"}, "SOW-3",
-       "a lap of 2N or more seeds skips the hole it was lifted from"},
-      {"G2", "capture_sides", {"both", "opponent"}, "CAP-II-1 CAP-II-2 CAP-III-1 CAP-I-1 CAP-I-2 SOW-5",
+      {"G1", "skip_origin", {"false", "true"}, "SOW-3", "a lap of 2N or more seeds skips the hole it was lifted from"},
+      {"G2",
+       "capture_sides",
+       {"both", "opponent"},
+       "CAP-II-1 CAP-II-2 CAP-III-1 CAP-I-1 CAP-I-2 SOW-5",
        "a casa is captured on either row, or only on the mover's opponent's row (MancalaGames' capt_side)"},
-      {"G3", "four_at_lap_end", {"capture"}, "CAP-II-1 CAP-III-1 CAP-I-2 SOW-5",
+      {"G3",
+       "four_at_lap_end",
+       {"capture"},
+       "CAP-II-1 CAP-III-1 CAP-I-2 SOW-5",
        "a lap ending on a hole that now holds four captures it; the sowing ends"},
-      {"G4", "chain", {"clockwise_both_rows"}, "CAP-II-2",
+      {"G4",
+       "chain",
+       {"clockwise_both_rows"},
+       "CAP-II-2",
        "Hoyito II chain runs clockwise across both rows, stops at the first hole not holding four"},
-      {"G5", "extra_move_without_seeds", {"pass"}, "PASS-2",
+      {"G5",
+       "extra_move_without_seeds",
+       {"pass"},
+       "PASS-2",
        "an extra move with no seeds on the mover's side is a pass"},
-      {"G6", "endless_sowing", {"illegal", "void"}, "SOW-6 PASS-3",
+      {"G6",
+       "endless_sowing",
+       {"illegal", "void"},
+       "SOW-6 PASS-3",
        "an endless relay sowing is not legal, or voids the game"},
-      {"G7", "endless_game", {"ply_limit", "third_repetition"}, "END-3",
+      {"G7",
+       "endless_game",
+       {"ply_limit", "third_repetition"},
+       "END-3",
        "a game that never ends: stop at the ply limit, or share the board at a third repetition"},
-      {"G7", "ply_limit", {"5000"}, "END-3",
-       "plies after which an unfinished game is unterminated (1..1000000)"},
-      {"G8", "drawn_previous_last_four", {"capturer", "split"}, "END-III-4",
+      {"G7", "ply_limit", {"5000"}, "END-3", "plies after which an unfinished game is unterminated (1..1000000)"},
+      {"G8",
+       "drawn_previous_last_four",
+       {"capturer", "split"},
+       "END-III-4",
        "Hoyito III round 3+, previous game drawn: last four to the capturer, or two each"},
-      {"G9", "match_starter", {"alternate", "loser"}, "MATCH-2 MATCH-3",
+      {"G9",
+       "match_starter",
+       {"alternate", "loser"},
+       "MATCH-2 MATCH-3",
        "who starts each game of a match after the first"},
       {"G10", "hoyito3_2x12", {"extension"}, "BRD-2", "Hoyito III on 2x12 is allowed as an extension"},
       {"G11", "equal_captures", {"draw"}, "END-2", "equal captures are a draw"},
-      {"G12", "hoyito3_single_game", {"round_1"}, "END-III-2",
+      {"G12",
+       "hoyito3_single_game",
+       {"round_1"},
+       "END-III-2",
        "Hoyito III outside a match is played as round 1: the capturer of the penultimate four takes the last four"},
-      {"G13", "hoyito1_end", {"after_move"}, "END-1 END-I-1 CAP-I-1",
+      {"G13",
+       "hoyito1_end",
+       {"after_move"},
+       "END-1 END-I-1 CAP-I-1",
        "Hoyito I: the move is sown to its end; then, if it captured and left four or fewer seeds on the board, the "
        "capturer takes them and the game ends"},
-      {"G14", "no_seeds", {"pass", "round_ends"}, "PASS-1 PASS-2 END-4",
+      {"G14",
+       "no_seeds",
+       {"pass", "round_ends"},
+       "PASS-1 PASS-2 END-4",
        "a player to move with no seeds on their row passes, or the game ends, each player taking their own row "
        "(MancalaGames' end of game)"},
-      {"G15", "later_rounds_last_four", {"previous_winner", "capturer"}, "END-III-3",
+      {"G15",
+       "later_rounds_last_four",
+       {"previous_winner", "capturer"},
+       "END-III-3",
        "Hoyito III round 3+, previous game won: last four to the previous winner (the seeds), or to the capturer "
        "as in rounds 1-2 (to measure what the round-3 rule does)"},
-      {"Q-LIMIT", "lap_limit", {"2000000000"}, "SOW-6",
+      {"Q-LIMIT",
+       "lap_limit",
+       {"2000000000"},
+       "SOW-6",
        "a guard (met in 2x12 play about once a million games): lap ends within which a move must end or "
        "repeat a lap-end state, else it is undecided (1..2000000000)"},
   };
@@ -78,13 +114,12 @@ constexpr Spelling<EndlessSowing> kEndlessSowing[] = {{EndlessSowing::illegal, "
                                                       {EndlessSowing::void_game, "void"}};
 constexpr Spelling<EndlessGame> kEndlessGame[] = {{EndlessGame::ply_limit, "ply_limit"},
                                                   {EndlessGame::third_repetition, "third_repetition"}};
-constexpr Spelling<DrawnPreviousLastFour> kDrawnPrevious[] = {
-    {DrawnPreviousLastFour::capturer, "capturer"}, {DrawnPreviousLastFour::split, "split"}};
-constexpr Spelling<CaptureSides> kCaptureSides[] = {{CaptureSides::both, "both"},
-                                                    {CaptureSides::opponent, "opponent"}};
+constexpr Spelling<DrawnPreviousLastFour> kDrawnPrevious[] = {{DrawnPreviousLastFour::capturer, "capturer"},
+                                                              {DrawnPreviousLastFour::split, "split"}};
+constexpr Spelling<CaptureSides> kCaptureSides[] = {{CaptureSides::both, "both"}, {CaptureSides::opponent, "opponent"}};
 constexpr Spelling<NoSeeds> kNoSeeds[] = {{NoSeeds::pass, "pass"}, {NoSeeds::round_ends, "round_ends"}};
-constexpr Spelling<LaterRoundsLastFour> kLaterRounds[] = {
-    {LaterRoundsLastFour::previous_winner, "previous_winner"}, {LaterRoundsLastFour::capturer, "capturer"}};
+constexpr Spelling<LaterRoundsLastFour> kLaterRounds[] = {{LaterRoundsLastFour::previous_winner, "previous_winner"},
+                                                          {LaterRoundsLastFour::capturer, "capturer"}};
 constexpr Spelling<MatchStarter> kMatchStarter[] = {{MatchStarter::alternate, "alternate"},
                                                     {MatchStarter::loser, "loser"}};
 
@@ -108,8 +143,7 @@ const OptionInfo& find_option(std::string_view name) {
   for (const auto& info : option_table())
     if (info.name == name) return info;
   std::string known;
-  for (const auto& info : option_table())
-    known += fmt::format("{}{}", known.empty() ? "" : ", ", info.name);
+  for (const auto& info : option_table()) known += fmt::format("{}{}", known.empty() ? "" : ", ", info.name);
   throw InputError(fmt::format("unknown option '{}' (known: {})", name, known));
 }
 
@@ -122,8 +156,7 @@ std::string option_value(const Rules& rules, std::string_view name) {
   if (name == "endless_game") return std::string(spell(kEndlessGame, o.endless_game));
   if (name == "ply_limit") return std::to_string(o.ply_limit);
   if (name == "lap_limit") return std::to_string(o.lap_limit);
-  if (name == "drawn_previous_last_four")
-    return std::string(spell(kDrawnPrevious, o.drawn_previous_last_four));
+  if (name == "drawn_previous_last_four") return std::string(spell(kDrawnPrevious, o.drawn_previous_last_four));
   if (name == "match_starter") return std::string(spell(kMatchStarter, o.match_starter));
   if (name == "later_rounds_last_four") return std::string(spell(kLaterRounds, o.later_rounds_last_four));
   if (name == "capture_sides") return std::string(spell(kCaptureSides, o.capture_sides));
@@ -165,8 +198,7 @@ void set_option(Rules& rules, std::string_view name, std::string_view value) {
   } else if (name == "no_seeds") {
     o.no_seeds = parse_spelling(kNoSeeds, name, value);
   } else if (value != info.values.front()) {
-    throw InputError(fmt::format("option {}: unknown value '{}' (allowed: {})", name, value,
-                                 info.values.front()));
+    throw InputError(fmt::format("option {}: unknown value '{}' (allowed: {})", name, value, info.values.front()));
   }
 }
 
@@ -195,9 +227,12 @@ void validate(const Rules& rules) {
 
 std::string_view variant_name(Variant v) {
   switch (v) {
-    case Variant::hoyito1: return "hoyito1";
-    case Variant::hoyito2: return "hoyito2";
-    case Variant::hoyito3: return "hoyito3";
+    case Variant::hoyito1:
+      return "hoyito1";
+    case Variant::hoyito2:
+      return "hoyito2";
+    case Variant::hoyito3:
+      return "hoyito3";
   }
   return "?";
 }
@@ -213,10 +248,14 @@ std::string_view player_name(Player player) { return player == Player::south ? "
 
 std::string_view winner_name(Winner winner) {
   switch (winner) {
-    case Winner::south: return "south";
-    case Winner::north: return "north";
-    case Winner::draw: return "draw";
-    case Winner::none: break;
+    case Winner::south:
+      return "south";
+    case Winner::north:
+      return "north";
+    case Winner::draw:
+      return "draw";
+    case Winner::none:
+      break;
   }
   return "null";
 }
@@ -244,8 +283,8 @@ int parse_hole(std::string_view text, int holes_per_row) {
     if (c >= 'a' && c < 'a' + holes_per_row) return c - 'a';
     if (c >= 'A' && c < 'A' + holes_per_row) return holes_per_row + (c - 'A');
   }
-  throw InputError(fmt::format("hole '{}' is not on a 2x{} board (a..{} for South, A..{} for North)",
-                               text, holes_per_row, static_cast<char>('a' + holes_per_row - 1),
+  throw InputError(fmt::format("hole '{}' is not on a 2x{} board (a..{} for South, A..{} for North)", text,
+                               holes_per_row, static_cast<char>('a' + holes_per_row - 1),
                                static_cast<char>('A' + holes_per_row - 1)));
 }
 

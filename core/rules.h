@@ -63,25 +63,25 @@ constexpr Player player_of(Winner w) {
 }
 static_assert(winner_of(Player::south) == Winner::south && winner_of(Player::north) == Winner::north);
 
-enum class EndlessSowing { illegal, void_game };       // G6
-enum class EndlessGame { ply_limit, third_repetition };  // G7
-enum class DrawnPreviousLastFour { capturer, split };  // G8
-enum class MatchStarter { alternate, loser };          // G9
-enum class CaptureSides { both, opponent };            // G2
-enum class NoSeeds { pass, round_ends };               // G14
+enum class EndlessSowing { illegal, void_game };               // G6
+enum class EndlessGame { ply_limit, third_repetition };        // G7
+enum class DrawnPreviousLastFour { capturer, split };          // G8
+enum class MatchStarter { alternate, loser };                  // G9
+enum class CaptureSides { both, opponent };                    // G2
+enum class NoSeeds { pass, round_ends };                       // G14
 enum class LaterRoundsLastFour { previous_winner, capturer };  // G15 (END-III-3)
 
 struct Options {
-  bool skip_origin = false;                                                 // G1
-  CaptureSides capture_sides = CaptureSides::both;                          // G2
-  EndlessSowing endless_sowing = EndlessSowing::illegal;                    // G6
-  EndlessGame endless_game = EndlessGame::ply_limit;                        // G7
-  int ply_limit = 5000;                                                     // G7
-  DrawnPreviousLastFour drawn_previous_last_four = DrawnPreviousLastFour::capturer;  // G8
-  MatchStarter match_starter = MatchStarter::alternate;                     // G9
-  NoSeeds no_seeds = NoSeeds::pass;                                         // G14
+  bool skip_origin = false;                                                           // G1
+  CaptureSides capture_sides = CaptureSides::both;                                    // G2
+  EndlessSowing endless_sowing = EndlessSowing::illegal;                              // G6
+  EndlessGame endless_game = EndlessGame::ply_limit;                                  // G7
+  int ply_limit = 5000;                                                               // G7
+  DrawnPreviousLastFour drawn_previous_last_four = DrawnPreviousLastFour::capturer;   // G8
+  MatchStarter match_starter = MatchStarter::alternate;                               // G9
+  NoSeeds no_seeds = NoSeeds::pass;                                                   // G14
   LaterRoundsLastFour later_rounds_last_four = LaterRoundsLastFour::previous_winner;  // G15
-  int lap_limit = static_cast<int>(kMaxLaps);                               // Q-LIMIT
+  int lap_limit = static_cast<int>(kMaxLaps);                                         // Q-LIMIT
   // G3, G4, G5, G10, G11, G12, G13 have a single value each; they are named in the option table.
   bool operator==(const Options&) const = default;
 };
@@ -90,7 +90,7 @@ struct Rules {
   Variant variant = Variant::hoyito2;
   int holes_per_row = 6;
   int seeds_per_hole = 4;
-  int round = 1;                     // Hoyito III match round, from 1 (MATCH-1)
+  int round = 1;                          // Hoyito III match round, from 1 (MATCH-1)
   Winner previous_winner = Winner::none;  // the previous game's result (END-III-3/4); none: no previous game
   Options options;
 
@@ -103,10 +103,10 @@ void validate(const Rules& rules);
 
 // One row of the option table: what `hoyito rules` lists and what a record's "options" holds.
 struct OptionInfo {
-  std::string_view question;  // "G1" .. "G15", "Q-LIMIT"
-  std::string_view name;      // as in records and on the command line
+  std::string_view question;             // "G1" .. "G15", "Q-LIMIT"
+  std::string_view name;                 // as in records and on the command line
   std::vector<std::string_view> values;  // default first; {"<number>"} for ply_limit
-  std::string_view rule_ids;  // the rule IDs it touches
+  std::string_view rule_ids;             // the rule IDs it touches
   std::string_view summary;
 };
 const std::vector<OptionInfo>& option_table();

@@ -14,7 +14,8 @@ constexpr BoardShape make_shape(int n) {
   }
   for (int start = 0; start < holes; ++start)
     for (int len = 0; len < holes; ++len)
-      for (int i = 0; i < len; ++i) s.run[static_cast<unsigned>(start)][static_cast<unsigned>(len)].set((start + i) % holes, 1);
+      for (int i = 0; i < len; ++i)
+        s.run[static_cast<unsigned>(start)][static_cast<unsigned>(len)].set((start + i) % holes, 1);
   for (int origin = 0; origin < holes; ++origin) {
     const auto o = static_cast<unsigned>(origin);
     for (int i = 0; i < kWords; ++i) {
@@ -29,7 +30,9 @@ constexpr BoardShape make_shape(int n) {
     for (int len = 1; len < holes; ++len)
       for (int i = 0; i < kWords; ++i)
         s.passed_from[o][static_cast<unsigned>(len)].w[static_cast<unsigned>(i)] =
-            s.run[static_cast<unsigned>((origin + 1) % holes)][static_cast<unsigned>(len - 1)].w[static_cast<unsigned>(i)] << 7;
+            s.run[static_cast<unsigned>((origin + 1) % holes)][static_cast<unsigned>(len - 1)]
+                .w[static_cast<unsigned>(i)]
+            << 7;
   }
   return s;
 }

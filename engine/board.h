@@ -134,17 +134,17 @@ struct Board {
 constexpr std::uint64_t equal_bytes(std::uint64_t word, std::uint64_t tops, int seeds) {
   constexpr std::uint64_t kLow7 = 0x7f7f7f7f7f7f7f7fULL;
   const std::uint64_t differ = word ^ (kByteOnes * static_cast<std::uint64_t>(seeds));  // 0 where equal
-  const std::uint64_t nonzero = ((differ & kLow7) + kLow7) | differ;  // top bit of each non-zero byte
+  const std::uint64_t nonzero = ((differ & kLow7) + kLow7) | differ;                    // top bit of each non-zero byte
   return ~nonzero & tops;
 }
 
 // Boards of 0/1 bytes used as masks, for one board size.
 struct BoardShape {
-  Board all;                                    // every hole of the board
-  std::array<Board, 2> side;                    // South's holes, North's holes
+  Board all;                  // every hole of the board
+  std::array<Board, 2> side;  // South's holes, North's holes
   // run[start][len]: the len holes start, start+1, ... (mod 2N), 0 <= len < 2N.
   std::array<std::array<Board, kMaxHoles>, kMaxHoles> run;
-  std::array<Board, kMaxHoles> unit;            // unit[h]: hole h alone
+  std::array<Board, kMaxHoles> unit;  // unit[h]: hole h alone
   // A lap as one word-wise addition (engine/sow.cpp sow_lap). The words are sums of bytes
   // modulo 2^64, so a difference of boards added to a board is exact whenever every hole of the
   // result is in 0..255: lap_from[o][len] is run[o+1][len] - len * unit[o] (len < 2N seeds from

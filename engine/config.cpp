@@ -1,6 +1,5 @@
 #include "engine/config.h"
 
-
 namespace hoyito::engine {
 
 Config make_config(const Rules& rules) {
@@ -11,7 +10,7 @@ Config make_config(const Rules& rules) {
   c.total = seed_total(rules);  // BRD-3 (engine/sides.h)
   c.skip_origin = rules.options.skip_origin;
   c.opponent_row_only = rules.options.capture_sides == CaptureSides::opponent;  // G2
-  c.round_ends = rules.options.no_seeds == NoSeeds::round_ends;                  // G14, END-4
+  c.round_ends = rules.options.no_seeds == NoSeeds::round_ends;                 // G14, END-4
   c.endless_void = rules.options.endless_sowing == EndlessSowing::void_game;
   c.third_repetition = rules.options.endless_game == EndlessGame::third_repetition;
   c.ply_limit = rules.options.ply_limit;
@@ -21,9 +20,9 @@ Config make_config(const Rules& rules) {
   switch (rules.variant) {
     case Variant::hoyito1:
       c.chain = false;
-      c.extra_move = false;                // CAP-I-3
-      c.capture_rule = RuleId::CAP_I_2;    // en passant captures cite CAP-I-1
-      c.extra_rule = RuleId::CAP_I_3;      // never cited
+      c.extra_move = false;              // CAP-I-3
+      c.capture_rule = RuleId::CAP_I_2;  // en passant captures cite CAP-I-1
+      c.extra_rule = RuleId::CAP_I_3;    // never cited
       c.award = Award::capturer;
       c.award_rule = RuleId::END_I_1;
       break;
@@ -51,8 +50,8 @@ Config make_config(const Rules& rules) {
           c.award = rules.previous_winner == Winner::south ? Award::south : Award::north;
         c.award_rule = RuleId::END_III_3;
       } else {  // previous game drawn: END-III-4, G8
-        c.award = rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? Award::split
-                                                                                         : Award::capturer;
+        c.award =
+            rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? Award::split : Award::capturer;
         c.award_rule = RuleId::END_III_4;
       }
       break;

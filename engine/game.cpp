@@ -66,7 +66,8 @@ void Game::restart(const Position& start, Validated) {
   trials_valid_ = 0;  // the trial slots are read only where this says they hold this position's
   repetitions_.clear();
   if (config_.third_repetition)
-    repetitions_.record(position_key(board_, captured_, to_move_), captured_[0] + captured_[1]);  // END-3: the start counts
+    repetitions_.record(position_key(board_, captured_, to_move_),
+                        captured_[0] + captured_[1]);  // END-3: the start counts
 }
 
 Position Game::position() const {
@@ -98,8 +99,8 @@ std::uint64_t Game::hash() const { return hash_key(position_key(board_, captured
 std::uint64_t Game::compute_legal_mask() const {
   if (status_ != Status::playing) return 0;
   const std::uint64_t own = own_occupied(to_move_);  // SOW-1
-  if (own == 0) return kPassBit;                       // PASS-1, PASS-2
-  if (config_.endless_void) return own;                // SOW-6 void: an endless move is legal
+  if (own == 0) return kPassBit;                     // PASS-1, PASS-2
+  if (config_.endless_void) return own;              // SOW-6 void: an endless move is legal
   // SOW-6 illegal: try every move; a player whose every move is endless passes (PASS-3).
   std::uint64_t legal = 0;
   for (std::uint64_t rest = own; rest != 0; rest &= rest - 1) {
@@ -181,15 +182,18 @@ void Game::check_legal(int hole) const {
   const std::string move =
       hole == kPass || (hole >= 0 && hole < config_.holes) ? move_text(hole, config_.n) : std::to_string(hole);
   if (status_ != Status::playing)
-    throw RefusedPly(Refusal::game_over, fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
+    throw RefusedPly(Refusal::game_over,
+                     fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
   if (hole != kPass && hole >= 0 && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0 &&
       trial_of(hole)->end == MoveEnd::endless) {
     // SOW-6 with endless_sowing = illegal: say why, and where the sowing starts repeating itself.
     const LapRepeat repeat = endless_repeat(config_, board_, hole);
-    throw RefusedPly(Refusal::endless, fmt::format(
-        "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
-        "that of lap {}",
-        move, player_name(to_move_), repeat.repeat_lap, repeat.earlier_lap));
+    throw RefusedPly(
+        Refusal::endless,
+        fmt::format(
+            "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
+            "that of lap {}",
+            move, player_name(to_move_), repeat.repeat_lap, repeat.earlier_lap));
   }
   bool must_pass = false;
   try {
@@ -323,7 +327,8 @@ void Game::sow_told(int hole, std::vector<Event>& events) {
 }
 
 void Game::throw_game_over() const {
-  throw RefusedPly(Refusal::game_over, fmt::format("no move can be played: the game is over ({})", status_name(status_)));
+  throw RefusedPly(Refusal::game_over,
+                   fmt::format("no move can be played: the game is over ({})", status_name(status_)));
 }
 
 bool Game::play_tried(int hole) {
@@ -333,7 +338,7 @@ bool Game::play_tried(int hole) {
 
 bool Game::play_endless(int hole, MoveEnd end) {
   if (end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT
-  if (!config_.endless_void) return false;  // SOW-6: not legal
+  if (!config_.endless_void) return false;               // SOW-6: not legal
   const Trial trial{board_, captured_, end};
   apply<false>(hole, &trial, nullptr);  // SOW-6 void: the game is void
   return true;

@@ -54,10 +54,10 @@ class Game {
 
   // Plays a hole index or kPass. Throws RefusedPly (core/refusal.h: illegal, game_over) when it
   // is not legal or the game is over; for an endless move (SOW-6, endless_sowing = illegal) the message says
-  // so (reason endless) and at which lap end its lap-end state first repeats an earlier one. Returns the player, the hole, the events and the position after.
-  // Q-LIMIT: a move whose sowing is undecided within lap_limit lap ends is refused with an
-  // UndecidedMove (reason undecided), the game unchanged; with endless_sowing = illegal the
-  // legality of every move depends on it, so legal_plies() and legal_mask() refuse then too.
+  // so (reason endless) and at which lap end its lap-end state first repeats an earlier one. Returns the player, the
+  // hole, the events and the position after. Q-LIMIT: a move whose sowing is undecided within lap_limit lap ends is
+  // refused with an UndecidedMove (reason undecided), the game unchanged; with endless_sowing = illegal the legality of
+  // every move depends on it, so legal_plies() and legal_mask() refuse then too.
   Ply play(int hole);
   // The same, written into `ply` (its storage reused: no allocation once it has grown). A move
   // not tried yet (endless_sowing = void, or legality not asked for) is sown once, telling its
@@ -91,12 +91,12 @@ class Game {
   void sow_told(int hole, std::vector<Event>& events);  // play(): a move sown once, with its events
   void write_position(Position& p) const;
   template <int kN, typename Below>
-  int play_random_on(Below& below);         // play_random on 2xkN
+  int play_random_on(Below& below);  // play_random on 2xkN
   template <int kN>
   std::uint64_t random_candidates() const;  // play_random: the holes it may draw from, from the row's first
   [[noreturn]] void throw_game_over() const;
-  bool play_if_legal(int hole);             // play_random: plays `hole` (or kPass) unless it is endless
-  bool play_tried(int hole);                // ... a hole of the legal moves (their trials kept), or kPass
+  bool play_if_legal(int hole);              // play_random: plays `hole` (or kPass) unless it is endless
+  bool play_tried(int hole);                 // ... a hole of the legal moves (their trials kept), or kPass
   bool play_endless(int hole, MoveEnd end);  // ... a drawn hole found endless or undecided
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
@@ -113,7 +113,9 @@ class Game {
   std::uint64_t compute_legal_mask() const;
   std::uint64_t own_occupied(Player player) const;
   // trials_ index of the mover's hole `hole`: its place in its row (no division).
-  std::size_t trial_slot(int hole) const { return static_cast<std::size_t>(hole >= config_.n ? hole - config_.n : hole); }
+  std::size_t trial_slot(int hole) const {
+    return static_cast<std::size_t>(hole >= config_.n ? hole - config_.n : hole);
+  }
 
   Rules rules_;
   Config config_;
@@ -154,8 +156,8 @@ int Game::play_random_on(Below& below) {
   for (std::uint64_t untried = random_candidates<kN>(); untried != 0;) {
     const std::uint64_t low = untried & 0x3f;
     const std::uint64_t k = below(std::uint64_t{kSixBits.count[low]} + (kN == 12 ? kSixBits.count[untried >> 6] : 0));
-    const int place = k < kSixBits.count[low] ? kSixBits.select[low][k]
-                                              : 6 + kSixBits.select[untried >> 6][k - kSixBits.count[low]];
+    const int place =
+        k < kSixBits.count[low] ? kSixBits.select[low][k] : 6 + kSixBits.select[untried >> 6][k - kSixBits.count[low]];
     if (play_if_legal(first + place)) return first + place;
     untried &= ~(std::uint64_t{1} << place);  // endless (SOW-6): not legal, draw again
   }
@@ -235,7 +237,7 @@ std::uint64_t Game::random_candidates() const {
   if (status_ != Status::playing) throw_game_over();
   const int first = to_move_ == Player::south ? 0 : kN;
   if (mask_valid_) return mask_ == kPassBit ? 0 : mask_ >> first;  // the legal moves are known: pick among them
-  return board_.row_occupied<kN>(index(to_move_));                     // SOW-1: the mover's non-empty holes
+  return board_.row_occupied<kN>(index(to_move_));                 // SOW-1: the mover's non-empty holes
 }
 
 }  // namespace hoyito::engine

@@ -23,7 +23,7 @@ int won_step(Winner result) { return result == Winner::south ? 1 : result == Win
 }  // namespace
 
 Match::Match(const Rules& base) : base_(base) {
-  standing_.starters.push_back(Player::south);       // MATCH-2: South starts game 1
+  standing_.starters.push_back(Player::south);         // MATCH-2: South starts game 1
   standing_.previous_winners.push_back(Winner::none);  // MATCH-1: game 1 has no previous game
 }
 

@@ -209,7 +209,7 @@ struct CycleDetector {
   // only once its key below says it holds a checkpoint.
   std::array<std::array<std::uint64_t, kWords>, kCheckpoints> saved;
   std::array<std::uint64_t, kCheckpoints> saved_lap;
-  std::uint64_t laps = 0;          // lap-end states seen so far (the laps of the sowing, but its last)
+  std::uint64_t laps = 0;  // lap-end states seen so far (the laps of the sowing, but its last)
   // Nearly every move ends within a few laps, so the first checkpoint is taken only at lap
   // kFirstCheckpoint (a power of two, so that the schedule from there on is Brent's as before):
   // the laps before it cost one increment each. A cycle is a cycle whenever it is looked for,
@@ -221,12 +221,12 @@ struct CycleDetector {
   // one; 0xffff for no checkpoint (counts are at most 240).
   std::array<std::uint64_t, 2> keys;
   std::uint64_t next_checkpoint;
-  std::uint64_t period;            // once seen() is true: the cycle length in laps, up to rotation
+  std::uint64_t period;  // once seen() is true: the cycle length in laps, up to rotation
   int slot;
   std::array<int, kCheckpoints> saved_landing;  // the checkpoints' landing holes (read only when `exact`)
-  bool exact = false;              // G2 opponent: compare states exactly, not up to rotation
+  bool exact = false;                           // G2 opponent: compare states exactly, not up to rotation
 
-  bool begun = false;              // begin() was called: the first checkpoint's lap is set
+  bool begun = false;  // begin() was called: the first checkpoint's lap is set
 
   // The detector starts at lap `lap` (whose state is the next one seen): the first checkpoint
   // is that state, then Brent's schedule from it. Used when the anchor rule (Anchor below) gave
@@ -461,7 +461,8 @@ LapRepeat first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& st
 // The verdict on a sowing whose lap-end states repeat up to rotation (Q-LIMIT).
 template <int kHoles>
 MoveEnd endless_or_undecided(const Config& c, const BoardInRegisters<kHoles>& start, int hole, std::uint64_t period) {
-  return first_exact_repeat<kHoles>(c, start, hole, period).repeat_lap <= c.lap_limit ? MoveEnd::endless : MoveEnd::undecided;
+  return first_exact_repeat<kHoles>(c, start, hole, period).repeat_lap <= c.lap_limit ? MoveEnd::endless
+                                                                                      : MoveEnd::undecided;
 }
 
 // endless_repeat (sow.h): the sowing walked again without events until the detector finds its
@@ -510,8 +511,8 @@ template <bool kLong, int kHoles>
 using AnchorOf = std::conditional_t<kLong, Anchor<kHoles>, NoAnchor>;
 
 template <bool kRecord, int kHoles, bool kLong>
-MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
-                  int origin, int seeds, std::uint64_t laps, std::vector<Event>* events);
+MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
+                  BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps, std::vector<Event>* events);
 
 // The long laps out of line, so that the short loop stays small and in registers.
 
@@ -595,8 +596,8 @@ template <bool kRecord, int kHoles>
 // `origin` with `seeds` in hand, `laps` lap-end states seen (the move's first lap: `hole`, its
 // seeds, 0); `b` is the board before the move, `r` the board now.
 template <bool kRecord, int kHoles, bool kLong>
-MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole, BoardInRegisters<kHoles> r,
-                  int origin, int seeds, std::uint64_t laps, std::vector<Event>* events) {
+MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
+                  BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps, std::vector<Event>* events) {
   [[maybe_unused]] DetectorOf<kLong, kHoles> cycle;
   [[maybe_unused]] AnchorOf<kLong, kHoles> anchor;
   if constexpr (kLong) {
@@ -613,9 +614,9 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
     }
     const auto [landing, landing_seeds] = sow_lap<kHoles>(c, r, origin, seeds);
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
-    const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);  // G2
+    const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);               // G2
     if ((landing_seeds == 1 || casa) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
-    if (landing_seeds == 1) {  // SOW-4
+    if (landing_seeds == 1) {                                                            // SOW-4
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
       return MoveEnd::quiet;
@@ -644,15 +645,16 @@ MoveEnd sow_relay(const Config& c, Board& b, std::array<int, 2>& cap, Player mov
     origin = landing;
     seeds = landing_seeds;
     if constexpr (!kLong) {
-      if (++laps == kShortLaps) return long_relay<kRecord, kHoles>(c, b, cap, mover, hole, r, origin, seeds, laps, events);
+      if (++laps == kShortLaps)
+        return long_relay<kRecord, kHoles>(c, b, cap, mover, hole, r, origin, seeds, laps, events);
     }
   }
 }
 
 // Hoyito I: en passant captures (CAP-I-1), capture by the last seed ends the move (CAP-I-2);
-// END-1 only once the whole move is over, whatever the en passant captures left (G13). A lap of fewer than 2N seeds none of whose passing
-// seeds meets a hole of three is sown arithmetically; any other lap seed by seed.
-// The arguments as sow_relay's; `captured`: an en passant capture was made in this move (CAP-I-1).
+// END-1 only once the whole move is over, whatever the en passant captures left (G13). A lap of fewer than 2N seeds
+// none of whose passing seeds meets a hole of three is sown arithmetically; any other lap seed by seed. The arguments
+// as sow_relay's; `captured`: an en passant capture was made in this move (CAP-I-1).
 template <bool kRecord, int kHoles, bool kLong>
 MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Player mover, int hole,
                        BoardInRegisters<kHoles> r, int origin, int seeds, std::uint64_t laps, bool captured,
@@ -677,7 +679,8 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
   }
   for (;;) {
     int landing;
-    if (seeds < kHoles && !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3)) {
+    if (seeds < kHoles &&
+        !r.any_equal(shape.passed_from[static_cast<unsigned>(origin)][static_cast<unsigned>(seeds)], 3)) {
       // One seed each to origin+1 .. origin+seeds, and none but the last can make a casa.
       landing = sow_lap<kHoles>(c, r, origin, seeds).landing;
     } else {
@@ -702,9 +705,9 @@ MoveEnd sow_en_passant(const Config& c, Board& b, std::array<int, 2>& cap, Playe
     }
     if constexpr (kRecord) events->push_back(ev::lap(lap_rule(c, seeds), origin, landing, seeds));
     const int landing_seeds = r.at(landing);
-    const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);  // G2
+    const bool casa = landing_seeds == 4 && takes_casa(c, mover, landing);               // G2
     if ((landing_seeds == 1 || casa) && laps >= c.lap_limit) return MoveEnd::undecided;  // ends too late
-    if (landing_seeds == 1) {  // SOW-4: the move is over
+    if (landing_seeds == 1) {                                                            // SOW-4: the move is over
       r.store(b);
       if constexpr (kRecord) events->push_back(ev::sow_end(landing));
       if (!captured) return MoveEnd::quiet;
@@ -751,8 +754,8 @@ MoveEnd sow_on(const Config& config, Board& board, std::array<int, 2>& captured,
     // The en passant captures of a move that never ends (or is undecided) are not made: the
     // captures are put back, as the board is never stored then (sow.h).
     const std::array<int, 2> captured_before = captured;
-    const MoveEnd end = sow_en_passant<kRecord, kHoles, false>(config, board, captured, mover, hole, r, hole, seeds, 0,
-                                                                false, events);
+    const MoveEnd end =
+        sow_en_passant<kRecord, kHoles, false>(config, board, captured, mover, hole, r, hole, seeds, 0, false, events);
     if (end == MoveEnd::endless || end == MoveEnd::undecided) captured = captured_before;
     return end;
   } else {

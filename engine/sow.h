@@ -73,7 +73,8 @@ MoveEnd sow_move(const Config& config, Board& board, std::array<int, 2>& capture
 
 // sow_move<false> for the variant and size of `config`, without choosing them again: play_random
 // takes it once for the game and calls it for each move it draws.
-using QuietSowing = MoveEnd (*)(const Config& config, Board& board, std::array<int, 2>& captured, Player mover, int hole);
+using QuietSowing = MoveEnd (*)(const Config& config, Board& board, std::array<int, 2>& captured, Player mover,
+                                int hole);
 QuietSowing quiet_sowing(const Config& config);
 
 // Where an endless sowing (SOW-6) first repeats itself exactly: the lap-end state of lap

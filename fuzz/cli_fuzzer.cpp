@@ -1,8 +1,8 @@
 // Command-line fuzz target: the input, split at newlines (each argument ending at a NUL, as
-// argv strings do), is the argument list of the `hoyito` program, run in-process through hoyito::run_cli (cli/app.h). Whatever the arguments, the
-// program must end with exit code 0, 1 or 2 (2: bad input, one line on stderr), never with 3
-// (an internal error), a crash, a hang or a leak; and `perft` (both implementations) must not
-// find model and engine apart (exit 1).
+// argv strings do), is the argument list of the `hoyito` program, run in-process through hoyito::run_cli (cli/app.h).
+// Whatever the arguments, the program must end with exit code 0, 1 or 2 (2: bad input, one line on stderr), never with
+// 3 (an internal error), a crash, a hang or a leak; and `perft` (both implementations) must not find model and engine
+// apart (exit 1).
 //
 // The program runs in a scratch folder holding a few files it can be pointed at (game.json,
 // games.jsonl, invalid.json, broken.json, empty.json, position.json, disagreement.json). To keep
@@ -21,11 +21,11 @@
 #include <boost/json.hpp>
 
 #include "cli/app.h"
-#include "io/record.h"
-#include "fuzz/fuzzer_common.h"
-#include "harness/verify/differential.h"
-#include "harness/games/play.h"
 #include "engine/sides.h"
+#include "fuzz/fuzzer_common.h"
+#include "harness/games/play.h"
+#include "harness/verify/differential.h"
+#include "io/record.h"
 
 namespace {
 
@@ -100,7 +100,8 @@ const std::string& scratch_folder() {
     short_games.options.ply_limit = 20;
     Rules hoyito3 = short_games;
     hoyito3.variant = Variant::hoyito3;
-    put("games.jsonl", to_json_line(random_game(short_games, 1, 0)) + "\n" + to_json_line(random_game(hoyito3, 1, 1)) + "\n");
+    put("games.jsonl",
+        to_json_line(random_game(short_games, 1, 0)) + "\n" + to_json_line(random_game(hoyito3, 1, 1)) + "\n");
     GameRecord invalid = game;
     invalid.plies.front().after.captured[index(Player::south)] += 1;
     invalid.plies.front().after.board[0] -= 1;

@@ -28,15 +28,15 @@
 #include <string>
 #include <vector>
 
-#include <boost/json.hpp>
 #include <fuzzer/FuzzedDataProvider.h>
+#include <boost/json.hpp>
 
 #include "core/game.h"
-#include "io/record.h"
+#include "engine/sides.h"
 #include "fuzz/fuzzer_common.h"
 #include "harness/verify/differential.h"
+#include "io/record.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace {
 
@@ -61,7 +61,7 @@ Rules read_rules(FuzzedDataProvider& in) {
   o.no_seeds = in.ConsumeBool() ? NoSeeds::round_ends : NoSeeds::pass;               // G14, END-4
   o.later_rounds_last_four =
       in.ConsumeBool() ? LaterRoundsLastFour::capturer : LaterRoundsLastFour::previous_winner;  // G15
-  if (in.ConsumeBool()) o.lap_limit = 1 + in.ConsumeIntegralInRange<int>(0, 63);  // Q-LIMIT boundaries
+  if (in.ConsumeBool()) o.lap_limit = 1 + in.ConsumeIntegralInRange<int>(0, 63);                // Q-LIMIT boundaries
   if (r.variant == Variant::hoyito3) {
     r.round = 1 + in.ConsumeIntegralInRange<int>(0, 4);
     if (r.round >= 3) {
@@ -111,8 +111,8 @@ std::vector<int> read_moves(FuzzedDataProvider& in, const Rules& rules, const Po
     }
     const int b = in.ConsumeIntegral<std::uint8_t>();
     const bool any = b >= 0xF0 || legal.empty();
-    const int ply = any ? in.ConsumeIntegralInRange<int>(-1, rules.holes() - 1)
-                        : legal[static_cast<std::size_t>(b) % legal.size()];
+    const int ply =
+        any ? in.ConsumeIntegralInRange<int>(-1, rules.holes() - 1) : legal[static_cast<std::size_t>(b) % legal.size()];
     if (fuzz::verbose())
       std::fprintf(stderr, "  ply %zu: %s%s\n", moves.size() + 1, move_text(ply, rules.holes_per_row).c_str(),
                    undecided ? " (the model cannot decide the legal plies: Q-LIMIT)" : "");
@@ -139,7 +139,8 @@ std::vector<int> read_moves(FuzzedDataProvider& in, const Rules& rules, const Po
   try {
     shrunk = shrink(d);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "differential: shrinking failed (%s); the transcript holds the unshrunk case twice\n", e.what());
+    std::fprintf(stderr, "differential: shrinking failed (%s); the transcript holds the unshrunk case twice\n",
+                 e.what());
   }
   const std::uint64_t hash = fuzz::input_hash(data, size);
   const std::string file = "fuzz-disagreement-" + fuzz::hex(hash) + ".json";

@@ -80,8 +80,8 @@ void expect_clean(std::string_view target, Body&& body) {
     body();
   } catch (const InputError&) {
   } catch (const std::exception& e) {
-    fail(target, std::string("an exception other than hoyito::InputError escaped: ") + typeid(e).name() + ": " +
-                     e.what());
+    fail(target,
+         std::string("an exception other than hoyito::InputError escaped: ") + typeid(e).name() + ": " + e.what());
   }
 }
 

@@ -11,9 +11,9 @@
 
 #include <boost/json.hpp>
 
-#include "io/record.h"
 #include "fuzz/fuzzer_common.h"
 #include "harness/games/play.h"
+#include "io/record.h"
 
 namespace {
 

@@ -9,8 +9,8 @@
 namespace hoyito::protocol {
 
 namespace {
-constexpr std::string_view kReasons[] = {"illegal", "endless",     "undecided",       "game_over", "invalid",
-                                         "unsupported", "unknown_command", "syntax", "internal"};
+constexpr std::string_view kReasons[] = {"illegal",     "endless",         "undecided", "game_over", "invalid",
+                                         "unsupported", "unknown_command", "syntax",    "internal"};
 
 // A quoted piece of engine output in an error: short, and one line.
 std::string quote(std::string_view text) {
@@ -24,21 +24,30 @@ std::string_view reason_name(Reason reason) { return kReasons[static_cast<int>(r
 
 Reason reason_of(Refusal refusal) {
   switch (refusal) {
-    case Refusal::illegal: return Reason::illegal;
-    case Refusal::endless: return Reason::endless;
-    case Refusal::undecided: return Reason::undecided;
-    case Refusal::game_over: return Reason::game_over;
+    case Refusal::illegal:
+      return Reason::illegal;
+    case Refusal::endless:
+      return Reason::endless;
+    case Refusal::undecided:
+      return Reason::undecided;
+    case Refusal::game_over:
+      return Reason::game_over;
   }
   return Reason::internal;
 }
 
 std::optional<Refusal> refusal_of(Reason reason) {
   switch (reason) {
-    case Reason::illegal: return Refusal::illegal;
-    case Reason::endless: return Refusal::endless;
-    case Reason::undecided: return Refusal::undecided;
-    case Reason::game_over: return Refusal::game_over;
-    default: return std::nullopt;
+    case Reason::illegal:
+      return Refusal::illegal;
+    case Reason::endless:
+      return Refusal::endless;
+    case Reason::undecided:
+      return Refusal::undecided;
+    case Reason::game_over:
+      return Refusal::game_over;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -85,18 +94,22 @@ std::string format_refusal(Reason reason, std::string_view message) {
 }
 
 Response parse_response(const std::vector<std::string>& lines, std::string_view command) {
-  if (lines.empty()) throw ProtocolError(fmt::format("{}: empty response (an empty line where '=' or '?' starts one)", command));
+  if (lines.empty())
+    throw ProtocolError(fmt::format("{}: empty response (an empty line where '=' or '?' starts one)", command));
   const std::string& head = lines.front();
   Response response;
   if (head[0] == '=') {
     if (head.size() > 1 && head[1] != ' ')
-      throw ProtocolError(fmt::format("{}: response {}: '=' must be followed by a space or the end of the line", command, quote(head)));
+      throw ProtocolError(
+          fmt::format("{}: response {}: '=' must be followed by a space or the end of the line", command, quote(head)));
     response.lines = lines;
     response.lines.front() = head.size() > 2 ? head.substr(2) : std::string();
     return response;
   }
-  if (head[0] != '?') throw ProtocolError(fmt::format("{}: response {} starts with neither '=' nor '?'", command, quote(head)));
-  if (lines.size() > 1) throw ProtocolError(fmt::format("{}: an error response has {} lines, expected 1", command, lines.size()));
+  if (head[0] != '?')
+    throw ProtocolError(fmt::format("{}: response {} starts with neither '=' nor '?'", command, quote(head)));
+  if (lines.size() > 1)
+    throw ProtocolError(fmt::format("{}: an error response has {} lines, expected 1", command, lines.size()));
   // "? REASON MESSAGE": the reason is the first word, the message the rest (spaces kept).
   const std::size_t word = head.find_first_not_of(" \t", 1);
   const std::size_t word_end = word == std::string::npos ? head.size() : head.find_first_of(" \t", word);
@@ -199,8 +212,9 @@ std::vector<std::string> read_response_lines(LineReader& reader, std::string_vie
   for (;;) {
     std::optional<std::string> line = reader.next(command);
     if (!line)
-      throw ProtocolError(fmt::format("{}: the engine closed its output {}", command,
-                                      lines.empty() ? "before responding" : "before the empty line ending its response"));
+      throw ProtocolError(
+          fmt::format("{}: the engine closed its output {}", command,
+                      lines.empty() ? "before responding" : "before the empty line ending its response"));
     if (line->empty()) {
       if (!lines.empty()) return lines;
       throw ProtocolError(fmt::format("{}: an empty line where a response starts ('=' or '?')", command));

@@ -22,9 +22,9 @@
 namespace hoyito::protocol {
 
 inline constexpr int kVersion = 1;
-inline constexpr std::size_t kMaxLineBytes = 65536;           // one response line, without '\n'
-inline constexpr std::size_t kMaxResponseLines = 1'000'000;   // lines of one response
-inline constexpr std::size_t kMaxResponseBytes = 16u << 20;   // bytes of one response
+inline constexpr std::size_t kMaxLineBytes = 65536;          // one response line, without '\n'
+inline constexpr std::size_t kMaxResponseLines = 1'000'000;  // lines of one response
+inline constexpr std::size_t kMaxResponseBytes = 16u << 20;  // bytes of one response
 
 // A response that breaks the protocol: garbage, a bound passed, the output closed mid-response.
 // An InputError: bad input from the engine, one line naming the command.
@@ -55,7 +55,7 @@ struct Response {
   bool ok = true;
   std::vector<std::string> lines;  // success: the content lines ({""} for a bare "=")
   Reason reason = Reason::internal;
-  std::string message;             // refusal: free text
+  std::string message;  // refusal: free text
   std::string first() const { return lines.empty() ? std::string() : lines.front(); }
 };
 // The text of a response, the ending empty line included. Each line is made one line (core
@@ -106,7 +106,7 @@ struct Capabilities {
   std::map<Variant, std::vector<int>> variants;  // variant -> holes per row
   int seeds_low = 1, seeds_high = 10;
   std::map<std::string, std::vector<std::string>> options;  // values, or {"MIN..MAX"}
-  std::set<std::string> features;  // events, perft, divide, playmoves, rounds
+  std::set<std::string> features;                           // events, perft, divide, playmoves, rounds
   bool has(std::string_view feature) const { return features.count(std::string(feature)) != 0; }
   // Why the engine cannot play `rules` ("" when it can): the variant, size, seeds or option value.
   std::string unsupported(const Rules& rules) const;
@@ -123,7 +123,8 @@ using ReadBytes = std::function<std::size_t(char* buffer, std::size_t size)>;
 // once (nothing more is read from it), so a 1 GB line costs a buffer, not a gigabyte.
 class LineReader {
  public:
-  explicit LineReader(ReadBytes read, std::size_t max_line = kMaxLineBytes) : read_(std::move(read)), max_line_(max_line) {}
+  explicit LineReader(ReadBytes read, std::size_t max_line = kMaxLineBytes)
+      : read_(std::move(read)), max_line_(max_line) {}
   // The next line without its '\n' (and a '\r' before it); nullopt at the end of input (a last
   // line without '\n' is returned first). `what` names the command in errors.
   std::optional<std::string> next(std::string_view what);

@@ -62,19 +62,30 @@ class Replayer {
 
   std::string apply(const Event& e) {
     switch (e.kind) {
-      case EventKind::lift: return lift(e);
-      case EventKind::relay: return relay(e);
-      case EventKind::capture: return capture(e);
-      case EventKind::chain_capture: return chain_capture(e);
-      case EventKind::lap: return lap(e);
-      case EventKind::sow_end: return hole(e.hole) != 1 ? "bad sow_end" : "";
+      case EventKind::lift:
+        return lift(e);
+      case EventKind::relay:
+        return relay(e);
+      case EventKind::capture:
+        return capture(e);
+      case EventKind::chain_capture:
+        return chain_capture(e);
+      case EventKind::lap:
+        return lap(e);
+      case EventKind::sow_end:
+        return hole(e.hole) != 1 ? "bad sow_end" : "";
       case EventKind::extra_move:
         return r_.variant == Variant::hoyito1 || e.player != mover_ ? "bad extra move" : "";
-      case EventKind::pass: return i_ != 0 || ply_.hole != kPass ? "bad pass" : "";
-      case EventKind::last_four_award: return last_four_award(e);
-      case EventKind::side_award: return side_award(e);
-      case EventKind::game_end: return i_ + 1 != ply_.events.size() ? "game_end not last" : "";
-      case EventKind::endless_sowing: return "";
+      case EventKind::pass:
+        return i_ != 0 || ply_.hole != kPass ? "bad pass" : "";
+      case EventKind::last_four_award:
+        return last_four_award(e);
+      case EventKind::side_award:
+        return side_award(e);
+      case EventKind::game_end:
+        return i_ + 1 != ply_.events.size() ? "game_end not last" : "";
+      case EventKind::endless_sowing:
+        return "";
     }
     return "";
   }

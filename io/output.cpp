@@ -37,7 +37,8 @@ int write_all(int fd, const char* data, std::size_t size) {
 
 bool is_device_or_pipe(const std::string& path) {
   struct stat info {};
-  return ::stat(path.c_str(), &info) == 0 && (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode));
+  return ::stat(path.c_str(), &info) == 0 &&
+         (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode));
 }
 
 // The pattern of a temporary beside `target` for mkostemp/mkdtemp: ".NAME.tmp-PID-XXXXXX".
@@ -46,7 +47,9 @@ std::string temporary_pattern(const std::filesystem::path& target) {
 }
 
 // Whether the process `pid` is gone (no such process): its temporaries are stale.
-bool process_gone(long pid) { return pid > 0 && pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
+bool process_gone(long pid) {
+  return pid > 0 && pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
 
 // Whether a temporary's tail after ".NAME.tmp-" is stale: "PID-XXXXXX" of a gone process, or
 // the older "XXXXXX" (no PID) last changed over a day ago.
@@ -109,13 +112,16 @@ void WholeFolder::commit() {
   if (empty_target) fs::remove(path_, error);
   if (!fs::exists(path_, error)) {
     fs::rename(temporary_, path_, error);
-    if (error) throw OutputError(fmt::format("{}: cannot rename the finished folder to it: {}", path_, error.message()));
+    if (error)
+      throw OutputError(fmt::format("{}: cannot rename the finished folder to it: {}", path_, error.message()));
     temporary_.clear();
     return;
   }
   for (const fs::directory_entry& entry : fs::directory_iterator(temporary_)) {
     fs::rename(entry.path(), fs::path(path_) / entry.path().filename(), error);
-    if (error) throw OutputError(fmt::format("{}: cannot move {} into it: {}", path_, entry.path().filename().string(), error.message()));
+    if (error)
+      throw OutputError(
+          fmt::format("{}: cannot move {} into it: {}", path_, entry.path().filename().string(), error.message()));
   }
 }
 
@@ -188,7 +194,8 @@ void make_folder(const std::string& path, const char* flag) {
       throw OutputError(fmt::format("{} {}: cannot write in the folder: {}", flag, path, std::strerror(errno)));
     return;
   }
-  if (fs::exists(path, error)) throw OutputError(fmt::format("{} {}: cannot make the folder: a file of that name exists", flag, path));
+  if (fs::exists(path, error))
+    throw OutputError(fmt::format("{} {}: cannot make the folder: a file of that name exists", flag, path));
   fs::create_directories(path, error);
   if (error) throw OutputError(fmt::format("{} {}: cannot make the folder: {}", flag, path, error.message()));
 }
@@ -243,7 +250,8 @@ StdoutBuffer* checked_stdout = nullptr;
 [[noreturn]] void stdout_failed() {
   const int error = checked_stdout && checked_stdout->error() != 0 ? checked_stdout->error() : errno;
   std::cout.clear();  // later writes (a summary) must not be taken for this failure again
-  throw OutputError(fmt::format("standard output: cannot write: {}", error != 0 ? std::strerror(error) : "write failed"));
+  throw OutputError(
+      fmt::format("standard output: cannot write: {}", error != 0 ? std::strerror(error) : "write failed"));
 }
 }  // namespace
 

@@ -39,11 +39,13 @@ void read_capability(Capabilities& caps, const std::vector<std::string>& words, 
     if (words.size() < 2) throw ProtocolError(fmt::format("{}: 'variant' without a name", where));
     const Variant variant = parse_variant(words[1]);
     std::vector<int>& holes = caps.variants[variant];
-    for (std::size_t i = 2; i < words.size(); ++i) holes.push_back(static_cast<int>(parse_number(words[i], where, 6, 12)));
+    for (std::size_t i = 2; i < words.size(); ++i)
+      holes.push_back(static_cast<int>(parse_number(words[i], where, 6, 12)));
   } else if (word == "seeds") {
     const auto range = words.size() == 2 ? parse_range(words[1], where) : std::nullopt;
     if (!range) throw ProtocolError(fmt::format("{}: 'seeds' needs MIN..MAX", where));
-    caps.seeds_low = static_cast<int>(range->first), caps.seeds_high = static_cast<int>(std::min(range->second, 1'000'000LL));
+    caps.seeds_low = static_cast<int>(range->first),
+    caps.seeds_high = static_cast<int>(std::min(range->second, 1'000'000LL));
   } else if (word == "option") {
     if (words.size() < 3) throw ProtocolError(fmt::format("{}: 'option' needs a name and values", where));
     caps.options[words[1]].assign(words.begin() + 2, words.end());
@@ -113,7 +115,8 @@ Capabilities full_capabilities() {
   Capabilities caps;
   for (const Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) caps.variants[v] = {6, 12};
   for (const OptionInfo& info : option_table()) {
-    if (info.values.size() < 2 && info.name != "ply_limit" && info.name != "lap_limit") continue;  // single-valued decisions
+    if (info.values.size() < 2 && info.name != "ply_limit" && info.name != "lap_limit")
+      continue;  // single-valued decisions
     std::vector<std::string> values(info.values.begin(), info.values.end());
     if (info.name == "ply_limit") values = {"1..1000000"};
     if (info.name == "lap_limit") values = {fmt::format("1..{}", kMaxLaps)};

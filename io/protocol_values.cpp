@@ -52,7 +52,8 @@ Winner parse_winner_or_null(std::string_view text, std::string_view where) {
 }  // namespace
 
 // One key of a state line into `state`; false when the key is not one of the state line's.
-static bool read_state_key(StateLine& state, const std::string& key, const std::string& value, int n, std::string_view where) {
+static bool read_state_key(StateLine& state, const std::string& key, const std::string& value, int n,
+                           std::string_view where) {
   const std::string field = fmt::format("{} {}", where, key);
   if (key == "board") {
     state.position.board = parse_counts(value, field, static_cast<std::size_t>(2 * n));
@@ -82,7 +83,8 @@ StateLine parse_state(std::string_view text, int holes_per_row, std::string_view
   for (const auto& [key, value] : parse_fields(text, where)) {
     if (!state.keys.insert(key).second) throw ProtocolError(fmt::format("{}: key {} given twice", where, key));
     if (!read_state_key(state, key, value, holes_per_row, where) && strict)
-      throw ProtocolError(fmt::format("{}: unknown key '{}' (board, captured, to_move, round, previous_winner)", where, one_line(key)));
+      throw ProtocolError(
+          fmt::format("{}: unknown key '{}' (board, captured, to_move, round, previous_winner)", where, one_line(key)));
   }
   for (const char* required : {"board", "captured", "to_move"})
     if (state.keys.count(required) == 0) throw ProtocolError(fmt::format("{}: no {}=", where, required));
@@ -106,7 +108,8 @@ std::string format_event(const Event& e) {
   if (e.to >= 0) out += fmt::format(" to={}", e.to);
   if (e.seeds >= 0) out += fmt::format(" seeds={}", e.seeds);
   if (e.player) out += fmt::format(" player={}", player_name(*e.player));
-  if (e.kind == EventKind::game_end) out += fmt::format(" status={} winner={}", status_name(e.status), winner_name(e.winner));
+  if (e.kind == EventKind::game_end)
+    out += fmt::format(" status={} winner={}", status_name(e.status), winner_name(e.winner));
   return out;
 }
 
@@ -115,22 +118,32 @@ Event parse_event(std::string_view line, std::string_view where) {
   bool kind = false, rule = false;
   for (const auto& [key, value] : parse_fields(line, where)) {
     const std::string field = fmt::format("{} {}", where, key);
-    if (key == "event") kind = true, e.kind = as_protocol(field, [&] { return parse_event_kind(value); });
-    else if (key == "rule") rule = true, e.rule = as_protocol(field, [&] { return parse_rule_id(value); });
-    else if (key == "hole") e.hole = static_cast<int>(parse_number(value, field, 0, 23));
-    else if (key == "from") e.from = static_cast<int>(parse_number(value, field, 0, 23));
-    else if (key == "to") e.to = static_cast<int>(parse_number(value, field, 0, 23));
-    else if (key == "seeds") e.seeds = static_cast<int>(parse_number(value, field, 0, 1'000'000));
-    else if (key == "player") e.player = as_protocol(field, [&] { return parse_player(value); });
-    else if (key == "status") e.status = as_protocol(field, [&] { return parse_status(value); });
-    else if (key == "winner") e.winner = parse_winner_or_null(value, field);
+    if (key == "event")
+      kind = true, e.kind = as_protocol(field, [&] { return parse_event_kind(value); });
+    else if (key == "rule")
+      rule = true, e.rule = as_protocol(field, [&] { return parse_rule_id(value); });
+    else if (key == "hole")
+      e.hole = static_cast<int>(parse_number(value, field, 0, 23));
+    else if (key == "from")
+      e.from = static_cast<int>(parse_number(value, field, 0, 23));
+    else if (key == "to")
+      e.to = static_cast<int>(parse_number(value, field, 0, 23));
+    else if (key == "seeds")
+      e.seeds = static_cast<int>(parse_number(value, field, 0, 1'000'000));
+    else if (key == "player")
+      e.player = as_protocol(field, [&] { return parse_player(value); });
+    else if (key == "status")
+      e.status = as_protocol(field, [&] { return parse_status(value); });
+    else if (key == "winner")
+      e.winner = parse_winner_or_null(value, field);
   }
   if (!kind || !rule) throw ProtocolError(fmt::format("{}: an event needs event= and rule=", where));
   return e;
 }
 
 std::string rules_command(const Rules& rules) {
-  std::string out = fmt::format("rules {} {} {}", variant_name(rules.variant), rules.holes_per_row, rules.seeds_per_hole);
+  std::string out =
+      fmt::format("rules {} {} {}", variant_name(rules.variant), rules.holes_per_row, rules.seeds_per_hole);
   for (const OptionInfo& info : option_table()) {
     const std::string value = option_value(rules, info.name);
     if (value != info.values.front()) out += fmt::format(" {}={}", info.name, value);

@@ -11,8 +11,8 @@
 #include <memory>
 #include <new>
 
-#include <boost/json/basic_parser_impl.hpp>
 #include <fmt/format.h>
+#include <boost/json/basic_parser_impl.hpp>
 
 namespace hoyito {
 
@@ -193,8 +193,7 @@ int as_int(const json::value& v, const std::string& path, long lo = 0, long hi =
     throw InputError(fmt::format("{}: {} is out of range {}..{}", path, v.get_uint64(), lo, hi));
   else
     throw InputError(fmt::format("{}: expected a whole number, got {}", path, shown(v)));
-  if (n < lo || n > hi)
-    throw InputError(fmt::format("{}: {} is out of range {}..{}", path, n, lo, hi));
+  if (n < lo || n > hi) throw InputError(fmt::format("{}: {} is out of range {}..{}", path, n, lo, hi));
   return static_cast<int>(n);
 }
 
@@ -248,7 +247,8 @@ void check_origin(const json::value& v, const std::string& path) {
 // empty board cannot be played on: a game that reaches it has ended (END-1).
 void refuse_impossible_play(const GameRecord& g, const std::string& path) {
   const auto ends = [](const Ply& ply) {
-    return std::any_of(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::game_end; });
+    return std::any_of(ply.events.begin(), ply.events.end(),
+                       [](const Event& e) { return e.kind == EventKind::game_end; });
   };
   if (board_empty(g.start) && (!g.plies.empty() || g.result.status == Status::playing))
     throw InputError(fmt::format("{}.start: the board is empty, yet the game goes on (END-1: it has ended)", path));
@@ -261,9 +261,10 @@ void refuse_impossible_play(const GameRecord& g, const std::string& path) {
     for (const Player player : kPlayers) {
       const std::size_t p = index(player);
       if ((ply.after.captured[p] - g.start.captured[p]) % 4 != 0)
-        throw InputError(fmt::format("{}.captured[{}]: {} differs from the start's {} by other than fours, yet the game "
-                                     "goes on (captures are casas of four; the awards end the game)",
-                                     at, p, ply.after.captured[p], g.start.captured[p]));
+        throw InputError(
+            fmt::format("{}.captured[{}]: {} differs from the start's {} by other than fours, yet the game "
+                        "goes on (captures are casas of four; the awards end the game)",
+                        at, p, ply.after.captured[p], g.start.captured[p]));
     }
   }
 }
@@ -293,14 +294,18 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
         // numbers, every other option a string ("false" and "5000" as strings are refused).
         std::string text;
         if (name == "skip_origin") {
-          if (!option.is_bool()) throw InputError(fmt::format("{}: expected true or false, got {}", opt_at, shown(option)));
+          if (!option.is_bool())
+            throw InputError(fmt::format("{}: expected true or false, got {}", opt_at, shown(option)));
           text = option.get_bool() ? "true" : "false";
         } else if (name == "ply_limit" || name == "lap_limit") {  // their bounds, as validate's
           text = fmt::to_string(as_int(option, opt_at, 1, name == "ply_limit" ? 1000000 : 2000000000));
         } else {
           text = std::string(as_string(option, opt_at));
         }
-        named(opt_at, [&, &name = name] { set_option(r, name, text); return 0; });
+        named(opt_at, [&, &name = name] {
+          set_option(r, name, text);
+          return 0;
+        });
       }
     } else {
       throw InputError(fmt::format("{}: unknown field", at));
@@ -328,10 +333,8 @@ Position position_from_json(const json::value& v, const Rules& rules, std::strin
   for (size_t h = 0; h < board.size(); ++h)
     p.board.push_back(as_int(board[h], fmt::format("{}.board[{}]", path, h), -(1L << 30)));
   const json::array& captured = as_array(field(o, "captured", path), path + ".captured");
-  if (captured.size() != 2)
-    throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
-  for (int i = 0; i < 2; ++i)
-    p.captured[i] = as_int(captured[i], fmt::format("{}.captured[{}]", path, i), -(1L << 30));
+  if (captured.size() != 2) throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
+  for (int i = 0; i < 2; ++i) p.captured[i] = as_int(captured[i], fmt::format("{}.captured[{}]", path, i), -(1L << 30));
   const std::string to_move_at = path + ".to_move";
   p.to_move = named(to_move_at, [&] { return parse_player(as_string(field(o, "to_move", path), to_move_at)); });
   validate(p, rules, path);
@@ -350,14 +353,22 @@ Event event_from_json(const json::value& v, int holes_per_row, std::string_view 
   for (const auto& [key, value] : o) {
     const std::string at = fmt::format("{}.{}", path, clipped(key, kShownValue));
     if (key == "event" || key == "rule") continue;
-    if (key == "hole") e.hole = as_int(value, at, 0, holes - 1);
-    else if (key == "from") e.from = as_int(value, at, 0, holes - 1);
-    else if (key == "to") e.to = as_int(value, at, 0, holes - 1);
-    else if (key == "seeds") e.seeds = as_int(value, at, 0, 1000000);
-    else if (key == "player") e.player = named(at, [&, &value = value] { return parse_player(as_string(value, at)); });
-    else if (key == "status") e.status = named(at, [&, &value = value] { return parse_status(as_string(value, at)); });
-    else if (key == "winner") e.winner = optional_winner(value, at);
-    else throw InputError(fmt::format("{}: unknown field", at));
+    if (key == "hole")
+      e.hole = as_int(value, at, 0, holes - 1);
+    else if (key == "from")
+      e.from = as_int(value, at, 0, holes - 1);
+    else if (key == "to")
+      e.to = as_int(value, at, 0, holes - 1);
+    else if (key == "seeds")
+      e.seeds = as_int(value, at, 0, 1000000);
+    else if (key == "player")
+      e.player = named(at, [&, &value = value] { return parse_player(as_string(value, at)); });
+    else if (key == "status")
+      e.status = named(at, [&, &value = value] { return parse_status(as_string(value, at)); });
+    else if (key == "winner")
+      e.winner = optional_winner(value, at);
+    else
+      throw InputError(fmt::format("{}: unknown field", at));
   }
   return e;
 }
@@ -370,8 +381,7 @@ Result result_from_json(const json::value& v, std::string_view where) {
   const std::string status_at = path + ".status";
   r.status = named(status_at, [&] { return parse_status(as_string(field(o, "status", path), status_at)); });
   const json::array& captured = as_array(field(o, "captured", path), path + ".captured");
-  if (captured.size() != 2)
-    throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
+  if (captured.size() != 2) throw InputError(fmt::format("{}.captured: {} entries, expected 2", path, captured.size()));
   for (int i = 0; i < 2; ++i) r.captured[i] = as_int(captured[i], fmt::format("{}.captured[{}]", path, i));
   r.winner = optional_winner(field(o, "winner", path), path + ".winner");
   return r;
@@ -394,7 +404,8 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
     const json::object& po = as_object(plies[i], at);
     only_fields(po, {"player", "move", "hole", "events", "after", "comment"}, at);
     Ply ply;
-    ply.player = named(at + ".player", [&] { return parse_player(as_string(field(po, "player", at), at + ".player")); });
+    ply.player =
+        named(at + ".player", [&] { return parse_player(as_string(field(po, "player", at), at + ".player")); });
     const std::string move_at = at + ".move";
     std::string_view move = as_string(field(po, "move", at), move_at);
     ply.hole = move == "pass" ? kPass : named(move_at, [&] { return parse_hole(move, g.rules.holes_per_row); });
@@ -435,7 +446,7 @@ struct DuplicateKeyCheck {
   static constexpr std::size_t max_array_size = -1, max_object_size = -1, max_string_size = -1, max_key_size = -1;
   std::vector<std::vector<std::string>> keys;  // per open object (an empty entry for an array)
   std::string key;
-  std::string duplicate;  // the first repeated key, once found
+  std::string duplicate;   // the first repeated key, once found
   std::size_t values = 0;  // seen so far; past kMostJsonValues the document is refused
 
   bool value(boost::system::error_code& ec) {
@@ -523,9 +534,11 @@ std::string place(std::string_view text, std::size_t offset) {
 void refuse_other_encodings(std::string_view text, std::string_view where) {
   const auto starts = [&](std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; };
   if (starts("\xEF\xBB\xBF"))
-    throw InputError(fmt::format("{}: starts with a UTF-8 byte-order mark (bytes EF BB BF): save it as UTF-8 without one", where));
+    throw InputError(
+        fmt::format("{}: starts with a UTF-8 byte-order mark (bytes EF BB BF): save it as UTF-8 without one", where));
   if (starts("\xFF\xFE") || starts("\xFE\xFF") || (text.size() >= 2 && (text[0] == '\0' || text[1] == '\0')))
-    throw InputError(fmt::format("{}: UTF-16 text (a byte-order mark or NUL bytes at the start): records are UTF-8", where));
+    throw InputError(
+        fmt::format("{}: UTF-16 text (a byte-order mark or NUL bytes at the start): records are UTF-8", where));
 }
 
 }  // namespace
@@ -539,12 +552,14 @@ json::value parse_json(std::string_view text, std::string_view where) {
   boost::system::error_code ec;
   const std::size_t used = check.write_some(false, text.data(), text.size(), ec);
   if (check.handler().values > kMostJsonValues)
-    throw InputError(fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a document "
-                                 "hoyito writes (a 12 MB record holds about 2 million); refused to keep memory bounded",
-                                 where, kMostJsonValues, place(text, used)));
+    throw InputError(
+        fmt::format("{}: more than {} JSON values (numbers, strings, arrays, objects) at {}: not a document "
+                    "hoyito writes (a 12 MB record holds about 2 million); refused to keep memory bounded",
+                    where, kMostJsonValues, place(text, used)));
   const std::size_t after = text.find_first_not_of(" \t\r\n", used);
   if (!ec && after != std::string_view::npos)  // `{...} {...}`: where the second value starts
-    throw InputError(fmt::format("{}: a second JSON value at {}: one value per line (JSON Lines)", where, place(text, after)));
+    throw InputError(
+        fmt::format("{}: a second JSON value at {}: one value per line (JSON Lines)", where, place(text, after)));
   if (!check.handler().duplicate.empty())
     throw InputError(fmt::format("{}: {}: duplicate key \"{}\"", where, place(text, used),
                                  clipped(check.handler().duplicate, kShownValue)));
@@ -556,8 +571,10 @@ json::value parse_json(std::string_view text, std::string_view where) {
   try {
     parser.write(text.data(), text.size(), ec);
   } catch (const TooBig&) {
-    throw InputError(fmt::format("{}: the JSON would take more than {} MB in memory (too many values): not a document "
-                                 "hoyito writes; refused to keep memory bounded", where, kMostDomBytes >> 20));
+    throw InputError(
+        fmt::format("{}: the JSON would take more than {} MB in memory (too many values): not a document "
+                    "hoyito writes; refused to keep memory bounded",
+                    where, kMostDomBytes >> 20));
   }
   if (ec) throw InputError(fmt::format("{}: malformed JSON: {}", where, ec.message()));
   json::value v = parser.release();
@@ -577,10 +594,12 @@ class LineReader {
   explicit LineReader(const std::string& path, std::string_view what = "record", std::size_t most = kMostRecordBytes)
       : path_(path), what_(what), most_(most) {
     struct stat info {};
-    if (::stat(path.c_str(), &info) != 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
+    if (::stat(path.c_str(), &info) != 0)
+      throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
     if (S_ISDIR(info.st_mode)) throw InputError(fmt::format("{}: is a folder, not a {} file", path, what_));
     if (!S_ISREG(info.st_mode) && !S_ISFIFO(info.st_mode))
-      throw InputError(fmt::format("{}: not a regular file or a pipe ({}s are read from files or streams only)", path, what_));
+      throw InputError(
+          fmt::format("{}: not a regular file or a pipe ({}s are read from files or streams only)", path, what_));
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
   }

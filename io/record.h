@@ -33,7 +33,8 @@ GameRecord game_from_json(const boost::json::value& v, std::string_view where);
 
 // The field `key` of `object`; throws InputError "WHERE: missing field \"KEY\"" when it is absent.
 // Every reader of the project's JSON (records, scenarios, transcripts) asks for fields this way.
-const boost::json::value& required_field(const boost::json::object& object, std::string_view key, std::string_view where);
+const boost::json::value& required_field(const boost::json::object& object, std::string_view key,
+                                         std::string_view where);
 
 // Parses JSON text; a syntax error names `where` and the byte offset.
 boost::json::value parse_json(std::string_view text, std::string_view where);

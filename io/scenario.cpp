@@ -41,13 +41,15 @@ ScenarioMatch load_match(const json::object& m, const std::string& where) {
   for (size_t i = 0; i < games.get_array().size(); ++i) {
     const std::string at = fmt::format("{}.games[{}]", where, i);
     if (!games.get_array()[i].is_object()) throw InputError(fmt::format("{}: expected an object", at));
-    match.games.push_back(pair_of_ints(required_field(games.get_array()[i].get_object(), "captured", at), at + ".captured"));
+    match.games.push_back(
+        pair_of_ints(required_field(games.get_array()[i].get_object(), "captured", at), at + ".captured"));
   }
   const json::value& expect = required_field(m, "expect", where);
   if (!expect.is_object()) throw InputError(fmt::format("{}.expect: expected an object", where));
   const json::object& e = expect.get_object();
   const std::string at = where + ".expect";
-  for (const auto& s : strings(required_field(e, "starters", at), at + ".starters")) match.starters.push_back(parse_player(s));
+  for (const auto& s : strings(required_field(e, "starters", at), at + ".starters"))
+    match.starters.push_back(parse_player(s));
   const json::value& prev = required_field(e, "previous_winners", at);
   if (!prev.is_array()) throw InputError(fmt::format("{}.previous_winners: expected an array", at));
   for (const auto& p : prev.get_array()) match.previous_winners.push_back(winner_or_null(p, at + ".previous_winners"));
@@ -115,10 +117,12 @@ Scenario scenario_from_json(const json::value& v, const std::string& path) {
     if (const auto* rep = so.if_contains("endless_repeat")) {
       const std::string where = at + ".endless_repeat";
       if (!rep->is_object() || !step.error || *step.error != "illegal")
-        throw InputError(fmt::format("{}: expected an object {{\"lap\": L, \"repeats\": M}} on an \"illegal\" step", where));
+        throw InputError(
+            fmt::format("{}: expected an object {{\"lap\": L, \"repeats\": M}} on an \"illegal\" step", where));
       auto lap_of = [&](const char* name) {
         const json::value& v = required_field(rep->get_object(), name, where);
-        if (!v.is_int64() || v.get_int64() < 1) throw InputError(fmt::format("{}.{}: expected a lap number from 1", where, name));
+        if (!v.is_int64() || v.get_int64() < 1)
+          throw InputError(fmt::format("{}.{}: expected a lap number from 1", where, name));
         return static_cast<std::uint64_t>(v.get_int64());
       };
       step.endless_repeat = ScenarioStep::EndlessRepeat{lap_of("lap"), lap_of("repeats")};

@@ -15,11 +15,11 @@
 namespace hoyito {
 
 struct ScenarioStep {
-  std::string move;                                // a hole letter or "pass"
-  std::optional<std::vector<std::string>> legal;   // every legal ply before the step
+  std::string move;                               // a hole letter or "pass"
+  std::optional<std::vector<std::string>> legal;  // every legal ply before the step
   std::optional<std::vector<Event>> events;
   std::optional<Position> after;
-  std::optional<std::string> error;                // "illegal" or "undecided": the move is refused
+  std::optional<std::string> error;  // "illegal" or "undecided": the move is refused
   // SOW-6: the refused move's relay sowing never ends; the refusal must name the first lap whose
   // lap-end state repeats an earlier one, and that earlier lap (the text of endless_refusal()).
   struct EndlessRepeat {
@@ -39,8 +39,10 @@ inline Refusal expected_refusal(const ScenarioStep& step) {
 
 // The exact refusal of an endless move (SOW-6), as model and engine word it.
 inline std::string endless_refusal(const std::string& move, Player player, std::uint64_t lap, std::uint64_t repeats) {
-  return fmt::format("move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats that of lap {}",
-                     move, player_name(player), lap, repeats);
+  return fmt::format(
+      "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats that of "
+      "lap {}",
+      move, player_name(player), lap, repeats);
 }
 
 struct ScenarioMatch {
@@ -57,13 +59,13 @@ struct Scenario {
   Position start;
   std::vector<ScenarioStep> steps;
   std::optional<Result> result;
-  std::vector<RuleId> exercises;            // declared in the file
+  std::vector<RuleId> exercises;  // declared in the file
   std::optional<ScenarioMatch> match;
 
   std::vector<RuleId> rules_exercised() const;  // `exercises` plus every expected event's rule
 };
 
-Scenario load_scenario(const std::string& path);           // throws InputError
+Scenario load_scenario(const std::string& path);  // throws InputError
 // The same from JSON already read; `path` names the file in errors ("FILE.steps[2].move: ...").
 Scenario scenario_from_json(const boost::json::value& v, const std::string& path);
 std::vector<Scenario> load_scenarios(const std::string& dir);  // every *.json, sorted by name

@@ -34,8 +34,8 @@ namespace {
 
 json::object case_to_json(const Disagreement& d) {
   const int n = d.rules.holes_per_row;
-  return json::object{{"rules", to_json(d.rules)},   {"start", to_json(d.start)},
-                      {"moves", move_names(d.moves, n)}, {"field", d.field},
+  return json::object{{"rules", to_json(d.rules)},         {"start", to_json(d.start)},
+                      {"moves", move_names(d.moves, n)},   {"field", d.field},
                       {"model", side_to_json(d.model, n)}, {"engine", side_to_json(d.engine, n)}};
 }
 

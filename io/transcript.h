@@ -17,8 +17,8 @@ namespace hoyito {
 // What one implementation showed at the ply where the two parted.
 struct Side {
   std::vector<int> legal;
-  std::optional<Ply> ply;   // absent when the ply was refused
-  std::string error;        // the refusal, if any
+  std::optional<Ply> ply;          // absent when the ply was refused
+  std::string error;               // the refusal, if any
   std::optional<Refusal> refusal;  // its reason, when a ply was refused (not written: a replay plays it again)
   Result result;
 };
@@ -26,8 +26,8 @@ struct Side {
 struct Disagreement {
   Rules rules;
   Position start;
-  std::vector<int> moves;   // from `start`, up to and including the first differing ply
-  std::string field;        // legal, error, refusal, events, after, result (and the paths' own)
+  std::vector<int> moves;  // from `start`, up to and including the first differing ply
+  std::string field;       // legal, error, refusal, events, after, result (and the paths' own)
   Side model, engine;
 };
 

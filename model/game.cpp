@@ -80,12 +80,12 @@ std::vector<int> Game::legal_plies() const {
 void Game::legal_plies(std::vector<int>& moves) const {
   moves.clear();
   if (status_ != Status::playing) return;
-  moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));  // one allocation
+  moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));                    // one allocation
   const int first = position_.to_move == Player::south ? 0 : rules_.holes_per_row;  // SOW-1: the mover's row (BRD-4)
   const bool endless_illegal = rules_.options.endless_sowing == EndlessSowing::illegal;
   for (int h = first; h < first + rules_.holes_per_row; ++h) {
-    if (position_.board[static_cast<std::size_t>(h)] == 0) continue;               // SOW-1: not empty
-    if (endless_illegal && is_endless(rules_, position_, h)) continue;              // SOW-6 (G6 illegal)
+    if (position_.board[static_cast<std::size_t>(h)] == 0) continue;    // SOW-1: not empty
+    if (endless_illegal && is_endless(rules_, position_, h)) continue;  // SOW-6 (G6 illegal)
     moves.push_back(h);
   }
   if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
@@ -107,8 +107,8 @@ void Game::reject(int hole) const {
     legal = "unknown: another move is undecided, Q-LIMIT";
   }
   throw RefusedPly(Refusal::illegal, fmt::format("move {}: not legal for {} here (legal: {})",
-                               named ? move_text(hole, rules_.holes_per_row) : std::to_string(hole),
-                               player_name(position_.to_move), legal));
+                                                 named ? move_text(hole, rules_.holes_per_row) : std::to_string(hole),
+                                                 player_name(position_.to_move), legal));
 }
 
 int Game::count_position() {
@@ -117,8 +117,8 @@ int Game::count_position() {
   // position of this game, so at most ply_limit + 1 of them (at most 10^6 + 1): the game stops
   // at the ply limit (END-3).
   if (rules_.options.endless_game != EndlessGame::third_repetition) return 0;
-  auto key = std::make_pair(position_.board,
-                            std::array<int, 3>{position_.captured[0], position_.captured[1], static_cast<int>(position_.to_move)});
+  auto key = std::make_pair(position_.board, std::array<int, 3>{position_.captured[0], position_.captured[1],
+                                                                static_cast<int>(position_.to_move)});
   return ++occurrences_[key];
 }
 
@@ -133,9 +133,9 @@ void Game::play(int hole, Ply& ply) {
   ply.hole = hole;
   ply.events.clear();
   if (hole == kPass)
-    play_pass(ply);   // PASS-1, PASS-2, PASS-3
+    play_pass(ply);  // PASS-1, PASS-2, PASS-3
   else
-    play_move(ply);   // SOW, CAP, END-1 (sowing.cpp)
+    play_move(ply);  // SOW, CAP, END-1 (sowing.cpp)
   plies_played_ += 1;
   end_round_without_seeds(ply);        // END-4 (G14 round_ends)
   share_out_at_third_repetition(ply);  // END-3 (G7 third_repetition)
@@ -175,17 +175,20 @@ void Game::play_move(Ply& ply) {
   // may be undecided (Q-LIMIT) without making this one so.
   const int hole = ply.hole;
   if (status_ != Status::playing || hole < 0 || hole >= rules_.holes() ||
-      hole_owner(hole, rules_.holes_per_row) != position_.to_move || position_.board[static_cast<std::size_t>(hole)] == 0)
+      hole_owner(hole, rules_.holes_per_row) != position_.to_move ||
+      position_.board[static_cast<std::size_t>(hole)] == 0)
     reject(hole);
   // The events go straight into the ply, and the position after into the game's own (an endless
   // move leaves it as it was). Throws UndecidedMove (Q-LIMIT) with nothing changed.
   const MoveVerdict outcome = sow_move(rules_, position_, hole, ply.events, position_);
   // SOW-6 (G6 illegal): an endless move is not legal, and the message says why.
   if (outcome.endless && rules_.options.endless_sowing == EndlessSowing::illegal)
-    throw RefusedPly(Refusal::endless, fmt::format(
-        "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
-        "that of lap {}",
-        move_text(hole, rules_.holes_per_row), player_name(position_.to_move), outcome.laps, outcome.repeated_lap));
+    throw RefusedPly(
+        Refusal::endless,
+        fmt::format(
+            "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
+            "that of lap {}",
+            move_text(hole, rules_.holes_per_row), player_name(position_.to_move), outcome.laps, outcome.repeated_lap));
   extra_move_pending_ = false;
   if (outcome.endless) {
     // SOW-6 (G6 void): the game is void at this point; nothing is sown.
@@ -248,7 +251,7 @@ void Game::count_rules_of(const Ply& ply) const {
   std::array<RuleId, 5> more{};
   std::size_t n = 0;
   more[n++] = RuleId::TURN_1;
-  if (ply.hole != kPass) more[n++] = RuleId::BRD_4;  // the mover's own hole
+  if (ply.hole != kPass) more[n++] = RuleId::BRD_4;                                   // the mover's own hole
   if (captured && rules_.variant == Variant::hoyito3) more[n++] = RuleId::CAP_III_2;  // no chain taken
   if (captured && rules_.variant == Variant::hoyito1 && status_ == Status::playing)
     more[n++] = RuleId::CAP_I_3;  // no extra move: the opponent plays

@@ -22,18 +22,18 @@ namespace hoyito::model {
 
 // How one move went, besides its events and the position after it.
 struct MoveVerdict {
-  bool endless = false;        // SOW-6: the relay sowing never ends (then `after` is unchanged)
-  bool ended_game = false;     // END-1: the move captured and left four or fewer seeds
-  std::size_t laps = 0;        // laps sown, counted from 1: the lap that ended the move, or
-                               // (endless) L, the first lap whose lap-end state equals an earlier
-                               // one (Q-LIMIT)
+  bool endless = false;          // SOW-6: the relay sowing never ends (then `after` is unchanged)
+  bool ended_game = false;       // END-1: the move captured and left four or fewer seeds
+  std::size_t laps = 0;          // laps sown, counted from 1: the lap that ended the move, or
+                                 // (endless) L, the first lap whose lap-end state equals an earlier
+                                 // one (Q-LIMIT)
   std::size_t repeated_lap = 0;  // endless: M < L, the lap whose lap-end state lap L repeats
 };
 
 // What one move does to a position, before the game-level rules (passes, ply limit) apply.
 struct MoveOutcome : MoveVerdict {
-  Position after;              // to_move already set: the mover again after an extra move
-  std::vector<Event> events;   // lift .. extra_move / game_end, in the order of game-record.md
+  Position after;             // to_move already set: the mover again after an extra move
+  std::vector<Event> events;  // lift .. extra_move / game_end, in the order of game-record.md
 };
 
 // Plays the move from `hole` (one of the mover's non-empty holes) on `position`. Throws
@@ -92,16 +92,16 @@ class Game {
   void play(int hole, Ply& ply);
 
  private:
-  [[noreturn]] void reject(int hole) const;  // throws RefusedPly: game_over or illegal
+  [[noreturn]] void reject(int hole) const;      // throws RefusedPly: game_over or illegal
   void play_pass(Ply& ply);                      // PASS-1..3
   void play_move(Ply& ply);                      // SOW-1..6 and the move (sowing.cpp)
   void share_out_at_third_repetition(Ply& ply);  // END-3, G7 third_repetition
   void end_round_without_seeds(Ply& ply);        // END-4, G14 round_ends
   void take_own_rows(Ply& ply, RuleId rule);     // END-3, END-4: each player takes their own row
   void stop_at_ply_limit(Ply& ply);              // END-3, G7 ply_limit
-  void count_rules_of(const Ply& ply) const;  // rule coverage (model/rule_counts.h)
-  int count_position();  // END-3: how often the current position has occurred
-  void count_start();    // rule coverage and END-3 for the start position
+  void count_rules_of(const Ply& ply) const;     // rule coverage (model/rule_counts.h)
+  int count_position();                          // END-3: how often the current position has occurred
+  void count_start();                            // rule coverage and END-3 for the start position
 
   Rules rules_;
   Position position_;

@@ -24,8 +24,8 @@ namespace hoyito::model {
 
 namespace {
 
-constexpr int kCasa = 4;        // a hole holding exactly four (CAP-II-1, CAP-III-1, CAP-I-1)
-constexpr int kMostHoles = 24;  // 2x12 (BRD-2)
+constexpr int kCasa = 4;                       // a hole holding exactly four (CAP-II-1, CAP-III-1, CAP-I-1)
+constexpr int kMostHoles = 24;                 // 2x12 (BRD-2)
 constexpr std::uint64_t kLapsSownAtOnce = 64;  // laps a move is sown before SOW-6 is decided for it
 
 // SOW-6: what fixes the rest of a relay sowing: the board and the hole the lap's last seed fell
@@ -57,24 +57,28 @@ struct Sowing {
   std::vector<Event>* events;
   int holes;
   Player mover;
-  LapEnd state;                  // the board, and the hole the last seed fell into
-  int origin = -1;               // the hole the current lap was lifted from
+  LapEnd state;     // the board, and the hole the last seed fell into
+  int origin = -1;  // the hole the current lap was lifted from
   int in_hand = 0;
-  std::uint64_t laps = 0;        // laps sown so far
-  std::array<int, 2> captured;   // the position's captures and this move's
+  std::uint64_t laps = 0;       // laps sown so far
+  std::array<int, 2> captured;  // the position's captures and this move's
   bool captured_this_move = false;
   bool last_lap_undoable = false;  // the last lap had fewer than 2N seeds and no en passant capture
-  Player to_move;                // who moves after the move (set when it ends)
+  Player to_move;                  // who moves after the move (set when it ends)
   bool ended_game = false;
 
   Sowing(const Rules& r, const Position& position, std::vector<Event>* recorded)
-      : rules(r), events(recorded), holes(r.holes()), mover(position.to_move), captured(position.captured),
+      : rules(r),
+        events(recorded),
+        holes(r.holes()),
+        mover(position.to_move),
+        captured(position.captured),
         to_move(position.to_move) {
     std::copy(position.board.begin(), position.board.end(), state.board.begin());
   }
 
   // (A comparison, not `% holes`: a division for every seed sown was the model's largest cost.)
-  int next_hole(int h) const { return h + 1 == holes ? 0 : h + 1; }       // SOW-2: counterclockwise
+  int next_hole(int h) const { return h + 1 == holes ? 0 : h + 1; }      // SOW-2: counterclockwise
   int previous_hole(int h) const { return h == 0 ? holes - 1 : h - 1; }  // CAP-II-2: backward
   int seeds_on_board() const { return std::accumulate(state.board.begin(), state.board.end(), 0); }
   void emit(const Event& e) {
@@ -169,9 +173,15 @@ struct Sowing {
   void capture_landing() {
     const int landing_hole = state.hole;
     switch (rules.variant) {
-      case Variant::hoyito1: take_casa(landing_hole, EventKind::capture, RuleId::CAP_I_2); return;
-      case Variant::hoyito3: take_casa(landing_hole, EventKind::capture, RuleId::CAP_III_1); return;
-      case Variant::hoyito2: take_casa(landing_hole, EventKind::capture, RuleId::CAP_II_1); break;
+      case Variant::hoyito1:
+        take_casa(landing_hole, EventKind::capture, RuleId::CAP_I_2);
+        return;
+      case Variant::hoyito3:
+        take_casa(landing_hole, EventKind::capture, RuleId::CAP_III_1);
+        return;
+      case Variant::hoyito2:
+        take_casa(landing_hole, EventKind::capture, RuleId::CAP_II_1);
+        break;
     }
     for (int h = previous_hole(landing_hole); h != landing_hole && is_casa(h); h = previous_hole(h))
       take_casa(h, EventKind::chain_capture, RuleId::CAP_II_2);
@@ -206,9 +216,12 @@ struct Sowing {
   // Who gets the last seeds, and by which rule (END-I-1, END-II-1, END-III-2..4).
   void award_last_seeds(int seeds) {
     switch (rules.variant) {
-      case Variant::hoyito1: return award(mover, seeds, RuleId::END_I_1);
-      case Variant::hoyito2: return award(mover, seeds, RuleId::END_II_1);
-      case Variant::hoyito3: break;
+      case Variant::hoyito1:
+        return award(mover, seeds, RuleId::END_I_1);
+      case Variant::hoyito2:
+        return award(mover, seeds, RuleId::END_II_1);
+      case Variant::hoyito3:
+        break;
     }
     if (rules.round <= 2) return award(mover, seeds, RuleId::END_III_2);  // G12: a single game is round 1
     if (rules.previous_winner != Winner::draw) {
@@ -229,8 +242,8 @@ struct Sowing {
   // the opponent plays.
   void hand_over_turn() {
     if (captured_this_move && rules.variant != Variant::hoyito1) {
-      Event e = make_event(EventKind::extra_move,
-                           rules.variant == Variant::hoyito2 ? RuleId::CAP_II_3 : RuleId::CAP_III_3);
+      Event e =
+          make_event(EventKind::extra_move, rules.variant == Variant::hoyito2 ? RuleId::CAP_II_3 : RuleId::CAP_III_3);
       e.player = mover;
       emit(e);
       to_move = mover;
@@ -316,7 +329,7 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
       return {true, hare.laps, anchor_lap};  // SOW-6: the first exact repeat
     }
     if (anchor_lap == 1 && hare.laps >= limit) throw_undecided(rules, hole);  // Q-LIMIT
-    if (hare.laps % kWatchLaps == 0) watch_laps(hare.laps, limit);  // progress, Ctrl-C (core/lap_watch.h)
+    if (hare.laps % kWatchLaps == 0) watch_laps(hare.laps, limit);            // progress, Ctrl-C (core/lap_watch.h)
     if (hare.state == tortoise) return first_repeat(rules, position, hole, hare.laps - tortoise_lap);
     if (tortoise_lap >= limit && hare.laps - tortoise_lap >= limit) throw_undecided(rules, hole);
     if (is_power_of_two(hare.laps)) {
@@ -330,11 +343,11 @@ SowingLength measure_sowing(const Rules& rules, const Position& position, int ho
 // SOW-1, SOW-2, SOW-5: lifts `hole` and sows lap after lap until the last seed lands in an empty
 // hole or makes a casa (true), or until `most_laps` laps are sown with the last one relaying (false).
 bool sow_until_landed(Sowing& move, int hole, std::uint64_t most_laps) {
-  move.lift(hole);                                      // SOW-1
-  move.sow_lap();                                       // SOW-2, SOW-3, CAP-I-1
+  move.lift(hole);  // SOW-1
+  move.sow_lap();   // SOW-2, SOW-3, CAP-I-1
   while (move.landing() == Landing::relay) {
     if (move.laps >= most_laps) return false;
-    move.sow_relay_lap();                               // SOW-5
+    move.sow_relay_lap();  // SOW-5
   }
   return true;
 }
@@ -342,13 +355,13 @@ bool sow_until_landed(Sowing& move, int hole, std::uint64_t most_laps) {
 // What the last seed did, and the end of the move, once it has landed.
 MoveVerdict finish_move(Sowing& move, Position& after) {
   if (move.landing() == Landing::empty_hole)
-    move.end_in_empty_hole();                           // SOW-4
+    move.end_in_empty_hole();  // SOW-4
   else
-    move.capture_landing();                             // CAP-I-2, CAP-II-1, CAP-II-2, CAP-III-1
+    move.capture_landing();  // CAP-I-2, CAP-II-1, CAP-II-2, CAP-III-1
   if (move.leaves_last_seeds())
-    move.end_game();                                    // END-1 and the last-four award
+    move.end_game();  // END-1 and the last-four award
   else
-    move.hand_over_turn();                              // TURN-1, CAP-I-3, CAP-II-3, CAP-III-3
+    move.hand_over_turn();  // TURN-1, CAP-I-3, CAP-II-3, CAP-III-3
   move.write_position(after);
   MoveVerdict out;
   out.ended_game = move.ended_game;
@@ -387,9 +400,9 @@ Winner winner_by_captures(const std::array<int, 2>& captured) {
 bool is_endless(const Rules& rules, const Position& position, int hole) {
   assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
   assert(hole >= 0 && hole < rules.holes() && position.board[static_cast<std::size_t>(hole)] > 0);  // SOW-1
-  Sowing walk(rules, position, nullptr);  // laps walked, no events
+  Sowing walk(rules, position, nullptr);                                     // laps walked, no events
   if (sow_until_landed(walk, hole, laps_sown_at_once(rules))) return false;  // it ends: not endless
-  return measure_sowing(rules, position, hole).endless;  // SOW-6, Q-LIMIT
+  return measure_sowing(rules, position, hole).endless;                      // SOW-6, Q-LIMIT
 }
 
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
@@ -403,10 +416,11 @@ MoveVerdict sow_move(const Rules& rules, const Position& position, int hole, std
   assert(rules.holes() <= kMostHoles && position.board.size() == static_cast<std::size_t>(rules.holes()));
   assert(hole >= 0 && hole < rules.holes());
   assert(hole_owner(hole, rules.holes_per_row) == position.to_move);  // SOW-1: one of the mover's holes
-  assert(position.board[static_cast<std::size_t>(hole)] > 0);      // SOW-1: not empty
+  assert(position.board[static_cast<std::size_t>(hole)] > 0);         // SOW-1: not empty
   const std::size_t events_before = events.size();
-  events.reserve(events_before + kMostHoles);  // one allocation for most moves' events (a lift, laps, captures, the end)
-  Sowing move(rules, position, &events);        // (`after` may be `position`: the move copies the board first)
+  events.reserve(events_before +
+                 kMostHoles);             // one allocation for most moves' events (a lift, laps, captures, the end)
+  Sowing move(rules, position, &events);  // (`after` may be `position`: the move copies the board first)
   if (sow_until_landed(move, hole, laps_sown_at_once(rules))) return finish_move(move, after);
   // Still relaying: decide SOW-6 (Q-LIMIT) first, then sow again with the events if it ends.
   events.resize(events_before);

@@ -22,7 +22,9 @@
 namespace hoyito {
 namespace {
 
-std::string scenario_path(const std::string& id) { return std::string(HOYITO_SOURCE_DIR) + "/specs/scenarios/" + id + ".json"; }
+std::string scenario_path(const std::string& id) {
+  return std::string(HOYITO_SOURCE_DIR) + "/specs/scenarios/" + id + ".json";
+}
 
 // Blanks each run of `text` that `is_run` accepts, runs being maximal spans of `in_run` characters.
 template <class InRun, class IsRun>
@@ -48,7 +50,8 @@ bool is_rule_id(std::string_view t) {
   const std::size_t dash = t.rfind('-');
   if (dash == std::string_view::npos || dash == 0 || t.front() == '-') return false;
   const std::string_view last = t.substr(dash + 1), head = t.substr(0, dash);
-  const bool digits = !last.empty() && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool digits =
+      !last.empty() && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; });
   return (digits || last == "LIMIT") && head.find("--") == std::string_view::npos &&
          std::all_of(head.begin(), head.end(), [](char c) { return upper(c) || c == '-'; });
 }
@@ -58,9 +61,11 @@ bool is_rule_id(std::string_view t) {
 // AddressSanitizer.
 std::set<std::string> words_of(std::string_view text) {
   // Placeholders ("{seeds}") and rule IDs (the same in both languages) are no words.
-  std::string plain = blank_runs(std::string(text), [](char c) { return lower_or_digit(c) || c == '{' || c == '}'; },
-                                 [](std::string_view t) { return t.size() > 2 && t.front() == '{' && t.back() == '}'; });
-  plain = blank_runs(plain, [](char c) { return upper(c) || (c >= '0' && c <= '9') || c == '-'; }, is_rule_id);
+  std::string plain = blank_runs(
+      std::string(text), [](char c) { return lower_or_digit(c) || c == '{' || c == '}'; },
+      [](std::string_view t) { return t.size() > 2 && t.front() == '{' && t.back() == '}'; });
+  plain = blank_runs(
+      plain, [](char c) { return upper(c) || (c >= '0' && c <= '9') || c == '-'; }, is_rule_id);
   std::set<std::string> words;
   std::string w;
   for (char c : plain + " ") {
@@ -123,8 +128,9 @@ std::string readable(std::string page) {
   page = without_spans(page, "](", ")");
   page = without_settings(page);
   // Character references ("&amp;", "&#8594;").
-  return blank_runs(page, [](char c) { return lower_or_digit(c) || c == '&' || c == '#' || c == ';'; },
-                    [](std::string_view t) { return t.size() > 2 && t.front() == '&' && t.back() == ';'; });
+  return blank_runs(
+      page, [](char c) { return lower_or_digit(c) || c == '&' || c == '#' || c == ';'; },
+      [](std::string_view t) { return t.size() > 2 && t.front() == '&' && t.back() == ';'; });
 }
 
 // A record of `moves` from a scenario's start, as a record file would give it (no scenario title).
@@ -159,8 +165,8 @@ TEST(AnnotateSpanish, NoEnglishWordInASpanishPage) {
         std::set<std::string> left;
         for (const std::string& w : words_of(readable(file.text)))
           if (english.count(w)) left.insert(w);
-        EXPECT_TRUE(left.empty()) << game.source << " " << file.name << ": English words left: "
-                                  << ::testing::PrintToString(left);
+        EXPECT_TRUE(left.empty()) << game.source << " " << file.name
+                                  << ": English words left: " << ::testing::PrintToString(left);
       }
 }
 
@@ -189,8 +195,10 @@ TEST(AnnotateSpanish, HoleLettersSetApartAndVerbsInLaps) {
   const PlyStory story = tell_ply(game.record.rules, game.record.start, game.record.plies[0], 1);
   const std::vector<Sentence> s = account(story, game.record.rules, Lang::es);
   EXPECT_EQ(s[0].text, "Sur levanta 4 semillas del hoyo «a» (SOW-1).");
-  EXPECT_EQ(s[1].text, "Vuelta 1: se siembra en sentido antihorario desde «a» hasta «e» (4 semillas), que ahora tiene 5 (SOW-2).");
-  EXPECT_EQ(s[2].text, "El hoyo «e» no estaba vacío ni formó casa: relevo, Sur levanta sus 5 semillas y sigue sembrando (SOW-5).");
+  EXPECT_EQ(s[1].text,
+            "Vuelta 1: se siembra en sentido antihorario desde «a» hasta «e» (4 semillas), que ahora tiene 5 (SOW-2).");
+  EXPECT_EQ(s[2].text,
+            "El hoyo «e» no estaba vacío ni formó casa: relevo, Sur levanta sus 5 semillas y sigue sembrando (SOW-5).");
   EXPECT_EQ(result_text(game.record.result, Lang::es).find("ganador ninguno"), std::string::npos);
 }
 

@@ -16,25 +16,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
+#include <boost/json.hpp>
 
+#include "engine/sides.h"
 #include "harness/annotate/account.h"
-#include "harness/annotate/story.h"
+#include "harness/annotate/diagram.h"
 #include "harness/annotate/page.h"
 #include "harness/annotate/quality.h"
-#include "harness/annotate/diagram.h"
+#include "harness/annotate/story.h"
 #include "harness/games/notation.h"
 #include "harness/games/play.h"
 #include "io/record.h"
 #include "io/scenario.h"
-#include "engine/sides.h"
 
 using namespace hoyito;
 
 namespace {
 
-std::string scenario_path(const std::string& id) { return std::string(HOYITO_SOURCE_DIR) + "/specs/scenarios/" + id + ".json"; }
+std::string scenario_path(const std::string& id) {
+  return std::string(HOYITO_SOURCE_DIR) + "/specs/scenarios/" + id + ".json";
+}
 
 // The opening move a of Hoyito II 2x6 (every hole 4). By SOW-2 and SOW-5: a's 4 seeds go to
 // b c d e (5 each); e is occupied, not four: relay 5 from e to f A B C D (5 each); relay 5 from D
@@ -50,7 +52,8 @@ std::set<std::string> placeholders(std::string_view text) {
   std::set<std::string> names;
   const std::string s(text);
   const std::regex name(R"(\{([a-z_]+)\})");
-  for (auto it = std::sregex_iterator(s.begin(), s.end(), name); it != std::sregex_iterator(); ++it) names.insert((*it)[1]);
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), name); it != std::sregex_iterator(); ++it)
+    names.insert((*it)[1]);
   return names;
 }
 
@@ -148,7 +151,8 @@ TEST(AnnotateAccount, ChainIsOneSentence) {
   const auto sentences = account(tell_ply(s.rules, s.start, record.plies[0], 1), s.rules, Lang::en);
   ASSERT_EQ(sentences.size(), 5u);
   EXPECT_EQ(sentences[2].text, "The last seed makes A a casa of four: South captures it (CAP-II-1).");
-  EXPECT_EQ(sentences[3].text, "Backward from there South also captures the fours in f and e, one unbroken run (CAP-II-2).");
+  EXPECT_EQ(sentences[3].text,
+            "Backward from there South also captures the fours in f and e, one unbroken run (CAP-II-2).");
   EXPECT_EQ(sentences[4].text, "South moves again (CAP-II-3).");
 }
 
@@ -157,7 +161,8 @@ TEST(AnnotateAccount, LongRelaySummary) {
   std::vector<Sentence> sentences{{0, "lift"}};
   for (int lap = 1; lap <= 9; ++lap) sentences.push_back({lap, "lap " + std::to_string(lap)});
   const auto cut = summarised(sentences, 9, Lang::en);
-  EXPECT_EQ(cut, (std::vector<std::string>{"lift", "lap 1", "lap 2", "lap 3", "... 3 more laps ...", "lap 7", "lap 8", "lap 9"}));
+  EXPECT_EQ(cut, (std::vector<std::string>{"lift", "lap 1", "lap 2", "lap 3", "... 3 more laps ...", "lap 7", "lap 8",
+                                           "lap 9"}));
   EXPECT_EQ(summarised(sentences, 9, Lang::es)[4], "... 3 vueltas más ...");
   EXPECT_EQ(summarised(sentences, 8, Lang::en).size(), sentences.size());  // 8 laps: told in full
 }
@@ -225,11 +230,11 @@ TEST(AnnotateDiagram, MarksFromTheStory) {
     return n;
   };
   EXPECT_EQ(count("class=\"lap\""), 5u);
-  EXPECT_EQ(count("class=\"relay\""), 4u);    // laps 1-4 end in a relay
+  EXPECT_EQ(count("class=\"relay\""), 4u);  // laps 1-4 end in a relay
   EXPECT_EQ(count("class=\"landing\""), 5u);
   EXPECT_EQ(count("class=\"hole lifted\""), 1u);
   EXPECT_EQ(count("class=\"captured\""), 0u);
-  EXPECT_EQ(count("class=\"count\""), 24u);    // 12 holes, before and after
+  EXPECT_EQ(count("class=\"count\""), 24u);  // 12 holes, before and after
   EXPECT_NE(svg.find("<text class=\"count\" data-hole=\"1\" x="), std::string::npos);
   EXPECT_NE(svg.find("<desc id=\"desc-ply1\">" + alt_text(story, Rules{}, Lang::en) + "</desc>"), std::string::npos);
   // The after board: b holds 7, a 2 (see opening_a); the board before: 4 everywhere.
@@ -287,7 +292,8 @@ TEST(AnnotateQuality, EndlessMoveListedWithItsRepeatLap) {
   EXPECT_TRUE(lines[0].moves[0].endless);
   EXPECT_EQ(lines[0].moves[0].repeat_lap, 61);
   EXPECT_EQ(quality_text(lines[0], 2, 6, Lang::en),
-            std::string(kQualityHead1) + " c -4 (best, played), d -4 (best), f -4 (best); a endless, not legal: repeats at lap 61");
+            std::string(kQualityHead1) +
+                " c -4 (best, played), d -4 (best), f -4 (best); a endless, not legal: repeats at lap 61");
 }
 
 TEST(AnnotateInput, ScenarioDisagreementAndRanges) {
@@ -295,7 +301,8 @@ TEST(AnnotateInput, ScenarioDisagreementAndRanges) {
   EXPECT_EQ(scenario.record.plies.size(), 0u);  // step 1 (a) is refused: nothing before it
   EXPECT_NE(scenario.note.find("refused"), std::string::npos);
 
-  const std::string path = std::filesystem::temp_directory_path() / ("annotate-test-" + std::to_string(::getpid()) + ".json");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("annotate-test-" + std::to_string(::getpid()) + ".json");
   {
     std::ofstream out(path);
     out << R"({"format":"hoyito-disagreement/1","rules":{"variant":"hoyito2","holes_per_row":6},)"
@@ -370,7 +377,8 @@ TEST(AnnotateCli, CommandsAndBadInput) {
   EXPECT_EQ(hoyito_exit("annotate " + scenario_path("sx-endless-illegal") + " --plies 1 --out " + out), 2);
   EXPECT_EQ(hoyito_exit("annotate /nonexistent.json --out " + out), 2);
   // apply --moves reads the notation back; a `*` on a move that captures nothing is refused.
-  const std::string position = "--position '{\"board\":[3,3,11,3,3,3,3,1,0,0,3,3],\"captured\":[8,4],\"to_move\":\"south\"}'";
+  const std::string position =
+      "--position '{\"board\":[3,3,11,3,3,3,3,1,0,0,3,3],\"captured\":[8,4],\"to_move\":\"south\"}'";
   EXPECT_EQ(hoyito_exit("apply " + position + " --moves 'd* c*'"), 0);
   EXPECT_EQ(hoyito_exit("apply " + position + " --moves 'e*'"), 2);
   std::filesystem::remove_all(out);
@@ -435,7 +443,8 @@ TEST(AnnotateState, EndlessMoveDrawn) {
   ASSERT_EQ(c.endless.size(), 1u);
   EXPECT_EQ(c.endless[0].hole, 0);
   EXPECT_NE(ply_svg(c, s.rules, Lang::en).find("class=\"endless\" data-hole=\"0\""), std::string::npos);
-  EXPECT_NE(alt_text(c, s.rules, Lang::en).find("Endless sowing (SOW-6): a (lap 61 repeats lap 1)."), std::string::npos);
+  EXPECT_NE(alt_text(c, s.rules, Lang::en).find("Endless sowing (SOW-6): a (lap 61 repeats lap 1)."),
+            std::string::npos);
 }
 
 TEST(AnnotateQuality, VoidingMoveSaysSo) {
@@ -444,10 +453,11 @@ TEST(AnnotateQuality, VoidingMoveSaysSo) {
   // the game with the captures as they stand.
   const GameRecord record = void_game();
   const auto lines = quality_lines(record, 1, 1, 1);
-  EXPECT_EQ(quality_text(lines[0], 0, 6, Lang::en),
-            std::string(kQualityHead1) +
-                " a -4 (best, played; voids the game (SOW-6): no winner, the captures stand), c -4 (best), d -4 (best), "
-                "f -4 (best)");
+  EXPECT_EQ(
+      quality_text(lines[0], 0, 6, Lang::en),
+      std::string(kQualityHead1) +
+          " a -4 (best, played; voids the game (SOW-6): no winner, the captures stand), c -4 (best), d -4 (best), "
+          "f -4 (best)");
 }
 
 TEST(AnnotateRefusal, FirstStepRefusedIsTheLesson) {
@@ -476,7 +486,8 @@ TEST(AnnotateRefusal, FirstStepRefusedIsTheLesson) {
   // s2-pass-no-seeds: a is empty, the only legal ply is a pass (PASS-1).
   EXPECT_NE(md("s2-pass-no-seeds")[0].text.find("Legal moves here: pass."), std::string::npos);
   const std::string html =
-      annotate_files(load_annotated_game(scenario_path("sx-endless-illegal"), 1), PageFormat::html, options, "x")[0].text;
+      annotate_files(load_annotated_game(scenario_path("sx-endless-illegal"), 1), PageFormat::html, options, "x")[0]
+          .text;
   EXPECT_NE(html.find("<section class=\"refusal\">"), std::string::npos);
 }
 
@@ -511,7 +522,8 @@ TEST(AnnotateTitle, AuthorsTitleReplacesTheFilesTitle) {
   options.depth = 0;
   options.title = "The chain <across> the rows";
   const AnnotatedGame game = load_annotated_game(scenario_path("s2-chain-crossing-rows"), 1);
-  EXPECT_TRUE(annotate_files(game, PageFormat::md, options, "x")[0].text.starts_with("# The chain <across> the rows\n"));
+  EXPECT_TRUE(
+      annotate_files(game, PageFormat::md, options, "x")[0].text.starts_with("# The chain <across> the rows\n"));
   const std::string html = annotate_files(game, PageFormat::html, options, "x")[0].text;
   EXPECT_NE(html.find("<title>The chain &lt;across&gt; the rows</title>"), std::string::npos);
   EXPECT_NE(html.find("<h1>The chain &lt;across&gt; the rows</h1>"), std::string::npos);
@@ -520,7 +532,8 @@ TEST(AnnotateTitle, AuthorsTitleReplacesTheFilesTitle) {
 TEST(AnnotateComment, RecordCommentBesideTheAccount) {
   // A ply's `comment` (game-record.md, issue 23) is printed beside its account in md and html, and
   // a record written back keeps it. Fails before: the reader refused the field as unknown.
-  const std::string path = std::filesystem::temp_directory_path() / ("annotate-comment-" + std::to_string(::getpid()) + ".json");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("annotate-comment-" + std::to_string(::getpid()) + ".json");
   {
     const Rules rules;
     GameRecord record = play_moves(rules, engine::opening_position(rules), {"a"});
@@ -539,5 +552,6 @@ TEST(AnnotateComment, RecordCommentBesideTheAccount) {
                 "<p class=\"comment\"><strong>Comment:</strong> Five laps from one hole: &lt;the&gt; relay</p>"),
             std::string::npos);
   options.lang = Lang::es;
-  EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find("> **Comentario:** Five"), std::string::npos);
+  EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find("> **Comentario:** Five"),
+            std::string::npos);
 }

@@ -45,7 +45,8 @@ void expect_bad_input(const std::string& args, std::initializer_list<std::string
   const CommandRun r = run(args);
   EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
-  for (const auto& f : fragments) EXPECT_NE(r.err.find(f), std::string::npos) << args << ": no '" << f << "' in " << r.err;
+  for (const auto& f : fragments)
+    EXPECT_NE(r.err.find(f), std::string::npos) << args << ": no '" << f << "' in " << r.err;
 }
 
 const char* kStart12 = R"({"board":[4,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"to_move":"south"})";
@@ -111,14 +112,15 @@ TEST(Cli, BadRulesOptions) {
 
 TEST(Cli, BadMoves) {
   expect_bad_input("apply --moves \"z\"", {"hole 'z'", "2x6"});
-  expect_bad_input("apply --moves \"a a\"", {"move 2", "'a'", "not legal"});  // a is empty now
+  expect_bad_input("apply --moves \"a a\"", {"move 2", "'a'", "not legal"});         // a is empty now
   expect_bad_input("apply --moves \"A\"", {"move 1", "'A'", "not legal", "south"});  // North's hole
   expect_bad_input("apply --moves \"pass\"", {"pass", "not legal"});
 }
 
 TEST(Cli, BadPositions) {
-  expect_bad_input(std::string("apply --moves a --position '") + R"({"board":[4,4,4],"captured":[0,0],"to_move":"south"})" + "'",
-                   {"--position.board", "3 entries", "12"});
+  expect_bad_input(
+      std::string("apply --moves a --position '") + R"({"board":[4,4,4],"captured":[0,0],"to_move":"south"})" + "'",
+      {"--position.board", "3 entries", "12"});
   expect_bad_input(std::string("apply --moves a --position '") +
                        R"({"board":[5,3,4,4,4,4,4,4,4,4,-1,5],"captured":[0,0],"to_move":"south"})" + "'",
                    {"board[10]", "negative"});
@@ -140,7 +142,8 @@ TEST(Cli, BadRecordFiles) {
   const CommandRun applied = run("apply --moves a");
   ASSERT_EQ(applied.exit_code, 0);
   const std::string good = applied.out;
-  expect_bad_input("replay " + write_temp("truncated.json", good.substr(0, good.size() / 2)), {"truncated.json", "malformed JSON"});
+  expect_bad_input("replay " + write_temp("truncated.json", good.substr(0, good.size() / 2)),
+                   {"truncated.json", "malformed JSON"});
   expect_bad_input("replay " + write_temp("empty.json", ""), {"empty.json"});
   std::string wrong_format = good;
   wrong_format.replace(wrong_format.find("hoyito-game/1"), 13, "hoyito-game/9");
@@ -148,8 +151,14 @@ TEST(Cli, BadRecordFiles) {
   std::string bad_rule = good;
   bad_rule.replace(bad_rule.find("\"SOW-1\""), 7, "\"SOW-99\"");
   expect_bad_input("replay " + write_temp("rule.json", bad_rule), {"plies[0].events[0].rule", "SOW-99"});
-  expect_bad_input("replay " + write_temp("start.json", std::string("{\"format\":\"hoyito-game/1\",\"rules\":{\"variant\":\"hoyito2\",\"holes_per_row\":6},\"start\":") + kStart12 + "}"),
-                   {"missing field", "plies"});
+  expect_bad_input(
+      "replay " +
+          write_temp(
+              "start.json",
+              std::string(
+                  "{\"format\":\"hoyito-game/1\",\"rules\":{\"variant\":\"hoyito2\",\"holes_per_row\":6},\"start\":") +
+                  kStart12 + "}"),
+      {"missing field", "plies"});
   expect_bad_input("show " + write_temp("show.json", good) + " --ply 9", {"--ply 9"});
 }
 
@@ -169,9 +178,11 @@ TEST(Cli, ShowReadsAScenario) {
   EXPECT_NE(first.out.find("South  [10][ 0][ 4][ 0][ 0][ 0]   captured 16\n"), std::string::npos) << first.out;
   EXPECT_NE(first.out.find("CAP-II-2: south chain-captures 4 from e"), std::string::npos) << first.out;
 
-  expect_bad_input("show " + scenarios + "s3-match-alternate.json", {"s3-match-alternate.json.match", "match scenario"});
-  expect_bad_input("show " + write_temp("scenario.json", R"({"id":"x","rules":{"variant":"hoyito2","holes_per_row":6},)"
-                                                         R"("start":{"board":[4,4],"captured":[0,0],"to_move":"south"},"steps":[]})"),
+  expect_bad_input("show " + scenarios + "s3-match-alternate.json",
+                   {"s3-match-alternate.json.match", "match scenario"});
+  expect_bad_input("show " + write_temp("scenario.json",
+                                        R"({"id":"x","rules":{"variant":"hoyito2","holes_per_row":6},)"
+                                        R"("start":{"board":[4,4],"captured":[0,0],"to_move":"south"},"steps":[]})"),
                    {"scenario.json.start.board", "12"});
 }
 
@@ -182,7 +193,8 @@ TEST(Cli, ShowReadsAScenario) {
 TEST(Cli, VerifyOfOneGamePlaysThatGame) {
   const std::string out = ::testing::TempDir() + "/hoyito_cli_one_game_" + std::to_string(getpid());
   // --games 800 plays games 0..49 of a standard 2x12 configuration (a sixteenth).
-  const CommandRun r = run("verify --seed 2026 --games 800 --config hoyito2-2x12-skip-void-plylimit --game 40 --out " + out);
+  const CommandRun r =
+      run("verify --seed 2026 --games 800 --config hoyito2-2x12-skip-void-plylimit --game 40 --out " + out);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("lockstep: 1 games"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
@@ -190,8 +202,9 @@ TEST(Cli, VerifyOfOneGamePlaysThatGame) {
 
 TEST(Cli, VerifyRefusesAGameOutOfRange) {
   // --games 400 plays games 0..24 of a standard 2x12 configuration (a sixteenth).
-  expect_bad_input("verify --seed 2026 --config hoyito2-2x12-skip-void-plylimit --game 25 --out " + ::testing::TempDir(),
-                   {"--game", "25", "0 to 24"});
+  expect_bad_input(
+      "verify --seed 2026 --config hoyito2-2x12-skip-void-plylimit --game 25 --out " + ::testing::TempDir(),
+      {"--game", "25", "0 to 24"});
   expect_bad_input("verify --game -2 --out " + ::testing::TempDir(), {"--game", "-2"});
 }
 
@@ -232,7 +245,8 @@ TEST(Cli, NumericFlagsAreValidated) {
   expect_bad_input("random --option skip_origin=true --option skip_origin=false", {"skip_origin", "already set"});
   expect_bad_input("random --index 5 --games 3", {"--index", "--games"});
   // A sweep of an option that cannot act on the games played would show differences of 0.
-  expect_bad_input("simulate --games 10 --sweep match_starter=alternate,loser", {"--sweep", "match_starter", "--match"});
+  expect_bad_input("simulate --games 10 --sweep match_starter=alternate,loser",
+                   {"--sweep", "match_starter", "--match"});
   expect_bad_input("simulate --variant hoyito3 --games 10 --match 2 --sweep drawn_previous_last_four=capturer,split",
                    {"--sweep", "drawn_previous_last_four", "--match"});
   // Decimal digits only: CLI11 alone reads a leading zero as octal and 0x as hexadecimal.
@@ -308,8 +322,9 @@ TEST(Cli, RulesPrintsWholeTexts) {
   EXPECT_EQ(one.out.find("SOW-2"), std::string::npos) << one.out;
   const CommandRun json = run("rules SOW-1 --json");
   EXPECT_EQ(json.exit_code, 0);
-  EXPECT_NE(json.out.find("\"text\":\"On their turn a player lifts all the seeds of one of their own holes; the hole must not "
-                          "be empty."),
+  EXPECT_NE(json.out.find(
+                "\"text\":\"On their turn a player lifts all the seeds of one of their own holes; the hole must not "
+                "be empty."),
             std::string::npos)
       << json.out;
   expect_bad_input("rules SOW-99", {"SOW-99", "not a rule ID"});

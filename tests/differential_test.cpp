@@ -15,13 +15,13 @@
 #include <rapidcheck/gtest.h>
 #include <rapidcheck/state.h>
 
-#include "io/record.h"
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "generators.h"
+#include "harness/games/perft.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/exhaustive.h"
-#include "harness/games/perft.h"
-#include "engine/sides.h"
+#include "io/record.h"
 
 namespace hoyito {
 namespace {
@@ -202,7 +202,8 @@ struct SetRound : Command {
     rules = s.game.rules();
     rules.variant = Variant::hoyito3;
     rules.round = *rc::gen::inRange(1, 6);
-    rules.previous_winner = rules.round == 1 ? Winner::none : *rc::gen::element(Winner::south, Winner::north, Winner::draw);
+    rules.previous_winner =
+        rules.round == 1 ? Winner::none : *rc::gen::element(Winner::south, Winner::north, Winner::draw);
   }
   void apply(ModelState& s) const override { s.game = model::Game(rules, s.game.position()); }
   void run(const ModelState& s, EngineUnderTest& sut) const override {
@@ -221,9 +222,9 @@ RC_GTEST_PROP(Differential, StatefulEngineFollowsModel, ()) {
   rules.options.ply_limit = 300;
   const ModelState initial{model::Game(rules, engine::opening_position(rules))};
   EngineUnderTest sut{engine::Game(rules, engine::opening_position(rules))};
-  rc::state::check(initial, sut,
-                   rc::state::gen::execOneOfWithArgs<PlayLegalMove, PlayForcedPass,
-                                                     TryIllegalMove, NewGame, SetRound>());
+  rc::state::check(
+      initial, sut,
+      rc::state::gen::execOneOfWithArgs<PlayLegalMove, PlayForcedPass, TryIllegalMove, NewGame, SetRound>());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,7 +421,8 @@ TEST(PlayInto, MovesLongerThanSixtyFourLapsAreToldAsTheModelTellsThem) {
       // Hoyito II: every seed on the board. Hoyito I: fewer (the rest captured), since with all 48
       // its en passant captures end nearly every move early.
       const int total = engine::seed_total(rules);
-      const int on_board = variant == Variant::hoyito2 ? total : 8 + static_cast<int>(rng.below(static_cast<std::uint64_t>(total - 7)));
+      const int on_board =
+          variant == Variant::hoyito2 ? total : 8 + static_cast<int>(rng.below(static_cast<std::uint64_t>(total - 7)));
       for (int seed = 0; seed < on_board; ++seed) p.board[rng.below(12)] += 1;
       p.captured = {(total - on_board) - (total - on_board) / 2, (total - on_board) / 2};
       p.to_move = static_cast<Player>(rng.below(2));

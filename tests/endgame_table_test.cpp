@@ -29,7 +29,8 @@ TEST(PositionIndex, RankIsABijectionOntoTheCount) {
   const PositionIndex index(12, 5);
   for (int n = 0; n <= 5; ++n) {
     std::uint64_t expected = 1;  // C(n + 11, 11)
-    for (int k = 1; k <= 11; ++k) expected = expected * static_cast<std::uint64_t>(n + k) / static_cast<std::uint64_t>(k);
+    for (int k = 1; k <= 11; ++k)
+      expected = expected * static_cast<std::uint64_t>(n + k) / static_cast<std::uint64_t>(k);
     ASSERT_EQ(index.count(n), expected) << n;
     for (std::uint64_t r = 0; r < index.count(n); ++r) {
       std::uint8_t board[12];
@@ -84,7 +85,8 @@ struct BruteGraph {
       Node node;
       node.south_to_move = p.to_move == Player::south;
       const int n = static_cast<int>(p.board.size()) / 2;
-      for (int h = 0; h < 2 * n; ++h) node.share += h < n ? p.board[static_cast<std::size_t>(h)] : -p.board[static_cast<std::size_t>(h)];
+      for (int h = 0; h < 2 * n; ++h)
+        node.share += h < n ? p.board[static_cast<std::size_t>(h)] : -p.board[static_cast<std::size_t>(h)];
       nodes.push_back(node);
       positions.push_back(p);
     }
@@ -121,7 +123,9 @@ int full_history_value(const BruteGraph& g, int node, std::vector<int>& seen, in
   int best = here.south_to_move ? -1000 : 1000;
   for (const BruteGraph::Edge& e : here.edges) {
     if (--budget < 0) break;
-    const int v = e.south_gain + (e.target < 0 ? 0 : full_history_value(g, e.target, seen, alpha - e.south_gain, beta - e.south_gain, budget));
+    const int v =
+        e.south_gain +
+        (e.target < 0 ? 0 : full_history_value(g, e.target, seen, alpha - e.south_gain, beta - e.south_gain, budget));
     if (here.south_to_move) {
       best = std::max(best, v);
       alpha = std::max(alpha, v);
@@ -253,7 +257,8 @@ TEST(EndgameTable, SearchAgreesWhereItsDepthReachesTheEnd) {
         ASSERT_EQ(search::position_value(game, kDepth) - (48 - n), v.lo) << "layer " << n << " entry " << e;
         ++compared;
       }
-    std::cout << variant_name(rules.variant) << ": " << compared << " positions ending within " << kDepth << " plies compared\n";
+    std::cout << variant_name(rules.variant) << ": " << compared << " positions ending within " << kDepth
+              << " plies compared\n";
     EXPECT_GT(compared, 50);
   }
 }

@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i + 1 < count; ++i) {
     const int h = hole_of(tokens[static_cast<std::size_t>(i)][0]);
     if (h < 0 || board[static_cast<std::size_t>(h)] == 0 || !play(board, h, 1000000)) {
-      std::fprintf(stderr, "move %d (%s) is not a move that ends\n", i + 1, tokens[static_cast<std::size_t>(i)].c_str());
+      std::fprintf(stderr, "move %d (%s) is not a move that ends\n", i + 1,
+                   tokens[static_cast<std::size_t>(i)].c_str());
       return 1;
     }
   }

@@ -134,8 +134,7 @@ TEST(EngineBoard, OccupiedIsTheNonEmptyHolesOfTheRange) {
   TestRng rng{3};
   for (int trial = 0; trial < 2000; ++trial) {
     engine::Board board;
-    for (int h = 0; h < engine::kMaxHoles; ++h)
-      board.set(h, rng.below(3) == 0 ? 0 : static_cast<int>(rng.below(241)));
+    for (int h = 0; h < engine::kMaxHoles; ++h) board.set(h, rng.below(3) == 0 ? 0 : static_cast<int>(rng.below(241)));
     for (int first = 0; first < engine::kMaxHoles; ++first)
       for (int count = 0; first + count <= engine::kMaxHoles; ++count) {
         std::uint64_t expected = 0;

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <random>
@@ -20,22 +20,22 @@
 #include "core/game.h"
 #include "core/rules.h"
 #include "engine/engine.h"
-#include "io/event_replay.h"
-#include "harness/verify/scenario_check.h"
 #include "engine/sides.h"
+#include "harness/verify/scenario_check.h"
+#include "io/event_replay.h"
 
 namespace {
 
 using hoyito::Event;
 using hoyito::EventKind;
+using hoyito::kPass;
+using hoyito::Player;
 using hoyito::Position;
 using hoyito::Result;
 using hoyito::RuleId;
 using hoyito::Rules;
 using hoyito::Status;
 using hoyito::Variant;
-using hoyito::kPass;
-using hoyito::Player;
 using hoyito::Winner;
 using hoyito::engine::Game;
 
@@ -159,7 +159,9 @@ Event expected(EventKind kind, RuleId rule, int hole, int seeds, std::optional<P
   e.player = player;
   return e;
 }
-Event capture_event(RuleId rule, int hole, Player player) { return expected(EventKind::capture, rule, hole, 4, player); }
+Event capture_event(RuleId rule, int hole, Player player) {
+  return expected(EventKind::capture, rule, hole, 4, player);
+}
 Event award_event(RuleId rule, Player player, int seeds) {
   return expected(EventKind::last_four_award, rule, -1, seeds, player);
 }
@@ -197,9 +199,10 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, Player::south);
   Game g(r, p);
   const auto ply = g.play(0);
-  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
-                                            lap_event(0, 3, 3), sow_end_event(3),
-                                            award_event(RuleId::END_I_1, Player::south, 4), game_won_event(Winner::south)}))
+  EXPECT_EQ(ply.events,
+            (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south), lap_event(0, 3, 3),
+                                sow_end_event(3), award_event(RuleId::END_I_1, Player::south, 4),
+                                game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
@@ -216,10 +219,10 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
   Rules r = make_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, Player::south));
   const auto ply = g.play(0);
-  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
-                                            lap_event(0, 3, 3), relay_event(3, 2), lap_event(3, 5, 2),
-                                            sow_end_event(5), award_event(RuleId::END_I_1, Player::south, 3),
-                                            game_won_event(Winner::south)}))
+  EXPECT_EQ(ply.events,
+            (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south), lap_event(0, 3, 3),
+                                relay_event(3, 2), lap_event(3, 5, 2), sow_end_event(5),
+                                award_event(RuleId::END_I_1, Player::south, 3), game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{27, 21}));
   EXPECT_EQ(g.result().winner, Winner::south);
@@ -232,9 +235,10 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
   Rules r = make_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, Player::south));
   const auto ply = g.play(0);
-  EXPECT_EQ(ply.events, (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south),
-                                            lap_event(0, 3, 3), capture_event(RuleId::CAP_I_2, 3, Player::south),
-                                            award_event(RuleId::END_I_1, Player::south, 2), game_won_event(Winner::south)}))
+  EXPECT_EQ(ply.events,
+            (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south), lap_event(0, 3, 3),
+                                capture_event(RuleId::CAP_I_2, 3, Player::south),
+                                award_event(RuleId::END_I_1, Player::south, 2), game_won_event(Winner::south)}))
       << show(ply.events, 6);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{29, 19}));
 }
@@ -480,12 +484,18 @@ void check_moves(const Rules& r, const Position& p, long& endless, long& finite,
       engine = Naive::undecided;
     }
     ASSERT_EQ(static_cast<int>(engine), static_cast<int>(verdict))
-        << "(0 finite, 1 endless, 2 undecided) variant " << hoyito::variant_name(r.variant) << " 2x" << n
-        << " skip " << r.options.skip_origin << " hole " << h << " board " << show(p) << " naive laps " << laps;
+        << "(0 finite, 1 endless, 2 undecided) variant " << hoyito::variant_name(r.variant) << " 2x" << n << " skip "
+        << r.options.skip_origin << " hole " << h << " board " << show(p) << " naive laps " << laps;
     switch (verdict) {
-      case Naive::finite: ++finite, finite_mask |= std::uint64_t{1} << h; break;
-      case Naive::endless: ++endless; break;
-      case Naive::undecided: ++undecided, any_undecided = true; break;
+      case Naive::finite:
+        ++finite, finite_mask |= std::uint64_t{1} << h;
+        break;
+      case Naive::endless:
+        ++endless;
+        break;
+      case Naive::undecided:
+        ++undecided, any_undecided = true;
+        break;
     }
   }
   Game strict(r, p);
@@ -606,36 +616,36 @@ TEST(EngineEndless, AgreesWithANaiveDetectorInGames) {
   long endless = 0, finite = 0, undecided = 0, longest = 0, games = 0;
   // Under G2 opponent too (fewer games): there the engine compares lap-end states exactly.
   for (const auto sides : {hoyito::CaptureSides::both, hoyito::CaptureSides::opponent})
-  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
-    for (bool skip : {false, true}) {
-      Rules r = make_rules(v, 6);
-      r.options.skip_origin = skip;
-      r.options.capture_sides = sides;
-      r.options.endless_sowing = hoyito::EndlessSowing::void_game;
-      Rules strict = r;
-      strict.options.endless_sowing = hoyito::EndlessSowing::illegal;
-      for (int game = 0; game < (sides == hoyito::CaptureSides::both ? 300 : 100); ++game, ++games) {
-        Game g(r, hoyito::engine::opening_position(r));
-        while (g.status() == Status::playing) {
-          const Position p = g.position();
-          const auto mask = g.legal_mask();
-          bool differs = true;  // some move endless or undecided
-          try {
-            differs = Game(strict, p).legal_mask() != mask;
-          } catch (const hoyito::InputError& e) {
-            ASSERT_TRUE(is_undecided_error(e)) << e.what();
+    for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
+      for (bool skip : {false, true}) {
+        Rules r = make_rules(v, 6);
+        r.options.skip_origin = skip;
+        r.options.capture_sides = sides;
+        r.options.endless_sowing = hoyito::EndlessSowing::void_game;
+        Rules strict = r;
+        strict.options.endless_sowing = hoyito::EndlessSowing::illegal;
+        for (int game = 0; game < (sides == hoyito::CaptureSides::both ? 300 : 100); ++game, ++games) {
+          Game g(r, hoyito::engine::opening_position(r));
+          while (g.status() == Status::playing) {
+            const Position p = g.position();
+            const auto mask = g.legal_mask();
+            bool differs = true;  // some move endless or undecided
+            try {
+              differs = Game(strict, p).legal_mask() != mask;
+            } catch (const hoyito::InputError& e) {
+              ASSERT_TRUE(is_undecided_error(e)) << e.what();
+            }
+            if (mask != hoyito::engine::kPassBit && (differs || rng() % 40 == 0)) {
+              check_moves(strict, p, endless, finite, undecided, longest);
+              if (HasFatalFailure()) return;
+            }
+            if (!play_random_decided(g, rng)) break;
           }
-          if (mask != hoyito::engine::kPassBit && (differs || rng() % 40 == 0)) {
-            check_moves(strict, p, endless, finite, undecided, longest);
-            if (HasFatalFailure()) return;
-          }
-          if (!play_random_decided(g, rng)) break;
         }
       }
     }
-  }
-  std::cout << "[ endless ] in " << games << " games: " << endless << " endless, " << finite << " finite, "
-            << undecided << " undecided moves checked; longest " << longest << " laps\n";
+  std::cout << "[ endless ] in " << games << " games: " << endless << " endless, " << finite << " finite, " << undecided
+            << " undecided moves checked; longest " << longest << " laps\n";
   EXPECT_GT(endless, 0);
 }
 
@@ -784,8 +794,9 @@ TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
 TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   // Issue 9: the refusal says why (SOW-6) and where the lap-end state first repeats exactly:
   // move a of sx-endless-illegal, lap 61 = lap 1 (the scenario's derivation).
-  const std::string why = "not legal for south: its relay sowing never ends (SOW-6): "
-                          "the state at the end of lap 61 repeats that of lap 1";
+  const std::string why =
+      "not legal for south: its relay sowing never ends (SOW-6): "
+      "the state at the end of lap 61 repeats that of lap 1";
   for (Variant v : {Variant::hoyito2, Variant::hoyito1}) {  // sx-endless-hoyito1: the same cycle
     Game g(make_rules(v, 6), kEndlessStart);
     try {
@@ -811,8 +822,9 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
     g.play(6);
     ADD_FAILURE() << "move A was played";
   } catch (const hoyito::InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "move A: not legal for north: its relay sowing never ends (SOW-6): "
-                                     "the state at the end of lap 61 repeats that of lap 1");
+    EXPECT_EQ(std::string(e.what()),
+              "move A: not legal for north: its relay sowing never ends (SOW-6): "
+              "the state at the end of lap 61 repeats that of lap 1");
   }
   // Other illegal moves keep their message: b is empty.
   Game other(make_rules(Variant::hoyito2, 6), kEndlessStart);
@@ -961,8 +973,8 @@ TEST(EngineRandomGames, InvariantsOnEveryVariantAndSize) {
               const auto t0 = std::chrono::steady_clock::now();
               random_games({v, n, seeds, skip, endless_void, repetition}, n == 6 ? 6 : 3, seed++);
               if (std::getenv("HOYITO_TEST_VERBOSE"))
-                std::cout << hoyito::variant_name(v) << " 2x" << n << " seeds " << seeds << " skip " << skip
-                          << " void " << endless_void << " rep " << repetition << ": "
+                std::cout << hoyito::variant_name(v) << " 2x" << n << " seeds " << seeds << " skip " << skip << " void "
+                          << endless_void << " rep " << repetition << ": "
                           << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s"
                           << std::endl;
               if (HasFatalFailure()) return;

@@ -9,12 +9,12 @@
 
 #include <gtest/gtest.h>
 
-#include "io/record.h"
-#include "harness/verify/differential.h"
+#include "engine/sides.h"
 #include "harness/games/game_file.h"
 #include "harness/games/play.h"
+#include "harness/verify/differential.h"
+#include "io/record.h"
 #include "io/scenario.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -129,10 +129,12 @@ TEST(GameFile, DisagreementFilesAsTheWriterWritesThem) {
     // replay reads the same file with the same reader: both forms, on model and engine (which agree).
     std::string replayed;
     EXPECT_FALSE(replay_disagreement(parse_json(read_file(path), path), path + ":1", replayed));
-    EXPECT_EQ(replayed, path + ":1: hoyito2 2x6, 2 move(s): [\"c\",\"B\"]\n"
-                        "  model and engine agree: the disagreement is not reproduced\n" +
-                        path + ":1.shrunk: hoyito2 2x6, 1 move(s): [\"c\"]\n"
-                        "  model and engine agree: the disagreement is not reproduced\n");
+    EXPECT_EQ(replayed, path +
+                            ":1: hoyito2 2x6, 2 move(s): [\"c\",\"B\"]\n"
+                            "  model and engine agree: the disagreement is not reproduced\n" +
+                            path +
+                            ":1.shrunk: hoyito2 2x6, 1 move(s): [\"c\"]\n"
+                            "  model and engine agree: the disagreement is not reproduced\n");
     std::filesystem::remove(path);
   }
 }

@@ -5,8 +5,8 @@
 #include <rapidcheck.h>
 
 #include "core/game.h"
-#include "model/model.h"
 #include "engine/sides.h"
+#include "model/model.h"
 
 namespace hoyito::testing {
 

@@ -123,8 +123,7 @@ TEST(IncludeRules, EveryIncludePointsToALayerItsLayerMayUse) {
     const auto rule = allowed().find(layer_of(file));
     if (rule == allowed().end()) continue;  // reported by EveryFileIsInALayerWithRules
     if (rule->second.contains(layer_of(target))) continue;
-    ADD_FAILURE() << file << " includes " << target << ": " << rule->first << " may not include "
-                  << layer_of(target);
+    ADD_FAILURE() << file << " includes " << target << ": " << rule->first << " may not include " << layer_of(target);
   }
 }
 

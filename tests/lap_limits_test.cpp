@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/verify/lap_limits.h"
 #include "engine/engine.h"
+#include "harness/verify/lap_limits.h"
 #include "model/model.h"
 
 namespace hoyito {

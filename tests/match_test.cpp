@@ -143,10 +143,10 @@ TEST(EngineMatch, MatchScenariosOfTheSpecs) {
 // Model against engine, match by match, round by round.
 
 struct Tally {
-  int matches = 0, games = 0, scored = 0;   // matches played, games played, matches with every game finished
-  int draws_under_loser = 0;                // MATCH-2's draw case under G9 loser
-  int tied_on_games = 0;                    // MATCH-3 decided (or drawn) by seeds
-  int later_rounds = 0;                     // games of round 3 or later (END-III-3/4 in play)
+  int matches = 0, games = 0, scored = 0;  // matches played, games played, matches with every game finished
+  int draws_under_loser = 0;               // MATCH-2's draw case under G9 loser
+  int tied_on_games = 0;                   // MATCH-3 decided (or drawn) by seeds
+  int later_rounds = 0;                    // games of round 3 or later (END-III-3/4 in play)
 };
 
 // One game of round `round` played by both, the same random plies; returns the model's result

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include "io/record.h"
-#include "harness/games/play.h"
 #include "generators.h"
+#include "harness/games/play.h"
+#include "io/record.h"
 #include "model/model.h"
 
 namespace hoyito {

@@ -11,12 +11,12 @@
 #include <gtest/gtest.h>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/subprocess.h"
+#include "harness/games/perft.h"
 #include "harness/games/remote_game.h"
 #include "harness/games/serve.h"
-#include "harness/games/perft.h"
 #include "io/engine_protocol.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 namespace {
@@ -47,7 +47,8 @@ protocol::ReadBytes string_source(std::shared_ptr<std::string> text, std::size_t
 TEST(ProtocolReader, ReadsSuccessListsAndRefusals) {
   auto text = std::make_shared<std::string>("= 1\n\n= a 6\r\nb 7\n\n? illegal move q: no such hole\n\n");
   protocol::LineReader reader(string_source(text));
-  const auto one = protocol::parse_response(protocol::read_response_lines(reader, "protocol_version"), "protocol_version");
+  const auto one =
+      protocol::parse_response(protocol::read_response_lines(reader, "protocol_version"), "protocol_version");
   EXPECT_TRUE(one.ok);
   EXPECT_EQ(one.first(), "1");
   const auto list = protocol::parse_response(protocol::read_response_lines(reader, "divide 1"), "divide 1");
@@ -113,14 +114,20 @@ TEST(Serve, AnswersEveryMalformedCommandWithOneRefusal) {
   for (const ServeImpl impl : {ServeImpl::engine, ServeImpl::model}) {
     Server server(impl, "test");
     const std::vector<std::pair<std::string, std::string>> cases = {
-        {"frobnicate", "? unknown_command"},   {"rules hoyito9 6 4", "? invalid"},
-        {"rules hoyito2 7 4", "? invalid"},     {"rules hoyito2 6 4 skip_origin=maybe", "? invalid"},
+        {"frobnicate", "? unknown_command"},
+        {"rules hoyito9 6 4", "? invalid"},
+        {"rules hoyito2 7 4", "? invalid"},
+        {"rules hoyito2 6 4 skip_origin=maybe", "? invalid"},
         {"rules hoyito2 6 4 frobnicate=1", "? syntax"},
-        {"rules hoyito2 6", "? syntax"},        {"position board=1,2 captured=0,0 to_move=south", "? syntax"},
+        {"rules hoyito2 6", "? syntax"},
+        {"position board=1,2 captured=0,0 to_move=south", "? syntax"},
         {"position board=4,4,4,4,4,4,4,4,4,4,4,5 captured=0,0 to_move=south", "? invalid"},
-        {"play q", "? illegal"},               {"play", "? syntax"},
-        {"perft -1", "? syntax"},              {"playmoves a A q", "? illegal played=2"},
-        {"start round=2", "? invalid"},        {"legal extra", "? syntax"},
+        {"play q", "? illegal"},
+        {"play", "? syntax"},
+        {"perft -1", "? syntax"},
+        {"playmoves a A q", "? illegal played=2"},
+        {"start round=2", "? invalid"},
+        {"legal extra", "? syntax"},
         {std::string("play \x01\x1b[2J"), "? illegal"}};
     for (const auto& [command, expected] : cases) {
       const std::string answer = server.answer(command);
@@ -173,7 +180,7 @@ TEST(RemoteGame, CopiesShareOneProcessAndPerftAgrees) {
   const RemoteGame game(rules, engine::opening_position(rules));
   const engine::Game local(rules, engine::opening_position(rules));
   EXPECT_EQ(perft(game, 3), perft(local, 3));  // the harness's perft, by copies
-  EXPECT_EQ(game.perft(4), perft(local, 4));     // the engine's own
+  EXPECT_EQ(game.perft(4), perft(local, 4));   // the engine's own
   EXPECT_EQ(game.divide(2), perft_divide(local, 2));
   RemoteGame a = game, b = game;
   a.play(a.legal_plies().front());

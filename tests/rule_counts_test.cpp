@@ -1,9 +1,9 @@
 // Rule coverage counting (model/rule_counts.h), in its own test binary: the counts are global.
 #include <gtest/gtest.h>
 
+#include "engine/sides.h"
 #include "model/model.h"
 #include "model/rule_counts.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 namespace {

@@ -36,7 +36,8 @@ TEST(Rulebook, ReadsEveryRuleInOrderWithItsSources) {
     }
   ASSERT_EQ(static_cast<int>(ids.size()), kRuleCount);
   for (int i = 0; i < kRuleCount; ++i) EXPECT_EQ(ids[static_cast<size_t>(i)], rule_text(static_cast<RuleId>(i)));
-  EXPECT_EQ(sections.front().rules.front().text, "Two players, a board of two rows of holes, no stores. Each player owns one row.");
+  EXPECT_EQ(sections.front().rules.front().text,
+            "Two players, a board of two rows of holes, no stores. Each player owns one row.");
 }
 
 TEST(Rulebook, MarkdownTablesAndInline) {

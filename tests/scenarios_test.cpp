@@ -108,7 +108,8 @@ TEST(Specs, EveryRuleIdIsExercisedByAScenario) {
   const std::set<std::string> no_known_position = {"PASS-3"};
   for (const auto& id : spec_rule_ids())
     EXPECT_TRUE(exercised.count(id) || no_known_position.count(id)) << id << " has no scenario";
-  for (const auto& id : no_known_position) EXPECT_FALSE(exercised.count(id)) << id << " has a scenario now: drop the exception";
+  for (const auto& id : no_known_position)
+    EXPECT_FALSE(exercised.count(id)) << id << " has a scenario now: drop the exception";
 }
 
 TEST(Specs, EveryRuleIdNamedInCodeExistsInSpecs) {

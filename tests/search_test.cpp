@@ -6,10 +6,10 @@
 #include <map>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/random.h"
 #include "harness/games/search.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 using namespace hoyito;
 
@@ -28,7 +28,8 @@ Position two_move_position() {
 int model_minimax(const model::Game& game, int depth) {
   const auto& p = game.position();
   const Player me = p.to_move;
-  if (depth == 0 || game.status() != Status::playing) return p.captured[index(me)] - p.captured[index(engine::opponent_of(me))];
+  if (depth == 0 || game.status() != Status::playing)
+    return p.captured[index(me)] - p.captured[index(engine::opponent_of(me))];
   int best = -1000;
   for (int ply : game.legal_plies()) {
     model::Game child = game;
@@ -112,7 +113,8 @@ TEST(Search, ChoosesUniformlyAmongEqualBest) {
   Rules rules;
   engine::Game game(rules, engine::opening_position(rules));  // no first move captures: all tie at depth 1
   const auto values = search::move_values(game, 1);
-  const int best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.value < b.value; })->value;
+  const int best =
+      std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.value < b.value; })->value;
   std::map<int, int> expected_holes;
   for (const auto& v : values)
     if (v.value == best) expected_holes[v.hole] = 0;

@@ -21,9 +21,14 @@ namespace {
 
 TEST(Sides, HoleOwnerOfEachImplementationIsBrd4) {
   // 2x6: holes 0..5 South's (a..f), 6..11 North's (A..F). 2x12: 0..11 South's, 12..23 North's.
-  for (const auto& [hole, n, want] : std::vector<std::tuple<int, int, Player>>{
-           {0, 6, Player::south}, {5, 6, Player::south}, {6, 6, Player::north}, {11, 6, Player::north},
-           {0, 12, Player::south}, {11, 12, Player::south}, {12, 12, Player::north}, {23, 12, Player::north}}) {
+  for (const auto& [hole, n, want] : std::vector<std::tuple<int, int, Player>>{{0, 6, Player::south},
+                                                                               {5, 6, Player::south},
+                                                                               {6, 6, Player::north},
+                                                                               {11, 6, Player::north},
+                                                                               {0, 12, Player::south},
+                                                                               {11, 12, Player::south},
+                                                                               {12, 12, Player::north},
+                                                                               {23, 12, Player::north}}) {
     EXPECT_EQ(engine::hole_owner(hole, n), want) << "engine, hole " << hole << " of 2x" << n;
     EXPECT_EQ(model::hole_owner(hole, n), want) << "model, hole " << hole << " of 2x" << n;
   }

@@ -17,17 +17,17 @@
 #include <map>
 #include <sstream>
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
+#include <boost/json.hpp>
 
-#include "io/record.h"
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/games/players.h"
+#include "harness/simulate/report.h"
 #include "harness/simulate/simulate.h"
 #include "harness/simulate/statistics.h"
 #include "harness/simulate/summary.h"
-#include "harness/simulate/report.h"
-#include "engine/sides.h"
+#include "io/record.h"
 
 using namespace hoyito;
 namespace json = boost::json;
@@ -296,7 +296,7 @@ TEST(SimulateStatistics, HistogramsAndMerge) {
   EXPECT_EQ(h.sum, 15u);
   EXPECT_EQ(h.max, 9u);
   EXPECT_EQ(h.quantile(0.5), std::optional<std::uint64_t>(3));  // rank 2 of 0 3 3 9
-  EXPECT_EQ(h.quantile(1.0), std::nullopt);                       // rank 4: in the overflow
+  EXPECT_EQ(h.quantile(1.0), std::nullopt);                     // rank 4: in the overflow
   EXPECT_EQ(h.stddev(), std::nullopt);
   EXPECT_EQ(Log2Histogram::bin_of(0), 0);
   EXPECT_EQ(Log2Histogram::bin_of(1), 1);
@@ -469,7 +469,9 @@ TEST(SimulateRuns, DetailEveryChangesWhatIsCountedNotWhatIsPlayed) {
         RunOptions options;
         options.progress = false;
         options.threads = 1;
-        options.rows = [&rows](const std::vector<GameRow>& chunk) { rows.insert(rows.end(), chunk.begin(), chunk.end()); };
+        options.rows = [&rows](const std::vector<GameRow>& chunk) {
+          rows.insert(rows.end(), chunk.begin(), chunk.end());
+        };
         run_simulation(spec, options);
         return rows;
       };
@@ -478,7 +480,8 @@ TEST(SimulateRuns, DetailEveryChangesWhatIsCountedNotWhatIsPlayed) {
       ASSERT_EQ(detailed.size(), fast.size());
       for (std::size_t i = 0; i < fast.size(); ++i) {
         EXPECT_EQ(detailed[i].deal, fast[i].deal);
-        EXPECT_EQ(detailed[i].plies, fast[i].plies) << variant_name(variant) << " " << static_cast<int>(endless) << " deal " << fast[i].deal;
+        EXPECT_EQ(detailed[i].plies, fast[i].plies)
+            << variant_name(variant) << " " << static_cast<int>(endless) << " deal " << fast[i].deal;
         EXPECT_EQ(detailed[i].opening, fast[i].opening) << variant_name(variant) << " deal " << fast[i].deal;
         EXPECT_EQ(detailed[i].result, fast[i].result) << variant_name(variant) << " deal " << fast[i].deal;
       }
@@ -550,7 +553,8 @@ TEST(SimulateRuns, JsonFollowsTheSchema) {
   std::ofstream(shard_file) << run_json(shard, 1);
   for (const std::string& f : {file, shard_file}) {
     const std::string command = fmt::format(
-        "python3 -c \"import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))\" "
+        "python3 -c \"import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), "
+        "json.load(open(sys.argv[2])))\" "
         "{} {}/specs/simulation.schema.json",
         f, HOYITO_SOURCE_DIR);
     EXPECT_EQ(std::system(command.c_str()), 0) << command;
@@ -579,10 +583,11 @@ CommandRun run_hoyito(const std::string& args) {
 
 TEST(SimulateCommand, BadValuesGetOneLineAndExitTwo) {
   for (const std::string args :
-       {"simulate --shard 5/4", "simulate --shard x", "simulate --players random,foo", "simulate --players search:0,random",
-        "simulate --players random", "simulate --sweep skip_origin=false,maybe", "simulate --sweep chain=a,b",
-        "simulate --sweep skip_origin=true", "simulate --match 3", "simulate --variant hoyito3 --match 3 --round 2",
-        "simulate --per-game", "simulate --games 0", "merge /nonexistent.json"}) {
+       {"simulate --shard 5/4", "simulate --shard x", "simulate --players random,foo",
+        "simulate --players search:0,random", "simulate --players random", "simulate --sweep skip_origin=false,maybe",
+        "simulate --sweep chain=a,b", "simulate --sweep skip_origin=true", "simulate --match 3",
+        "simulate --variant hoyito3 --match 3 --round 2", "simulate --per-game", "simulate --games 0",
+        "merge /nonexistent.json"}) {
     const CommandRun r = run_hoyito(args + " --quiet");
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
@@ -592,8 +597,10 @@ TEST(SimulateCommand, BadValuesGetOneLineAndExitTwo) {
 TEST(SimulateCommand, WritesJsonCsvAndCharts) {
   const std::string dir = temp_path("out");
   std::filesystem::create_directories(dir);
-  const CommandRun r = run_hoyito(fmt::format(
-      "simulate --games 200 --threads 2 --quiet --sweep skip_origin=false,true --json {0}/s.json --csv {0}/s.csv --charts {0}", dir));
+  const CommandRun r =
+      run_hoyito(fmt::format("simulate --games 200 --threads 2 --quiet --sweep skip_origin=false,true --json "
+                             "{0}/s.json --csv {0}/s.csv --charts {0}",
+                             dir));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* f : {"s.json", "s.csv", "length.svg", "laps.svg", "openings.svg", "sweep.svg"})
     EXPECT_GT(std::filesystem::file_size(dir + "/" + f), 100u) << f;
@@ -692,7 +699,8 @@ TEST(SimulateHonest, UnterminatedGamesSplitByRepetition) {
   // first met there) it had not.
   for (const auto& [limit, repeating] : {std::pair{22, 1u}, std::pair{21, 0u}}) {
     Statistics stats(hoyito2_with_ply_limit(limit), 0);
-    const Result r = play(hoyito2_with_ply_limit(limit), position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, {23, 24}, Player::north), stats);
+    const Result r = play(hoyito2_with_ply_limit(limit),
+                          position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, {23, 24}, Player::north), stats);
     EXPECT_EQ(r.status, Status::unterminated) << limit;
     EXPECT_EQ(stats.unterminated_repeating, repeating) << limit;
     const json::object u = stats.to_json().at("summary").at("unterminated").as_object();
@@ -734,7 +742,7 @@ TEST(SimulateHonest, GamesWithEventsCountGamesUnderMatch) {
   RunOptions options;
   options.progress = false;
   const Statistics s = run_simulation(spec, options).per_value.front();
-  EXPECT_GT(s.games, 20u);  // matches of up to 3 games
+  EXPECT_GT(s.games, 20u);             // matches of up to 3 games
   EXPECT_EQ(s.detail_games, s.games);  // every game played with events, not every match
 }
 
@@ -778,9 +786,9 @@ TEST(SimulateHonest, TableSaysShardNotApplicableAndPerRound) {
   EXPECT_TRUE(has(json_text, "\"p_value\":null")) << json_text.substr(0, 400);
   EXPECT_FALSE(has(json_text, "\"p_value\":1")) << json_text.substr(0, 400);
   const std::string match = run_hoyito_out("simulate --variant hoyito3 --match 3 --games 40 --quiet --paired");
-  for (const char* row : {"round 1: S/N/draw % (games)", "round 3: S/N/draw % (games)", "matches won by South", "match first player, p",
-                          "expected score South", "p-value: seat/starter/player", "length: min, quartiles, max",
-                          "final margin", "unterminated: repeating, not"})
+  for (const char* row : {"round 1: S/N/draw % (games)", "round 3: S/N/draw % (games)", "matches won by South",
+                          "match first player, p", "expected score South", "p-value: seat/starter/player",
+                          "length: min, quartiles, max", "final margin", "unterminated: repeating, not"})
     EXPECT_TRUE(has(match, row)) << row << "\n" << match;
   // The match winners come with their interval.
   const auto won = match.find("matches won by South");
@@ -790,17 +798,21 @@ TEST(SimulateHonest, TableSaysShardNotApplicableAndPerRound) {
 TEST(SimulateHonest, CsvHasEveryFigure) {
   const std::string dir = temp_path("csv");
   std::filesystem::create_directories(dir);
-  run_hoyito_out(fmt::format("simulate --variant hoyito3 --match 3 --games 60 --quiet --paired --sweep later_rounds_last_four=previous_winner,capturer "
-                             "--csv {}/s.csv", dir));
+  run_hoyito_out(
+      fmt::format("simulate --variant hoyito3 --match 3 --games 60 --quiet --paired --sweep "
+                  "later_rounds_last_four=previous_winner,capturer "
+                  "--csv {}/s.csv",
+                  dir));
   std::ifstream in(dir + "/s.csv");
   const std::string csv((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  for (const char* row : {"capturer,difference.south,", "capturer,difference.mean_length,", "previous_winner,fairness.player.p_value,",
-                          "previous_winner,per_game.capture_plies.mean,", "previous_winner,sowing.laps_per_move.mean,",
-                          "previous_winner,sowing.last_four_awards.END-III-3,", "previous_winner,sowing.passes.PASS-1,",
-                          "previous_winner,per_game.passes,", "previous_winner,matches.winners.south,",
-                          "previous_winner,matches.by_round.3.south,", "previous_winner,matches.round_rule_decided,",
-                          "previous_winner,expected_score.south,", "previous_winner,margin.median,", "previous_winner,length.min,",
-                          "previous_winner,unterminated.repeating,", "capturer,matches.fairness.player.p_value,"})
+  for (const char* row :
+       {"capturer,difference.south,", "capturer,difference.mean_length,", "previous_winner,fairness.player.p_value,",
+        "previous_winner,per_game.capture_plies.mean,", "previous_winner,sowing.laps_per_move.mean,",
+        "previous_winner,sowing.last_four_awards.END-III-3,", "previous_winner,sowing.passes.PASS-1,",
+        "previous_winner,per_game.passes,", "previous_winner,matches.winners.south,",
+        "previous_winner,matches.by_round.3.south,", "previous_winner,matches.round_rule_decided,",
+        "previous_winner,expected_score.south,", "previous_winner,margin.median,", "previous_winner,length.min,",
+        "previous_winner,unterminated.repeating,", "capturer,matches.fairness.player.p_value,"})
     EXPECT_TRUE(has(csv, row)) << row;
   // p-values in scientific notation (never 0.000000).
   std::istringstream lines(csv);

@@ -47,16 +47,18 @@ std::string hole_list(const std::vector<int>& holes, int n, Lang lang) {
 }
 
 std::string result_text(const Result& result, Lang lang) {
-  constexpr Word statuses[] = {Word::status_playing, Word::status_finished, Word::status_unterminated, Word::status_void};
-  const std::string winner = is_player(result.winner)         ? player_word(player_of(result.winner), lang)
+  constexpr Word statuses[] = {Word::status_playing, Word::status_finished, Word::status_unterminated,
+                               Word::status_void};
+  const std::string winner = is_player(result.winner)        ? player_word(player_of(result.winner), lang)
                              : result.winner == Winner::draw ? std::string(word(Word::draw, lang))
                                                              : std::string(word(Word::nobody, lang));
   // "winner South", "winner draw"; no winner: "winner none" ("sin ganador", not "ganador ninguno").
-  const std::string who = result.winner == Winner::none ? winner : fmt::format("{} {}", word(Word::winner, lang), winner);
+  const std::string who =
+      result.winner == Winner::none ? winner : fmt::format("{} {}", word(Word::winner, lang), winner);
   return fmt::format("{}: {}; {} {} {}, {} {}; {}", word(Word::result, lang),
                      word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
-                     word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang), result.captured[index(Player::north)],
-                     who);
+                     word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang),
+                     result.captured[index(Player::north)], who);
 }
 
 namespace {
@@ -73,7 +75,8 @@ std::string phrase_key(const Event& e, const Rules& rules, const LapStory* lap) 
     case EventKind::lap:
       if (lap && lap->end == LapStory::End::stopped) return "lap.stopped";
       return e.rule == RuleId::SOW_3 ? "lap.skip" : "lap";
-    case EventKind::capture: return e.rule == RuleId::CAP_I_1 ? "capture.en_passant" : "capture";
+    case EventKind::capture:
+      return e.rule == RuleId::CAP_I_1 ? "capture.en_passant" : "capture";
     case EventKind::pass:
       if (e.rule == RuleId::PASS_2) return "pass.extra";
       if (e.rule == RuleId::PASS_3) return "pass.endless";
@@ -81,15 +84,18 @@ std::string phrase_key(const Event& e, const Rules& rules, const LapStory* lap) 
     case EventKind::last_four_award:
       if (e.rule == RuleId::END_III_3) return "last_four_award.previous";
       if (e.rule == RuleId::END_III_4)
-        return rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? "last_four_award.split"
-                                                                                      : "last_four_award.drawn_capturer";
+        return rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split
+                   ? "last_four_award.split"
+                   : "last_four_award.drawn_capturer";
       return "last_four_award";
-    case EventKind::side_award: return e.rule == RuleId::END_4 ? "side_award.no_seeds" : "side_award";  // END-4 or END-3
+    case EventKind::side_award:
+      return e.rule == RuleId::END_4 ? "side_award.no_seeds" : "side_award";  // END-4 or END-3
     case EventKind::game_end:
       if (e.status == Status::unterminated) return "game_end.unterminated";
       if (e.status == Status::void_game) return "game_end.void";
       return e.winner == Winner::draw ? "game_end.draw" : "game_end";
-    default: return std::string(event_kind_name(e.kind));
+    default:
+      return std::string(event_kind_name(e.kind));
   }
 }
 
@@ -119,11 +125,13 @@ std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang la
     std::string text = fmt::format(
         fmt::runtime(phrase(phrase_key(e, rules, lap), lang)), fmt::arg("player", player_word(player, lang)),
         fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_word(e.hole, n, lang) : ""),
-        fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""), fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""),
-        fmt::arg("lap", lap ? lap->number : lap_index), fmt::arg("count", count), fmt::arg("holes", holes),
-        fmt::arg("rule", rule_text(e.rule)), fmt::arg("round", rules.round),
+        fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""),
+        fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""), fmt::arg("lap", lap ? lap->number : lap_index),
+        fmt::arg("count", count), fmt::arg("holes", holes), fmt::arg("rule", rule_text(e.rule)),
+        fmt::arg("round", rules.round),
         fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
-        fmt::arg("south", story.ply.after.captured[index(Player::south)]), fmt::arg("north", story.ply.after.captured[index(Player::north)]),
+        fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+        fmt::arg("north", story.ply.after.captured[index(Player::north)]),
         fmt::arg("ply_limit", rules.options.ply_limit));
     if (lap) ++lap_index;
     out.push_back({lap_index, std::move(text)});
@@ -171,17 +179,22 @@ std::string endless_alt(const std::vector<EndlessMove>& moves, int n, Lang lang)
 }  // namespace
 
 std::string to_move_text(const Position& p, Lang lang) {
-  std::string text = fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
+  std::string text =
+      fmt::format(fmt::runtime(word(Word::to_move, lang)), fmt::arg("player", player_word(p.to_move, lang)));
   text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
   return text;
 }
 
 std::string state_text(const PlyStory& story, Lang lang) {
   switch (story.end_status) {
-    case Status::playing: return to_move_text(story.ply.after, lang);
-    case Status::void_game: return std::string(word(Word::game_over_void, lang));  // SOW-6 void
-    case Status::unterminated: return std::string(word(Word::game_over_unterminated, lang));  // END-3
-    case Status::finished: break;
+    case Status::playing:
+      return to_move_text(story.ply.after, lang);
+    case Status::void_game:
+      return std::string(word(Word::game_over_void, lang));  // SOW-6 void
+    case Status::unterminated:
+      return std::string(word(Word::game_over_unterminated, lang));  // END-3
+    case Status::finished:
+      break;
   }
   if (!is_player(story.end_winner)) return std::string(word(Word::game_over_draw, lang));  // END-2: equal captures
   return fmt::format(fmt::runtime(word(Word::game_over_winner, lang)),
@@ -199,11 +212,12 @@ std::string endless_repeat_text(const EndlessMove& move, Lang lang) {
 
 std::string start_alt_text(const Position& start, const Rules& rules, Lang lang, int after_ply) {
   const int n = rules.holes_per_row;
-  const std::string intro = after_ply == 0 ? std::string(word(Word::alt_start, lang))
-                                           : fmt::format(fmt::runtime(word(Word::after_ply, lang)), fmt::arg("ply", after_ply)) + ":";
-  return fmt::format("{} {} {}: {} {}, {} {}. {}.", intro, rows_text(start, n, lang),
-                     word(Word::captured, lang), word(Word::south, lang), start.captured[index(Player::south)],
-                     word(Word::north, lang), start.captured[index(Player::north)], to_move_text(start, lang));
+  const std::string intro =
+      after_ply == 0 ? std::string(word(Word::alt_start, lang))
+                     : fmt::format(fmt::runtime(word(Word::after_ply, lang)), fmt::arg("ply", after_ply)) + ":";
+  return fmt::format("{} {} {}: {} {}, {} {}. {}.", intro, rows_text(start, n, lang), word(Word::captured, lang),
+                     word(Word::south, lang), start.captured[index(Player::south)], word(Word::north, lang),
+                     start.captured[index(Player::north)], to_move_text(start, lang));
 }
 
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
@@ -219,8 +233,8 @@ std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
     for (const LapStory& lap : story.laps) landings.push_back(lap.to);
     text += ' ';
     text += fmt::format(fmt::runtime(word(Word::alt_laps, lang)), fmt::arg("laps", story.laps.size()),
-                              fmt::arg("hole", hole_name(story.laps.front().from, n)),
-                              fmt::arg("landings", hole_list(landings, n, lang)));
+                        fmt::arg("hole", hole_name(story.laps.front().from, n)),
+                        fmt::arg("landings", hole_list(landings, n, lang)));
   }
   if (!story.captures.empty()) {
     std::vector<int> holes;
@@ -231,9 +245,9 @@ std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
   if (!story.endless.empty()) text += ' ' + endless_alt(story.endless, n, lang);
   text += ' ';
   text += fmt::format(fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", rows_text(story.ply.after, n, lang)),
-                            fmt::arg("south", story.ply.after.captured[index(Player::south)]),
-                            fmt::arg("north", story.ply.after.captured[index(Player::north)]),
-                            fmt::arg("to_move", state_text(story, lang)));
+                      fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+                      fmt::arg("north", story.ply.after.captured[index(Player::north)]),
+                      fmt::arg("to_move", state_text(story, lang)));
   return text;
 }
 

@@ -12,16 +12,20 @@ const std::vector<EventPhrase>& event_phrases() {
        "{player} levanta {n_seeds} del hoyo {hole} ({rule})."},
       {EventKind::lap, "lap",
        "Lap {lap}: {n_seeds} sown counterclockwise from {from} to {to}, which now holds {count} ({rule}).",
-       "Vuelta {lap}: se siembra en sentido antihorario desde {from} hasta {to} ({n_seeds}), que ahora tiene {count} ({rule})."},
+       "Vuelta {lap}: se siembra en sentido antihorario desde {from} hasta {to} ({n_seeds}), que ahora tiene {count} "
+       "({rule})."},
       {EventKind::lap, "lap.skip",
        "Lap {lap}: {n_seeds} from {from} to {to}, skipping {from} itself; {to} now holds {count} ({rule}).",
-       "Vuelta {lap}: se siembra desde {from} hasta {to} ({n_seeds}), saltando el propio {from}; {to} tiene ahora {count} ({rule})."},
+       "Vuelta {lap}: se siembra desde {from} hasta {to} ({n_seeds}), saltando el propio {from}; {to} tiene ahora "
+       "{count} ({rule})."},
       {EventKind::lap, "lap.stopped", "Lap {lap}: {n_seeds} from {from} up to {to}, where the lap stops ({rule}).",
        "Vuelta {lap}: se siembra desde {from} hasta {to} ({n_seeds}), donde la vuelta se detiene ({rule})."},
       {EventKind::sow_end, "sow_end", "{hole} was empty: the move ends ({rule}).",
        "El hoyo {hole} estaba vacío: la jugada termina ({rule})."},
-      {EventKind::relay, "relay", "{hole} was not empty and is no casa: relay, {player} lifts its {n_seeds} and sows on ({rule}).",
-       "El hoyo {hole} no estaba vacío ni formó casa: relevo, {player} levanta sus {n_seeds} y sigue sembrando ({rule})."},
+      {EventKind::relay, "relay",
+       "{hole} was not empty and is no casa: relay, {player} lifts its {n_seeds} and sows on ({rule}).",
+       "El hoyo {hole} no estaba vacío ni formó casa: relevo, {player} levanta sus {n_seeds} y sigue sembrando "
+       "({rule})."},
       {EventKind::capture, "capture", "The last seed makes {hole} a casa of four: {player} captures it ({rule}).",
        "La última semilla hace del hoyo {hole} una casa de cuatro: {player} la captura ({rule})."},
       {EventKind::capture, "capture.en_passant",
@@ -29,7 +33,8 @@ const std::vector<EventPhrase>& event_phrases() {
        "En el camino una semilla hace del hoyo {hole} una casa de cuatro: {player} la captura al paso ({rule})."},
       {EventKind::chain_capture, "chain_capture",
        "Backward from there {player} also captures the fours in {holes}, one unbroken run ({rule}).",
-       "Hacia atrás desde ahí {player} captura también las casas de cuatro de {holes}, una tras otra sin interrupción ({rule})."},
+       "Hacia atrás desde ahí {player} captura también las casas de cuatro de {holes}, una tras otra sin interrupción "
+       "({rule})."},
       {EventKind::extra_move, "extra_move", "{player} moves again ({rule}).", "{player} vuelve a jugar ({rule})."},
       {EventKind::pass, "pass", "{player} has no seeds on their side and passes ({rule}).",
        "{player} no tiene semillas en su lado y pasa ({rule})."},
@@ -97,7 +102,8 @@ std::string_view word(Word w, Lang lang) {
       {"Notation", "Notación"},
       {"Move quality: each legal move's value is the mover's captured seeds minus the opponent's after {depth} plies "
        "of search (? loses 4 or more against the best, ?? 8 or more):",
-       "Calidad de las jugadas: el valor de cada jugada legal es lo capturado por quien juega menos lo capturado por el "
+       "Calidad de las jugadas: el valor de cada jugada legal es lo capturado por quien juega menos lo capturado por "
+       "el "
        "rival tras {depth} jugadas de búsqueda (? pierde 4 o más frente a la mejor, ?? 8 o más):"},
       {"best", "mejor"},
       {"played", "la jugada hecha"},
@@ -138,32 +144,44 @@ std::string_view word(Word w, Lang lang) {
       {"Game over: {player} wins", "Fin de la partida: gana {player}"},
       {"Game over: a draw", "Fin de la partida: empate"},
       {"Game over: void, no winner", "Fin de la partida: nula, sin ganador"},
-      {"Game over: stopped at the ply limit, no winner", "Fin de la partida: detenida en el límite de jugadas, sin ganador"},
+      {"Game over: stopped at the ply limit, no winner",
+       "Fin de la partida: detenida en el límite de jugadas, sin ganador"},
       {"{hole}: endless (SOW-6)", "{hole}: sin fin (SOW-6)"},
       {"lap {lap} repeats lap {repeated}", "la vuelta {lap} repite la {repeated}"},
       {"Endless sowing (SOW-6): {moves}.", "Siembra sin fin (SOW-6): {moves}."},
-      {"voids the game (SOW-6): no winner, the captures stand", "anula la partida (SOW-6): sin ganador, las capturas quedan"},
+      {"voids the game (SOW-6): no winner, the captures stand",
+       "anula la partida (SOW-6): sin ganador, las capturas quedan"},
       {"Refused: {player} {move}", "Rechazada: {player} {move}"},
       {"Legal moves here: {moves}.", "Jugadas legales aquí: {moves}."},
       {"{player} may not pass: a player with seeds on their side moves; only one with none passes (PASS-1).",
        "{player} no puede pasar: quien tiene semillas en su lado juega; solo pasa quien no tiene ninguna (PASS-1)."},
-      {"{player} may not play {hole}: it is not one of their holes; a player lifts the seeds of one of their own holes (BRD-4, SOW-1).",
-       "{player} no puede jugar {hole}: no es uno de sus hoyos; cada jugador levanta las semillas de uno de sus propios hoyos (BRD-4, SOW-1)."},
+      {"{player} may not play {hole}: it is not one of their holes; a player lifts the seeds of one of their own holes "
+       "(BRD-4, SOW-1).",
+       "{player} no puede jugar {hole}: no es uno de sus hoyos; cada jugador levanta las semillas de uno de sus "
+       "propios hoyos (BRD-4, SOW-1)."},
       {"{player} may not play {hole}: it is empty, and the hole lifted must not be empty (SOW-1).",
        "{player} no puede jugar {hole}: está vacío, y el hoyo que se levanta no debe estar vacío (SOW-1)."},
-      {"{player} may not play {hole}: its relay sowing never ends (the state at the end of lap {lap} repeats that of lap {repeated}), and with endless_sowing = illegal an endless move is not legal (SOW-6).",
-       "{player} no puede jugar {hole}: su siembra en relevo no termina nunca (el estado al final de la vuelta {lap} repite el de la vuelta {repeated}), y con endless_sowing = illegal una jugada sin fin no es legal (SOW-6)."},
-      {"{player} may not play {hole} here: its sowing neither ends nor repeats a lap-end state within {lap} laps, so it cannot be decided (Q-LIMIT).",
-       "{player} no puede jugar {hole} aquí: su siembra no termina ni repite un estado de fin de vuelta en {lap} vueltas, así que no se puede decidir (Q-LIMIT)."},
+      {"{player} may not play {hole}: its relay sowing never ends (the state at the end of lap {lap} repeats that of "
+       "lap {repeated}), and with endless_sowing = illegal an endless move is not legal (SOW-6).",
+       "{player} no puede jugar {hole}: su siembra en relevo no termina nunca (el estado al final de la vuelta {lap} "
+       "repite el de la vuelta {repeated}), y con endless_sowing = illegal una jugada sin fin no es legal (SOW-6)."},
+      {"{player} may not play {hole} here: its sowing neither ends nor repeats a lap-end state within {lap} laps, so "
+       "it cannot be decided (Q-LIMIT).",
+       "{player} no puede jugar {hole} aquí: su siembra no termina ni repite un estado de fin de vuelta en {lap} "
+       "vueltas, así que no se puede decidir (Q-LIMIT)."},
       {"No move may be played: the game is over (END-1).", "No se puede jugar: la partida ha terminado (END-1)."},
       {"Plies of the game", "Jugadas de la partida"},
       {"Ply {ply} of {total}", "Jugada {ply} de {total}"},
       {"Comment", "Comentario"},
-      {"This page shows {shown} plies: to keep it small, a diagram is drawn every {every} plies and at the last (every ply's account is here; --format md or --plies K..L draws every diagram).",
-       "Esta página muestra {shown} jugadas: para que no sea enorme, se dibuja un diagrama cada {every} jugadas y en la última (el relato de cada jugada está aquí; el formato md, o un tramo de jugadas más corto, los dibuja todos)."},
+      {"This page shows {shown} plies: to keep it small, a diagram is drawn every {every} plies and at the last (every "
+       "ply's account is here; --format md or --plies K..L draws every diagram).",
+       "Esta página muestra {shown} jugadas: para que no sea enorme, se dibuja un diagrama cada {every} jugadas y en "
+       "la última (el relato de cada jugada está aquí; el formato md, o un tramo de jugadas más corto, los dibuja "
+       "todos)."},
       {"source", "fuente"},
       {"pass", "pasa"},
-      {"none: the search met a move it cannot decide ({why})", "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
+      {"none: the search met a move it cannot decide ({why})",
+       "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

@@ -10,8 +10,8 @@ std::string escape(std::string_view text) { return xml_escape(text); }
 
 // Geometry of one board panel (pixels). The rows are drawn as a track: South's holes sow left
 // to right, then up at the right end into North's row, which sows right to left.
-constexpr int kLeft = 78;        // room for the row labels
-constexpr int kPitch = 54;       // between hole centres
+constexpr int kLeft = 78;   // room for the row labels
+constexpr int kPitch = 54;  // between hole centres
 constexpr int kRadius = 20;
 constexpr int kPanelHeight = 276;
 constexpr int kNorthY = 62, kSouthY = 200;  // row centres within a panel
@@ -45,7 +45,7 @@ struct PanelMarks {
   int lifted = -1;
   const std::vector<LapStory>* laps = nullptr;
   const std::vector<CaptureStory>* captures = nullptr;
-  const std::vector<int>* changed_from = nullptr;  // the counts before, to mark what changed
+  const std::vector<int>* changed_from = nullptr;     // the counts before, to mark what changed
   const std::vector<EndlessMove>* endless = nullptr;  // SOW-6: the mover's endless moves
   std::string state;  // beside the board: who is to move, or how the game ended (account.h state_text)
 };
@@ -68,7 +68,8 @@ std::string lap_paths(const std::vector<LapStory>& laps, int n, int top, const s
     int previous = lap.from;
     for (int hole : lap.path) {
       if ((previous < n) != (hole < n)) {
-        const int end_x = previous < n ? kLeft + n * kPitch - 4 - (lap.number - 1) % 6 * 3 : kLeft + 4 + (lap.number - 1) % 6 * 3;
+        const int end_x =
+            previous < n ? kLeft + n * kPitch - 4 - (lap.number - 1) % 6 * 3 : kLeft + 4 + (lap.number - 1) % 6 * 3;
         point(end_x, track_y(previous < n, top, lap.number));
         point(end_x, track_y(hole < n, top, lap.number));
       }
@@ -97,8 +98,9 @@ std::string lap_paths(const std::vector<LapStory>& laps, int n, int top, const s
 std::string panel_board(int n, Lang lang, int top, const std::string& heading, const std::string& id) {
   std::string svg = fmt::format("<text x=\"8\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", top + 18,
                                 escape(heading));
-  svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"26\" fill=\"#f3e3c3\" stroke=\"#8a6d3b\"/>\n",
-                     kLeft - 6, top + kNorthY - 32, n * kPitch + 12, kSouthY - kNorthY + 64);
+  svg += fmt::format(
+      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"26\" fill=\"#f3e3c3\" stroke=\"#8a6d3b\"/>\n", kLeft - 6,
+      top + kNorthY - 32, n * kPitch + 12, kSouthY - kNorthY + 64);
   svg += fmt::format("<text x=\"8\" y=\"{}\" font-size=\"13\">{}</text>\n", top + kNorthY + 5,
                      escape(word(Word::north, lang)));
   svg += fmt::format("<text x=\"8\" y=\"{}\" font-size=\"13\">{}</text>\n", top + kSouthY + 5,
@@ -120,8 +122,10 @@ std::string chain_band(const std::vector<CaptureStory>& captures, int n, int top
   std::string landing, run;
   for (const CaptureStory& c : captures) {
     const std::string point = fmt::format("{},{} ", hole_x(c.hole, n), hole_y(c.hole, n, top));
-    if (c.chain) run += point;
-    else if (!c.en_passant) landing = point;
+    if (c.chain)
+      run += point;
+    else if (!c.en_passant)
+      landing = point;
   }
   if (run.empty()) return "";
   return fmt::format(
@@ -142,11 +146,13 @@ std::string panel_holes(const Position& p, int n, int top, const PanelMarks& mar
         lifted ? " lifted" : "", x, y, kRadius, lifted ? "#ff7f0e" : "#8a6d3b", lifted ? 4 : 1.5);
     const bool changed = marks.changed_from && (*marks.changed_from)[static_cast<size_t>(hole)] != count;
     svg += fmt::format(
-        "<text class=\"count\" data-hole=\"{}\" x=\"{}\" y=\"{}\" font-size=\"17\" text-anchor=\"middle\"{}>{}</text>\n",
+        "<text class=\"count\" data-hole=\"{}\" x=\"{}\" y=\"{}\" font-size=\"17\" "
+        "text-anchor=\"middle\"{}>{}</text>\n",
         hole, x, y + 6, changed ? " font-weight=\"bold\" fill=\"#b00\"" : "", count);
     const int letter_y = hole < n ? y + kRadius + 15 : y - kRadius - 6;
-    svg += fmt::format("<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n",
-                       x, letter_y, hole_name(hole, n));
+    svg += fmt::format(
+        "<text class=\"name\" x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">{}</text>\n", x,
+        letter_y, hole_name(hole, n));
   }
   return svg;
 }
@@ -161,8 +167,9 @@ std::string marks_key(const PanelMarks& marks, int top, Lang lang) {
         kLeft - 6, top + kSouthY + 54, escape(word(Word::lifted, lang)), escape(word(Word::relay, lang)),
         escape(word(Word::lap, lang)), escape(word(Word::last_seed, lang)));
   if (marks.captures && !marks.captures->empty())
-    svg += fmt::format("<text class=\"key\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#d62728\">&#9711; 1, 2, ... {}</text>\n",
-                       kLeft - 6, top + kSouthY + 54, escape(word(Word::capture_order, lang)));
+    svg += fmt::format(
+        "<text class=\"key\" x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#d62728\">&#9711; 1, 2, ... {}</text>\n",
+        kLeft - 6, top + kSouthY + 54, escape(word(Word::capture_order, lang)));
   return svg;
 }
 
@@ -276,9 +283,10 @@ std::string refusal_svg(const Position& position, const Rules& rules, Lang lang,
 
 std::string ply_svg(const PlyStory& story, const Rules& rules, Lang lang) {
   const int n = rules.holes_per_row;
-  const std::string move = story.ply.hole == kPass ? std::string(word(Word::pass_move, lang)) : move_text(story.ply.hole, n);
-  const std::string title = fmt::format("{} {}: {} {}", word(Word::ply, lang), story.number,
-                                        player_word(story.ply.player, lang), move);
+  const std::string move =
+      story.ply.hole == kPass ? std::string(word(Word::pass_move, lang)) : move_text(story.ply.hole, n);
+  const std::string title =
+      fmt::format("{} {}: {} {}", word(Word::ply, lang), story.number, player_word(story.ply.player, lang), move);
   PanelMarks before;
   before.lifted = story.ply.hole;  // kPass marks no hole; an endless move (SOW-6 void) sows none but is lifted
   before.laps = &story.laps;

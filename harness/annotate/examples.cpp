@@ -6,18 +6,18 @@
 #include <optional>
 #include <set>
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
+#include <boost/json.hpp>
 
-#include "io/record.h"
 #include "engine/engine.h"
+#include "engine/match.h"
+#include "engine/sides.h"
 #include "harness/base/escape.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
+#include "io/record.h"
 #include "model/model.h"
-#include "engine/match.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -42,9 +42,11 @@ Rules with_option(Rules rules, std::string_view name, std::string_view value) {
 
 // The `hoyito random` command line that makes the same games.
 std::string random_command(const Rules& rules, std::uint64_t games) {
-  std::string command = fmt::format("hoyito random --variant {} --holes {}", variant_name(rules.variant), rules.holes_per_row);
+  std::string command =
+      fmt::format("hoyito random --variant {} --holes {}", variant_name(rules.variant), rules.holes_per_row);
   if (rules.round != 1) command += fmt::format(" --round {}", rules.round);
-  if (rules.previous_winner != Winner::none) command += fmt::format(" --previous-winner {}", winner_name(rules.previous_winner));
+  if (rules.previous_winner != Winner::none)
+    command += fmt::format(" --previous-winner {}", winner_name(rules.previous_winner));
   const Rules defaults;
   for (const OptionInfo& info : option_table())
     if (option_value(rules, info.name) != option_value(defaults, info.name))
@@ -114,7 +116,8 @@ Finder fires(RuleId rule) {
 }
 
 int laps_of(const Ply& ply) {
-  return static_cast<int>(std::count_if(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
+  return static_cast<int>(
+      std::count_if(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
 }
 
 // The ply with the most laps.
@@ -131,7 +134,8 @@ int chain_through_wrap(const GameRecord& r) {
   for (size_t k = 0; k < r.plies.size(); ++k) {
     const auto& ev = r.plies[k].events;
     for (size_t i = 1; i < ev.size(); ++i)
-      if (ev[i].kind == EventKind::chain_capture && ev[i].hole == last && ev[i - 1].hole == 0) return static_cast<int>(k) + 1;
+      if (ev[i].kind == EventKind::chain_capture && ev[i].hole == last && ev[i - 1].hole == 0)
+        return static_cast<int>(k) + 1;
   }
   return 0;
 }
@@ -140,7 +144,8 @@ int longest_chain_ply(const GameRecord& r) {
   int best = 0, ply = 0;
   for (size_t k = 0; k < r.plies.size(); ++k) {
     const auto& ev = r.plies[k].events;
-    const int chain = static_cast<int>(std::count_if(ev.begin(), ev.end(), [](const Event& e) { return e.kind == EventKind::chain_capture; }));
+    const int chain = static_cast<int>(
+        std::count_if(ev.begin(), ev.end(), [](const Event& e) { return e.kind == EventKind::chain_capture; }));
     if (chain >= 2 && chain > best) best = chain, ply = static_cast<int>(k) + 1;
   }
   return ply;
@@ -149,7 +154,8 @@ int longest_chain_ply(const GameRecord& r) {
 // An extra move (CAP-II-3/CAP-III-3) that the player must pass at once (PASS-2).
 int extra_then_pass(const GameRecord& r) {
   for (size_t k = 0; k + 1 < r.plies.size(); ++k)
-    if (has_rule(r.plies[k], RuleId::CAP_II_3) && has_rule(r.plies[k + 1], RuleId::PASS_2)) return static_cast<int>(k) + 1;
+    if (has_rule(r.plies[k], RuleId::CAP_II_3) && has_rule(r.plies[k + 1], RuleId::PASS_2))
+      return static_cast<int>(k) + 1;
   return 0;
 }
 
@@ -199,16 +205,20 @@ struct SpanishText {
 };
 constexpr SpanishText kSpanish[] = {
     {"long-relay", "Una larga siembra en relevo (Hoyito II)",
-     "La jugada con más vueltas de las partidas examinadas: se dibujan el camino de cada vuelta, el hoyo de cada relevo y "
-     "dónde cae cada última semilla; el relato da las primeras y las últimas vueltas, y la lista completa está en «Todas "
+     "La jugada con más vueltas de las partidas examinadas: se dibujan el camino de cada vuelta, el hoyo de cada "
+     "relevo y "
+     "dónde cae cada última semilla; el relato da las primeras y las últimas vueltas, y la lista completa está en "
+     "«Todas "
      "las vueltas» (SOW-2, SOW-5)."},
     {"chain-through-wrap", "Una cadena de Hoyito II que cruza de una fila a otra, por el paso de 0 a 2N-1",
      "La cadena (CAP-II-2) corre hacia atrás desde la casa de llegada, del hoyo «a» de Sur al «F» de Norte: una sola "
      "serie, numerada en el orden de captura."},
     {"extra-move-then-pass", "Una jugada extra seguida de un pase forzoso",
-     "Una captura gana una jugada extra (CAP-II-3), pero quien juega ya no tiene semillas en su lado y la pasa (PASS-2)."},
+     "Una captura gana una jugada extra (CAP-II-3), pero quien juega ya no tiene semillas en su lado y la pasa "
+     "(PASS-2)."},
     {"endless-avoided", "Una siembra sin fin que el jugador tuvo que evitar",
-     "Uno de los hoyos de quien juega sembraría sin fin (SOW-6): con endless_sowing = illegal no es una jugada legal. La "
+     "Uno de los hoyos de quien juega sembraría sin fin (SOW-6): con endless_sowing = illegal no es una jugada legal. "
+     "La "
      "línea de calidad de las jugadas la da con la vuelta en que su siembra se repite."},
     {"last-four-hoyito2", "Las cuatro últimas, Hoyito II",
      "Quien captura la penúltima casa de cuatro se lleva también las cuatro últimas semillas (END-II-1)."},
@@ -222,24 +232,30 @@ constexpr SpanishText kSpanish[] = {
     {"last-four-round3-after-north", "Las cuatro últimas, Hoyito III, ronda 3 tras una victoria de Norte",
      "Las cuatro últimas son para Norte, ganador de la partida anterior (END-III-3)."},
     {"last-four-round3-draw-capturer", "Las cuatro últimas, ronda 3 tras un empate (G8 `capturer`)",
-     "Tras una partida anterior empatada, con drawn_previous_last_four = capturer, se las lleva quien captura (END-III-4)."},
+     "Tras una partida anterior empatada, con drawn_previous_last_four = capturer, se las lleva quien captura "
+     "(END-III-4)."},
     {"last-four-round3-draw-split", "Las cuatro últimas, ronda 3 tras un empate (G8 `split`)",
      "Con drawn_previous_last_four = split, cada jugador se lleva dos semillas (END-III-4)."},
     {"hoyito1-en-passant", "Una captura al paso de Hoyito I",
-     "En Hoyito I una semilla que forma casa en medio de una vuelta la captura en el acto (CAP-I-1); no hay jugada extra "
+     "En Hoyito I una semilla que forma casa en medio de una vuelta la captura en el acto (CAP-I-1); no hay jugada "
+     "extra "
      "(CAP-I-3)."},
     {"game-2x12", "Una partida entera en 2x12 (sus últimas jugadas)",
-     "La partida de Hoyito II terminada más corta en el tablero de doce hoyos por fila entre las examinadas (BRD-2); gana "
+     "La partida de Hoyito II terminada más corta en el tablero de doce hoyos por fila entre las examinadas (BRD-2); "
+     "gana "
      "quien más capturó (END-2)."},
     {"2x12-ply-limit", "Una partida en 2x12 que no termina: el límite de jugadas (G7 `ply_limit`)",
-     "La partida no termina; con endless_game = ply_limit, el valor predeterminado, se detiene sin terminar en la jugada "
+     "La partida no termina; con endless_game = ply_limit, el valor predeterminado, se detiene sin terminar en la "
+     "jugada "
      "5000 y sin ganador (END-3). Compárese con `2x12-third-repetition`."},
     {"2x12-third-repetition", "Una partida en 2x12 terminada por la tercera repetición (G7 `third_repetition`)",
      "Con endless_game = third_repetition, la tercera vez que se da una posición (tablero, capturas y a quién le toca) "
-     "termina la partida: cada jugador se lleva las semillas de su lado y se cuenta el resultado (END-3). Es rara en el "
+     "termina la partida: cada jugador se lleva las semillas de su lado y se cuenta el resultado (END-3). Es rara en "
+     "el "
      "juego al azar: una partida en 2x12 de cada mil, más o menos."},
     {"last-four-hoyito1", "Las últimas semillas, Hoyito I",
-     "En Hoyito I, cuando termina una jugada que capturó y quedan cuatro semillas o menos en el tablero, se las lleva quien "
+     "En Hoyito I, cuando termina una jugada que capturó y quedan cuatro semillas o menos en el tablero, se las lleva "
+     "quien "
      "capturó y la partida termina (END-I-1); no queda ninguna semilla en la mano: antes se siembra la jugada hasta el "
      "final (CAP-I-1)."},
     {"skip-origin", "Una vuelta de 2N semillas o más con `skip_origin` (G1)",
@@ -252,7 +268,8 @@ constexpr SpanishText kSpanish[] = {
      "Quien no tiene semillas en su lado pasa (PASS-1)."},
     {"round-ends-no-seeds", "Una partida terminada por un jugador sin semillas (G14 `no_seeds = round_ends`)",
      "Con no_seeds = round_ends, quien debe jugar sin semillas en su fila no pasa (compárese con `pass-no-seeds`): la "
-     "partida termina en el acto, cada jugador se lleva las semillas de su fila y deciden las capturas (END-4, END-2)."},
+     "partida termina en el acto, cada jugador se lleva las semillas de su fila y deciden las capturas (END-4, "
+     "END-2)."},
 };
 
 const SpanishText& spanish_text(const std::string& name) {
@@ -274,13 +291,14 @@ Example example_of(const Wanted& w, const Found& found) {
   const int total = static_cast<int>(found.record.plies.size());
   ex.plies.first = std::max(1, found.ply - w.before);
   ex.plies.last = std::min(total, found.ply + w.after);
-  ex.found_by = fmt::format("random game {} of seed {} ({} plies), rules {}; the same game is record {} of `{}`",
-                            found.index, kSeed, total, rules_text(w.rules), found.index + 1,
-                            random_command(w.rules, found.index + 1));
-  ex.found_by_es = fmt::format("partida aleatoria {} de la semilla {} ({} jugadas), reglas {}; la misma partida es el "
-                               "registro {} de `{}`",
-                               found.index, kSeed, total, rules_text(w.rules, Lang::es), found.index + 1,
-                               random_command(w.rules, found.index + 1));
+  ex.found_by =
+      fmt::format("random game {} of seed {} ({} plies), rules {}; the same game is record {} of `{}`", found.index,
+                  kSeed, total, rules_text(w.rules), found.index + 1, random_command(w.rules, found.index + 1));
+  ex.found_by_es = fmt::format(
+      "partida aleatoria {} de la semilla {} ({} jugadas), reglas {}; la misma partida es el "
+      "registro {} de `{}`",
+      found.index, kSeed, total, rules_text(w.rules, Lang::es), found.index + 1,
+      random_command(w.rules, found.index + 1));
   ex.rules_shown = w.declared;
   return ex;
 }
@@ -291,33 +309,38 @@ std::vector<Example> same_position_examples() {
   const auto found = search_games(two, longest_chain_ply);
   if (!found) return {};
   const Ply& ply = found->record.plies[static_cast<size_t>(found->ply - 1)];
-  const Position& before = found->ply == 1 ? found->record.start : found->record.plies[static_cast<size_t>(found->ply - 2)].after;
+  const Position& before =
+      found->ply == 1 ? found->record.start : found->record.plies[static_cast<size_t>(found->ply - 2)].after;
   std::vector<Example> out;
   for (const Rules& rules : {two, three}) {
     Example ex;
     const std::string v(variant_name(rules.variant));
     ex.name = fmt::format("same-position-{}", v);
     ex.title = fmt::format("The same position under {}: move {}", v, move_text(ply.hole, 6));
-    ex.why = rules.variant == Variant::hoyito2
-                 ? "Hoyito II: the landing casa and the fours behind it are taken as one chain (CAP-II-2). Compare same-position-hoyito3."
-                 : "Hoyito III: only the landing casa is taken; the fours behind it stay (CAP-III-2). Compare same-position-hoyito2.";
+    ex.why = rules.variant == Variant::hoyito2 ? "Hoyito II: the landing casa and the fours behind it are taken as one "
+                                                 "chain (CAP-II-2). Compare same-position-hoyito3."
+                                               : "Hoyito III: only the landing casa is taken; the fours behind it stay "
+                                                 "(CAP-III-2). Compare same-position-hoyito2.";
     ex.title_es = fmt::format("La misma posición en {}: jugada {}", v, move_text(ply.hole, 6));
-    ex.why_es = rules.variant == Variant::hoyito2
-                    ? "Hoyito II: la casa de llegada y las casas de cuatro detrás de ella se capturan en una sola cadena "
-                      "(CAP-II-2). Compárese con `same-position-hoyito3`."
-                    : "Hoyito III: solo se captura la casa de llegada; las casas de cuatro detrás de ella se quedan "
-                      "(CAP-III-2). Compárese con `same-position-hoyito2`.";
+    ex.why_es =
+        rules.variant == Variant::hoyito2
+            ? "Hoyito II: la casa de llegada y las casas de cuatro detrás de ella se capturan en una sola cadena "
+              "(CAP-II-2). Compárese con `same-position-hoyito3`."
+            : "Hoyito III: solo se captura la casa de llegada; las casas de cuatro detrás de ella se quedan "
+              "(CAP-III-2). Compárese con `same-position-hoyito2`.";
     ex.game.record = play_moves(rules, before, {move_text(ply.hole, 6)});
     ex.game.title = ex.title;
     ex.game.source = fmt::format("docs/examples/{}.json", ex.name);
     ex.plies = {1, 1};
     if (rules.variant == Variant::hoyito3) ex.rules_shown = {RuleId::CAP_III_2};
-    ex.found_by = fmt::format("the position before ply {} of random game {} of seed {} under hoyito2 (`{}`), the longest "
-                              "chain in {} games; played again from there under {}",
-                              found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
-    ex.found_by_es = fmt::format("la posición antes de la jugada {} de la partida aleatoria {} de la semilla {} en hoyito2 "
-                                 "(`{}`), la cadena más larga en {} partidas; jugada de nuevo desde ahí en {}",
-                                 found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
+    ex.found_by = fmt::format(
+        "the position before ply {} of random game {} of seed {} under hoyito2 (`{}`), the longest "
+        "chain in {} games; played again from there under {}",
+        found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
+    ex.found_by_es = fmt::format(
+        "la posición antes de la jugada {} de la partida aleatoria {} de la semilla {} en hoyito2 "
+        "(`{}`), la cadena más larga en {} partidas; jugada de nuevo desde ahí en {}",
+        found->ply, found->index, kSeed, random_command(two, found->index + 1), kGames2x6, v);
     out.push_back(std::move(ex));
   }
   return out;
@@ -333,7 +356,8 @@ std::string match_outcome(Winner winner, bool would) {
 // for a player, or a draw (MATCH-3).
 std::string match_title(Winner winner) {
   if (is_player(winner))
-    return fmt::format("A Hoyito III match won by {} through the round-3 rule", player_word(player_of(winner), Lang::en));
+    return fmt::format("A Hoyito III match won by {} through the round-3 rule",
+                       player_word(player_of(winner), Lang::en));
   return "A Hoyito III match drawn through the round-3 rule";
 }
 
@@ -360,8 +384,10 @@ std::string match_why_es(std::uint64_t m, const MatchStanding& real, const std::
     games_text += fmt::format("partida {} (empieza {}) {}-{}; ", g + 1, player_word(real.starters[g], Lang::es),
                               results[g].captured[0], results[g].captured[1]);
   return fmt::format(
-      "Encuentro {} de la semilla {}: {}partidas ganadas {}-{}, semillas {}-{}: el encuentro {} (MATCH-3). En la ronda 3 "
-      "las {} últimas semillas fueron para {}, ganador de la partida 2 (END-III-3); si hubieran sido para quien capturó, "
+      "Encuentro {} de la semilla {}: {}partidas ganadas {}-{}, semillas {}-{}: el encuentro {} (MATCH-3). En la ronda "
+      "3 "
+      "las {} últimas semillas fueron para {}, ganador de la partida 2 (END-III-3); si hubieran sido para quien "
+      "capturó, "
       "{}, como en las rondas 1 y 2 (END-III-2), el encuentro {}. La página muestra el final de la partida 3.",
       m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1],
       match_outcome_es(real.winner, false), award.seeds, player_word(*award.player, Lang::es),
@@ -402,9 +428,10 @@ std::vector<Example> match_examples() {
     const std::vector<MatchGame>& results = played.results;
     if (games.size() < 3) continue;
     const Ply& last = games[2].plies.back();
-    const auto award = std::find_if(last.events.begin(), last.events.end(), [](const Event& e) { return e.rule == RuleId::END_III_3; });
+    const auto award = std::find_if(last.events.begin(), last.events.end(),
+                                    [](const Event& e) { return e.rule == RuleId::END_III_3; });
     if (award == last.events.end() || award->player == last.player) continue;
-    std::vector<MatchGame> if_capturer = results;  // the award as rounds 1-2 would give it
+    std::vector<MatchGame> if_capturer = results;                    // the award as rounds 1-2 would give it
     if_capturer[2].captured[index(*award->player)] -= award->seeds;  // a last_four_award has its player
     if_capturer[2].captured[index(last.player)] += award->seeds;
     const MatchStanding real = engine::match_standing(base, results);
@@ -415,14 +442,16 @@ std::vector<Example> match_examples() {
     ex.title = match_title(real.winner);
     std::string games_text;
     for (size_t g = 0; g < 3; ++g)
-      games_text += fmt::format("game {} ({} starts) {}-{}; ", g + 1, player_name(real.starters[g]), results[g].captured[0],
-                                results[g].captured[1]);
+      games_text += fmt::format("game {} ({} starts) {}-{}; ", g + 1, player_name(real.starters[g]),
+                                results[g].captured[0], results[g].captured[1]);
     ex.why = fmt::format(
         "Match {} of seed {}: {}games won {}-{}, seeds {}-{}: the match {} (MATCH-3). In round 3 the last {} seeds "
-        "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 (END-III-2), "
+        "went to {}, the winner of game 2 (END-III-3); had they gone to the capturer, {}, as in rounds 1-2 "
+        "(END-III-2), "
         "the match would have {}. The page shows the end of game 3.",
-        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1], match_outcome(real.winner, false),
-        award->seeds, player_name(*award->player), player_name(last.player), match_outcome(other.winner, true));
+        m, kSeed, games_text, real.games_won[0], real.games_won[1], real.seeds[0], real.seeds[1],
+        match_outcome(real.winner, false), award->seeds, player_name(*award->player), player_name(last.player),
+        match_outcome(other.winner, true));
     ex.game.record = games[2];
     ex.game.title = ex.title;
     ex.game.source = "docs/examples/match-round3-decides.json";
@@ -435,8 +464,10 @@ std::vector<Example> match_examples() {
     ex.title_es = match_title_es(real.winner);
     ex.why_es = match_why_es(m, real, results, *award, last.player, other.winner);
     ex.found_by_es = fmt::format(
-        "el primero de {} encuentros aleatorios con semilla (tres partidas cada uno; la partida k del encuentro m es la "
-        "partida aleatoria 3m+k-1 de la semilla {}, desde el comienzo que le da MATCH-2) en que el reparto de la ronda 3 "
+        "el primero de {} encuentros aleatorios con semilla (tres partidas cada uno; la partida k del encuentro m es "
+        "la "
+        "partida aleatoria 3m+k-1 de la semilla {}, desde el comienzo que le da MATCH-2) en que el reparto de la ronda "
+        "3 "
         "cambia al ganador del encuentro: el encuentro {}",
         kMatches, kSeed, m);
     ex.rules_shown = {RuleId::MATCH_1, RuleId::MATCH_2, RuleId::MATCH_3, RuleId::END_III_1};
@@ -448,80 +479,216 @@ std::vector<Example> match_examples() {
 std::vector<Wanted> wanted_examples() {
   const Rules h1 = make_rules(Variant::hoyito1), h2 = make_rules(Variant::hoyito2), h3 = make_rules(Variant::hoyito3);
   const Rules h2_12 = make_rules(Variant::hoyito2, 12);
-  auto most_laps = [](const GameRecord& r, int ply) { return static_cast<long>(laps_of(r.plies[static_cast<size_t>(ply - 1)])); };
+  auto most_laps = [](const GameRecord& r, int ply) {
+    return static_cast<long>(laps_of(r.plies[static_cast<size_t>(ply - 1)]));
+  };
   std::vector<Wanted> list = {
-      {"long-relay", "A long relay sowing (Hoyito II)",
-       "The move with the most laps in the games searched: every lap's path, each relay's lift point and each last seed "
+      {"long-relay",
+       "A long relay sowing (Hoyito II)",
+       "The move with the most laps in the games searched: every lap's path, each relay's lift point and each last "
+       "seed "
        "are drawn; the account lists the first and last laps, the full list is under 'Every lap' (SOW-2, SOW-5).",
-       h2, longest_relay, most_laps, 0, 0, {}},
-      {"chain-through-wrap", "A Hoyito II chain across the rows, through the 0 -> 2N-1 wrap",
+       h2,
+       longest_relay,
+       most_laps,
+       0,
+       0,
+       {}},
+      {"chain-through-wrap",
+       "A Hoyito II chain across the rows, through the 0 -> 2N-1 wrap",
        "The chain (CAP-II-2) runs backward from the landing casa, from South's a into North's F: one run, numbered in "
        "capture order.",
-       h2, chain_through_wrap, nullptr, 1, 1, {}},
-      {"extra-move-then-pass", "An extra move followed by a forced pass",
-       "A capture earns an extra move (CAP-II-3), but the mover has no seeds left on their side and passes it (PASS-2).",
-       h2, extra_then_pass, nullptr, 0, 1, {}},
-      {"endless-avoided", "An endless sowing the player had to avoid",
+       h2,
+       chain_through_wrap,
+       nullptr,
+       1,
+       1,
+       {}},
+      {"extra-move-then-pass",
+       "An extra move followed by a forced pass",
+       "A capture earns an extra move (CAP-II-3), but the mover has no seeds left on their side and passes it "
+       "(PASS-2).",
+       h2,
+       extra_then_pass,
+       nullptr,
+       0,
+       1,
+       {}},
+      {"endless-avoided",
+       "An endless sowing the player had to avoid",
        "One of the mover's holes would sow forever (SOW-6): under endless_sowing = illegal it is not a legal move. The "
        "move-quality line lists it with the lap at which its sowing repeats.",
-       h2, endless_avoided, nullptr, 0, 0, {}},
-      {"last-four-hoyito2", "The last four, Hoyito II", "The capturer of the penultimate four takes the last four (END-II-1).",
-       h2, fires(RuleId::END_II_1), nullptr, 1, 0, {}},
-      {"last-four-hoyito3-round1", "The last four, Hoyito III round 1",
-       "In rounds 1 and 2 the capturer of the penultimate four also takes the last four (END-III-2).", h3,
-       fires(RuleId::END_III_2), nullptr, 1, 0, {}},
-      {"last-four-hoyito3-round2", "The last four, Hoyito III round 2 (after a South win)",
+       h2,
+       endless_avoided,
+       nullptr,
+       0,
+       0,
+       {}},
+      {"last-four-hoyito2",
+       "The last four, Hoyito II",
+       "The capturer of the penultimate four takes the last four (END-II-1).",
+       h2,
+       fires(RuleId::END_II_1),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"last-four-hoyito3-round1",
+       "The last four, Hoyito III round 1",
+       "In rounds 1 and 2 the capturer of the penultimate four also takes the last four (END-III-2).",
+       h3,
+       fires(RuleId::END_III_2),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"last-four-hoyito3-round2",
+       "The last four, Hoyito III round 2 (after a South win)",
        "Round 2 follows the round-1 rule: the capturer takes the last four (END-III-2).",
-       make_rules(Variant::hoyito3, 6, 2, Winner::south), fires(RuleId::END_III_2), nullptr, 1, 0, {}},
-      {"last-four-round3-after-south", "The last four, Hoyito III round 3 after a South win",
+       make_rules(Variant::hoyito3, 6, 2, Winner::south),
+       fires(RuleId::END_III_2),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"last-four-round3-after-south",
+       "The last four, Hoyito III round 3 after a South win",
        "From round 3 the last four go to the winner of the previous game, South here, whoever captured (END-III-3).",
-       make_rules(Variant::hoyito3, 6, 3, Winner::south), fires(RuleId::END_III_3), nullptr, 1, 0, {}},
-      {"last-four-round3-after-north", "The last four, Hoyito III round 3 after a North win",
-       "The last four go to North, the previous game's winner (END-III-3).", make_rules(Variant::hoyito3, 6, 3, Winner::north),
-       fires(RuleId::END_III_3), nullptr, 1, 0, {}},
-      {"last-four-round3-draw-capturer", "The last four, round 3 after a draw (G8 capturer)",
+       make_rules(Variant::hoyito3, 6, 3, Winner::south),
+       fires(RuleId::END_III_3),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"last-four-round3-after-north",
+       "The last four, Hoyito III round 3 after a North win",
+       "The last four go to North, the previous game's winner (END-III-3).",
+       make_rules(Variant::hoyito3, 6, 3, Winner::north),
+       fires(RuleId::END_III_3),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"last-four-round3-draw-capturer",
+       "The last four, round 3 after a draw (G8 capturer)",
        "After a drawn previous game, with drawn_previous_last_four = capturer, the capturer takes them (END-III-4).",
-       make_rules(Variant::hoyito3, 6, 3, Winner::draw), fires(RuleId::END_III_4), nullptr, 1, 0, {}},
-      {"last-four-round3-draw-split", "The last four, round 3 after a draw (G8 split)",
+       make_rules(Variant::hoyito3, 6, 3, Winner::draw),
+       fires(RuleId::END_III_4),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"last-four-round3-draw-split",
+       "The last four, round 3 after a draw (G8 split)",
        "With drawn_previous_last_four = split, two seeds go to each player (END-III-4).",
        with_option(make_rules(Variant::hoyito3, 6, 3, Winner::draw), "drawn_previous_last_four", "split"),
-       fires(RuleId::END_III_4), nullptr, 1, 0, {}},
-      {"hoyito1-en-passant", "A Hoyito I en passant capture",
+       fires(RuleId::END_III_4),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"hoyito1-en-passant",
+       "A Hoyito I en passant capture",
        "In Hoyito I a seed that makes a casa in the middle of a lap captures it at once (CAP-I-1); there is no extra "
        "move (CAP-I-3).",
-       h1, fires(RuleId::CAP_I_1), nullptr, 0, 1, {RuleId::CAP_I_3}},
-      {"game-2x12", "A whole game on 2x12 (its last plies)",
-       "The shortest finished Hoyito II game on the twelve-hole board among those searched (BRD-2); the player with more "
+       h1,
+       fires(RuleId::CAP_I_1),
+       nullptr,
+       0,
+       1,
+       {RuleId::CAP_I_3}},
+      {"game-2x12",
+       "A whole game on 2x12 (its last plies)",
+       "The shortest finished Hoyito II game on the twelve-hole board among those searched (BRD-2); the player with "
+       "more "
        "captures wins (END-2).",
-       h2_12, final_ply, nullptr, 3, 0, {RuleId::BRD_2, RuleId::END_2}},
-      {"2x12-ply-limit", "A 2x12 game that never ends: the ply limit (G7 ply_limit)",
+       h2_12,
+       final_ply,
+       nullptr,
+       3,
+       0,
+       {RuleId::BRD_2, RuleId::END_2}},
+      {"2x12-ply-limit",
+       "A 2x12 game that never ends: the ply limit (G7 ply_limit)",
        "The game does not end; under the default endless_game = ply_limit it stops unterminated at ply 5000 with no "
        "winner (END-3). Compare 2x12-third-repetition.",
-       h2_12, unterminated, nullptr, 2, 0, {}},
-      {"2x12-third-repetition", "A 2x12 game ended by the third repetition (G7 third_repetition)",
-       "Under endless_game = third_repetition the third occurrence of a position (board, captures, side to move) ends the "
-       "game: each player takes the seeds on their side and the game is scored (END-3). It is rare in random play: about "
+       h2_12,
+       unterminated,
+       nullptr,
+       2,
+       0,
+       {}},
+      {"2x12-third-repetition",
+       "A 2x12 game ended by the third repetition (G7 third_repetition)",
+       "Under endless_game = third_repetition the third occurrence of a position (board, captures, side to move) ends "
+       "the "
+       "game: each player takes the seeds on their side and the game is scored (END-3). It is rare in random play: "
+       "about "
        "one 2x12 game in a thousand.",
-       with_option(h2_12, "endless_game", "third_repetition"), third_repetition, nullptr, 2, 0, {}, 400},
-      {"last-four-hoyito1", "The last seeds, Hoyito I",
-       "In Hoyito I, when a move that captured is over and four or fewer seeds are left on the board, the capturer takes "
-       "them and the game ends (END-I-1); no seed is left in hand: the move is sown to its end first (CAP-I-1).", h1,
-       fires(RuleId::END_I_1), nullptr, 1, 0, {RuleId::CAP_I_3}},
-      {"skip-origin", "A lap of 2N or more seeds with skip_origin (G1)",
+       with_option(h2_12, "endless_game", "third_repetition"),
+       third_repetition,
+       nullptr,
+       2,
+       0,
+       {},
+       400},
+      {"last-four-hoyito1",
+       "The last seeds, Hoyito I",
+       "In Hoyito I, when a move that captured is over and four or fewer seeds are left on the board, the capturer "
+       "takes "
+       "them and the game ends (END-I-1); no seed is left in hand: the move is sown to its end first (CAP-I-1).",
+       h1,
+       fires(RuleId::END_I_1),
+       nullptr,
+       1,
+       0,
+       {RuleId::CAP_I_3}},
+      {"skip-origin",
+       "A lap of 2N or more seeds with skip_origin (G1)",
        "With skip_origin = true a lap of twelve or more seeds passes its own hole by (SOW-3).",
-       with_option(h2, "skip_origin", "true"), fires(RuleId::SOW_3), nullptr, 0, 0, {}},
-      {"endless-void", "An endless sowing played under endless_sowing = void (G6)",
+       with_option(h2, "skip_origin", "true"),
+       fires(RuleId::SOW_3),
+       nullptr,
+       0,
+       0,
+       {}},
+      {"endless-void",
+       "An endless sowing played under endless_sowing = void (G6)",
        "With endless_sowing = void the endless move may be played: nothing is sown and the game is void (SOW-6).",
-       with_option(h2, "endless_sowing", "void"), fires(RuleId::SOW_6), nullptr, 1, 0, {}},
-      {"hoyito3-extra-move", "A Hoyito III capture and extra move",
-       "Only the landing casa is captured (CAP-III-1, CAP-III-2), and the mover moves again (CAP-III-3).", h3,
-       fires(RuleId::CAP_III_3), nullptr, 0, 1, {RuleId::CAP_III_2, RuleId::TURN_1}},
-      {"pass-no-seeds", "A forced pass: no seeds on the mover's side", "A player with no seeds on their side passes (PASS-1).",
-       h2, fires(RuleId::PASS_1), nullptr, 1, 1, {}},
-      {"round-ends-no-seeds", "A game ended by a player without seeds (G14 no_seeds = round_ends)",
+       with_option(h2, "endless_sowing", "void"),
+       fires(RuleId::SOW_6),
+       nullptr,
+       1,
+       0,
+       {}},
+      {"hoyito3-extra-move",
+       "A Hoyito III capture and extra move",
+       "Only the landing casa is captured (CAP-III-1, CAP-III-2), and the mover moves again (CAP-III-3).",
+       h3,
+       fires(RuleId::CAP_III_3),
+       nullptr,
+       0,
+       1,
+       {RuleId::CAP_III_2, RuleId::TURN_1}},
+      {"pass-no-seeds",
+       "A forced pass: no seeds on the mover's side",
+       "A player with no seeds on their side passes (PASS-1).",
+       h2,
+       fires(RuleId::PASS_1),
+       nullptr,
+       1,
+       1,
+       {}},
+      {"round-ends-no-seeds",
+       "A game ended by a player without seeds (G14 no_seeds = round_ends)",
        "Under no_seeds = round_ends a player to move with no seeds on their row does not pass (compare pass-no-seeds): "
        "the game ends at once, each player taking the seeds on their own row, and the captures decide (END-4, END-2).",
-       with_option(h2, "no_seeds", "round_ends"), fires(RuleId::END_4), nullptr, 1, 0, {RuleId::END_2}},
+       with_option(h2, "no_seeds", "round_ends"),
+       fires(RuleId::END_4),
+       nullptr,
+       1,
+       0,
+       {RuleId::END_2}},
   };
   return list;
 }
@@ -598,9 +765,10 @@ std::string by_rule_rows(const std::vector<Example>& examples, bool html, Lang l
 
 std::string index_markdown(const std::vector<Example>& examples, Lang lang) {
   const bool es = lang == Lang::es;
-  std::string md = fmt::format("# {}\n\n{}\n\n{}\n", word(Word::index_title, lang), word(Word::index_intro, lang),
-                               es ? "| ejemplo | qué muestra | jugadas mostradas | reglas mostradas |\n|---|---|---|---|"
-                                  : "| example | what | plies shown | rule IDs shown |\n|---|---|---|---|");
+  std::string md =
+      fmt::format("# {}\n\n{}\n\n{}\n", word(Word::index_title, lang), word(Word::index_intro, lang),
+                  es ? "| ejemplo | qué muestra | jugadas mostradas | reglas mostradas |\n|---|---|---|---|"
+                     : "| example | what | plies shown | rule IDs shown |\n|---|---|---|---|");
   for (const Example& ex : examples) {
     std::vector<std::string> ids;
     for (RuleId r : ex.rules_shown) ids.emplace_back(rule_text(r));
@@ -609,20 +777,23 @@ std::string index_markdown(const std::vector<Example>& examples, Lang lang) {
                       ex.name, es ? ex.title_es : ex.title, ex.plies.first, ex.plies.last, ex.game.record.plies.size(),
                       fmt::join(ids, ", "));
   }
-  md += es ? "\n## Por regla\n\n| regla | ejemplos |\n|---|---|\n" : "\n## By rule ID\n\n| rule | examples |\n|---|---|\n";
+  md += es ? "\n## Por regla\n\n| regla | ejemplos |\n|---|---|\n"
+           : "\n## By rule ID\n\n| rule | examples |\n|---|---|\n";
   md += by_rule_rows(examples, false, lang);
   md += es ? "\nSe regenera con `hoyito examples --out docs/examples` (la prueba `examples_fresh` falla cuando estos "
              "archivos no están al día).\n"
-           : "\nRegenerate with `hoyito examples --out docs/examples` (the test `examples_fresh` fails when these files are "
+           : "\nRegenerate with `hoyito examples --out docs/examples` (the test `examples_fresh` fails when these "
+             "files are "
              "out of date).\n";
   return md;
 }
 
 std::string index_html(const std::vector<Example>& examples, Lang lang) {
   const bool es = lang == Lang::es;
-  std::string html = fmt::format("<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{1}"
-                                 "</title>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<ul>\n",
-                                 lang_code(lang), word(Word::index_title, lang));
+  std::string html = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{1}"
+      "</title>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<ul>\n",
+      lang_code(lang), word(Word::index_title, lang));
   for (const Example& ex : examples)
     html += fmt::format("<li><a href=\"{0}.html\">{1}</a> (<a href=\"{0}.md\">md</a>)</li>\n", ex.name,
                         xml_escape(es ? ex.title_es : ex.title));

@@ -11,14 +11,14 @@
 namespace hoyito {
 
 struct Example {
-  std::string name;          // the file stem
+  std::string name;  // the file stem
   std::string title;
-  std::string why;           // what the reader should look at
+  std::string why;  // what the reader should look at
   std::vector<RuleId> rules_shown;
   AnnotatedGame game;
-  PlyRange plies;            // the plies annotated
-  std::string found_by;      // seed, game index, rules, and the command that makes the game again
-  int depth = kAutoDepth;    // move-quality search depth
+  PlyRange plies;                             // the plies annotated
+  std::string found_by;                       // seed, game index, rules, and the command that makes the game again
+  int depth = kAutoDepth;                     // move-quality search depth
   std::string title_es, why_es, found_by_es;  // the Spanish page's (docs/examples/es/)
 };
 

@@ -34,7 +34,8 @@ std::string emphasis_html(std::string_view text) {
     } else if (text[i] == '*' && (italic || (i + 1 < text.size() && text[i + 1] != ' '))) {
       html += italic ? "</em>" : "<em>";
       italic = !italic;
-    } else if (text[i] == ']' && i + 1 < text.size() && text[i + 1] == '(' && text.find(')', i) != std::string_view::npos) {
+    } else if (text[i] == ']' && i + 1 < text.size() && text[i + 1] == '(' &&
+               text.find(')', i) != std::string_view::npos) {
       i = text.find(')', i);  // the link's target is left out
     } else if (text[i] != '[') {
       html += xml_escape(text.substr(i, 1));
@@ -164,7 +165,8 @@ std::string shifted_markdown(std::string_view text, int shift) {
 }
 
 std::string link_rule_ids(const std::string& text, bool html, const std::string& target) {
-  static const std::regex id(R"((^|[^\w-])((?:BRD|TURN|SOW|CAP-(?:III|II|I)|PASS|END(?:-(?:III|II|I))?|MATCH)-[0-9]+)(?![\w-]))");
+  static const std::regex id(
+      R"((^|[^\w-])((?:BRD|TURN|SOW|CAP-(?:III|II|I)|PASS|END(?:-(?:III|II|I))?|MATCH)-[0-9]+)(?![\w-]))");
   return std::regex_replace(text, id, html ? "$1<a href=\"" + target + "#$2\">$2</a>" : "$1[$2](" + target + "#$2)");
 }
 

@@ -9,13 +9,13 @@
 
 #include <fmt/format.h>
 
-#include "harness/base/interrupt.h"
-#include "io/output.h"
-#include "harness/annotate/quality.h"
 #include "harness/annotate/diagram.h"
 #include "harness/annotate/markdown.h"
+#include "harness/annotate/quality.h"
 #include "harness/annotate/refusal.h"
+#include "harness/base/interrupt.h"
 #include "harness/games/notation.h"
+#include "io/output.h"
 
 namespace hoyito {
 
@@ -30,13 +30,16 @@ PageFormat parse_format(std::string_view text) {
 std::string rules_text(const Rules& rules, Lang lang) {
   const bool es = lang == Lang::es;
   std::string text = fmt::format("{} 2x{}", variant_name(rules.variant), rules.holes_per_row);
-  if (rules.seeds_per_hole != 4) text += fmt::format(fmt::runtime(es ? ", {} semillas por hoyo" : ", {} seeds per hole"), rules.seeds_per_hole);
+  if (rules.seeds_per_hole != 4)
+    text += fmt::format(fmt::runtime(es ? ", {} semillas por hoyo" : ", {} seeds per hole"), rules.seeds_per_hole);
   const Winner previous = rules.previous_winner;
   const std::string who = !es ? std::string(winner_name(previous))
-                          : is_player(previous) ? player_word(player_of(previous), lang)
-                                                : std::string(word(previous == Winner::draw ? Word::draw : Word::nobody, lang));
+                          : is_player(previous)
+                              ? player_word(player_of(previous), lang)
+                              : std::string(word(previous == Winner::draw ? Word::draw : Word::nobody, lang));
   if (rules.round != 1 || previous != Winner::none)
-    text += fmt::format(fmt::runtime(es ? ", ronda {}, ganador anterior {}" : ", round {}, previous winner {}"), rules.round, who);
+    text += fmt::format(fmt::runtime(es ? ", ronda {}, ganador anterior {}" : ", round {}, previous winner {}"),
+                        rules.round, who);
   const Rules defaults;
   for (const OptionInfo& info : option_table()) {
     const std::string value = option_value(rules, info.name);
@@ -85,9 +88,11 @@ void add_refusal(Document& doc) {
   const GameRecord& record = doc.game.record;
   const int total = static_cast<int>(record.plies.size());
   const Position& at = total == 0 ? record.start : record.plies.back().after;
-  RefusalStory r = tell_refusal(record.rules, at, doc.game.refused_move, record.result.status != Status::playing, doc.lang);
+  RefusalStory r =
+      tell_refusal(record.rules, at, doc.game.refused_move, record.result.status != Status::playing, doc.lang);
   if (r.reason.empty()) r.reason = doc.game.note;  // no rule refuses it here: what the file says
-  const std::vector<EndlessMove> endless = r.endless ? std::vector<EndlessMove>{*r.endless} : std::vector<EndlessMove>{};
+  const std::vector<EndlessMove> endless =
+      r.endless ? std::vector<EndlessMove>{*r.endless} : std::vector<EndlessMove>{};
   doc.refusal_alt = fmt::format("{}: {} {}", r.heading, r.reason, start_alt_text(at, record.rules, doc.lang, total));
   doc.refusal_svg = refusal_svg(at, record.rules, doc.lang, r.heading, doc.refusal_alt, r.hole, endless);
   doc.refusal = std::move(r);
@@ -96,7 +101,17 @@ void add_refusal(Document& doc) {
 Document build(const AnnotatedGame& game, const PageOptions& options) {
   const GameRecord& record = game.record;
   const int total = static_cast<int>(record.plies.size());
-  Document doc{game, options.lang, options.plies.first, options.plies.last < 0 ? total : options.plies.last, {}, {}, {}, {}, {}, {}, {}};
+  Document doc{game,
+               options.lang,
+               options.plies.first,
+               options.plies.last < 0 ? total : options.plies.last,
+               {},
+               {},
+               {},
+               {},
+               {},
+               {},
+               {}};
   // A scenario refused at its first step has no ply: its page is the position and the refusal.
   const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;
   if (!no_plies && (doc.first > total || doc.last > total))
@@ -163,14 +178,15 @@ std::string header_markdown(const Document& doc, const PageOptions& options) {
   if (!options.found_by.empty()) md += fmt::format("- {}: {}\n", word(Word::found_by, doc.lang), options.found_by);
   if (!options.replay_command.empty())
     md += fmt::format("- {}: `{}`\n", word(Word::replay, doc.lang), options.replay_command);
-  md += fmt::format("- {} ({} {}): `{}`\n", word(Word::notation, doc.lang), record.plies.size(), word(Word::plies, doc.lang),
-                    game_notation(record.plies, record.rules.holes_per_row));
+  md += fmt::format("- {} ({} {}): `{}`\n", word(Word::notation, doc.lang), record.plies.size(),
+                    word(Word::plies, doc.lang), game_notation(record.plies, record.rules.holes_per_row));
   if (!doc.game.note.empty()) md += fmt::format("\n{}\n", doc.game.note);
   return md;
 }
 
 // A ply's Markdown section (its SVG is a file of its own).
-std::string markdown_ply(const PlyPage& page, int n, Lang lang, const std::string& svg_name, const PageOptions& options) {
+std::string markdown_ply(const PlyPage& page, int n, Lang lang, const std::string& svg_name,
+                         const PageOptions& options) {
   std::string md = fmt::format("\n## {}\n\n![{}]({})\n\n", heading(page, n, lang), page.alt, svg_name);
   for (const std::string& s : page.summary) md += linked(s, false, options) + "\n";
   if (!page.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
@@ -303,7 +319,8 @@ std::string frames_json(const PlyStory& story) {
     if (story.frames.size() <= kMaxAnimationFrames || lap_end || i == 0) shown.push_back(&story.frames[i]);
   }
   std::string json = "[";
-  for (size_t i = 0; i < shown.size(); ++i) json += fmt::format("{}[{}]", i ? "," : "", fmt::join(shown[i]->board, ","));
+  for (size_t i = 0; i < shown.size(); ++i)
+    json += fmt::format("{}[{}]", i ? "," : "", fmt::join(shown[i]->board, ","));
   return json + "]";
 }
 
@@ -384,34 +401,38 @@ std::string html_ply(const PlyPage& ply, int n, int total, Lang lang, const Page
 // stays under about kMostHtmlDiagrams diagrams (a 34,000-ply game drew 600 MB of them inline).
 constexpr int kMostHtmlDiagrams = 1000;
 
-int diagram_every(const Document& doc) { return std::max(1, (doc.shown() + kMostHtmlDiagrams - 1) / kMostHtmlDiagrams); }
+int diagram_every(const Document& doc) {
+  return std::max(1, (doc.shown() + kMostHtmlDiagrams - 1) / kMostHtmlDiagrams);
+}
 
 void html(const Document& doc, const PageOptions& options, PageSink& sink) {
   const GameRecord& record = doc.game.record;
   const int n = record.rules.holes_per_row;
   const int total = static_cast<int>(record.plies.size());
   const Lang lang = doc.lang;
-  const std::string start_label =
-      doc.first == 1 ? std::string(word(Word::start, lang)) : fmt::format("{} {}", word(Word::ply, lang), doc.first - 1);
+  const std::string start_label = doc.first == 1 ? std::string(word(Word::start, lang))
+                                                 : fmt::format("{} {}", word(Word::ply, lang), doc.first - 1);
   const std::string start_valuetext = doc.first == 1 ? start_label : ply_of(doc.first - 1, total, lang);
   std::string page = html_header(doc, options) + html_nav(doc, start_valuetext);
   const int every = diagram_every(doc);
   if (every > 1)  // said on the page: a reader must not take a missing diagram for a lost one
     page += fmt::format("<p class=\"thinned\">{}</p>\n",
-                        escape(fmt::format(fmt::runtime(word(Word::diagrams_thinned, lang)), fmt::arg("shown", doc.shown()),
-                                           fmt::arg("every", every))));
+                        escape(fmt::format(fmt::runtime(word(Word::diagrams_thinned, lang)),
+                                           fmt::arg("shown", doc.shown()), fmt::arg("every", every))));
   page += fmt::format(
-      "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\">\n{}</section>\n",
+      "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" "
+      "data-board=\"{}\">\n{}</section>\n",
       doc.first - 1, escape(start_label), escape(start_valuetext),
-      fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board, " "),
+      fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board,
+                " "),
       doc.start_svg);
   sink.page(page);
   page.clear();
   const auto diagram = [&](int k) { return (k - doc.first) % every == 0 || k == doc.last; };
   for_each_ply(doc, diagram, [&](const PlyPage& ply) { sink.page(html_ply(ply, n, total, lang, options)); });
   if (doc.refusal) {
-    page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n", escape(doc.refusal->heading),
-                        doc.refusal_svg, escape(doc.refusal->reason));
+    page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n",
+                        escape(doc.refusal->heading), doc.refusal_svg, escape(doc.refusal->reason));
     if (!doc.refusal->legal.empty()) page += fmt::format("<p class=\"legal\">{}</p>\n", escape(doc.refusal->legal));
     page += "</section>\n";
   }
@@ -421,8 +442,9 @@ void html(const Document& doc, const PageOptions& options, PageSink& sink) {
 }
 
 void svg_files(const Document& doc, const std::string& stem, PageSink& sink) {
-  for_each_ply(doc, kEveryDiagram,
-               [&](const PlyPage& page) { sink.file(fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg); });
+  for_each_ply(doc, kEveryDiagram, [&](const PlyPage& page) {
+    sink.file(fmt::format("{}-ply-{}.svg", stem, page.story.number), page.svg);
+  });
   if (doc.refusal) sink.file(stem + "-refused.svg", doc.refusal_svg);
 }
 
@@ -445,9 +467,12 @@ void make_files(const AnnotatedGame& game, PageFormat format, const PageOptions&
     shown = &titled_copy;
   }
   const Document doc = build(*shown, options);
-  if (format == PageFormat::md) markdown(doc, options, stem, sink);
-  else if (format == PageFormat::html || format == PageFormat::pdf) html(doc, options, sink);
-  else svg_files(doc, stem, sink);
+  if (format == PageFormat::md)
+    markdown(doc, options, stem, sink);
+  else if (format == PageFormat::html || format == PageFormat::pdf)
+    html(doc, options, sink);
+  else
+    svg_files(doc, stem, sink);
 }
 
 // The files kept in memory, the page first (annotate_files).

@@ -11,7 +11,7 @@
 
 namespace hoyito {
 
-enum class PageFormat { md, html, svg, pdf };  // pdf: the html page, printed by the command (pdf.h)
+enum class PageFormat { md, html, svg, pdf };    // pdf: the html page, printed by the command (pdf.h)
 PageFormat parse_format(std::string_view text);  // throws InputError naming --format
 
 inline constexpr int kAutoDepth = -1;  // 4 on 2x6, 2 on 2x12 (twelve moves a ply: 144 times the work)
@@ -19,12 +19,12 @@ inline constexpr int kAutoDepth = -1;  // 4 on 2x6, 2 on 2x12 (twelve moves a pl
 struct PageOptions {
   PlyRange plies;
   Lang lang = Lang::en;
-  int depth = kAutoDepth;        // the move-quality search depth; 0 leaves the line out
-  std::string found_by;          // Markdown: how the game was found (examples)
-  std::string replay_command;    // the command that replays the record (examples)
-  std::string record_file;       // the record file written beside the page, if any
-  std::string title;             // the page's title in place of the file's (--title), if not empty
-  std::string rule_book;         // if not empty, rule IDs of the accounts link to RULE_BOOK#ID (examples)
+  int depth = kAutoDepth;      // the move-quality search depth; 0 leaves the line out
+  std::string found_by;        // Markdown: how the game was found (examples)
+  std::string replay_command;  // the command that replays the record (examples)
+  std::string record_file;     // the record file written beside the page, if any
+  std::string title;           // the page's title in place of the file's (--title), if not empty
+  std::string rule_book;       // if not empty, rule IDs of the accounts link to RULE_BOOK#ID (examples)
   // Called for each ply whose quality line the search could not give (Q-LIMIT): its number (from
   // 1) and why, so that the command counts and names them (never a line dropped without a word).
   std::function<void(int ply, const std::string& why)> on_undecided;

@@ -79,8 +79,8 @@ std::string read_all(const fs::path& path) {
 std::string require_chromium() {
   if (const char* chosen = std::getenv("HOYITO_CHROMIUM")) {
     if (access(chosen, X_OK) == 0) return chosen;
-    throw InputError(fmt::format("--format pdf: HOYITO_CHROMIUM={} is not a program: install the Debian package chromium",
-                                 chosen));
+    throw InputError(
+        fmt::format("--format pdf: HOYITO_CHROMIUM={} is not a program: install the Debian package chromium", chosen));
   }
   for (const char* name : {"chromium", "chromium-browser"})
     if (std::string found = on_path(name); !found.empty()) return found;
@@ -98,7 +98,8 @@ void write_pdf(const std::string& dir, const std::string& name, const std::strin
                                   "--print-to-pdf=" + pdf.string(), "file://" + page.string()});
   const std::string bytes = fs::exists(pdf) ? read_all(pdf) : std::string();
   if (status != 0 || bytes.rfind("%PDF", 0) != 0)
-    throw InputError(fmt::format("--format pdf: {} did not print {} (exit {}): nothing written", chromium, name, status));
+    throw InputError(
+        fmt::format("--format pdf: {} did not print {} (exit {}): nothing written", chromium, name, status));
   make_folder(dir, "--out");
   write_whole_file((fs::path(dir) / name).string(), bytes);
 }

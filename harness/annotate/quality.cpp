@@ -86,8 +86,9 @@ std::string quality_text(const QualityLine& line, int played, int n, Lang lang) 
   std::string legal, endless;
   for (const MoveQuality& q : line.moves) {
     if (q.endless) {
-      endless += fmt::format("{}{} {}", endless.empty() ? "" : "; ", hole_name(q.hole, n),
-                             fmt::format(fmt::runtime(word(Word::quality_endless, lang)), fmt::arg("lap", q.repeat_lap)));
+      endless +=
+          fmt::format("{}{} {}", endless.empty() ? "" : "; ", hole_name(q.hole, n),
+                      fmt::format(fmt::runtime(word(Word::quality_endless, lang)), fmt::arg("lap", q.repeat_lap)));
       continue;
     }
     std::string notes;

@@ -15,16 +15,16 @@ namespace hoyito {
 
 struct MoveQuality {
   int hole = kPass;
-  int value = 0;           // captured-seed difference for the mover, `depth` plies on
-  std::string mark;        // "", "?" or "??"
-  bool endless = false;    // not legal: the sowing repeats a lap-end state
-  bool voids = false;      // legal under endless_sowing = void: the sowing repeats and the game is void (SOW-6)
-  long repeat_lap = 0;     // the lap whose lap-end state was the first to repeat one
+  int value = 0;         // captured-seed difference for the mover, `depth` plies on
+  std::string mark;      // "", "?" or "??"
+  bool endless = false;  // not legal: the sowing repeats a lap-end state
+  bool voids = false;    // legal under endless_sowing = void: the sowing repeats and the game is void (SOW-6)
+  long repeat_lap = 0;   // the lap whose lap-end state was the first to repeat one
 };
 
 struct QualityLine {
   int depth = 0;
-  int best = 0;            // the best value
+  int best = 0;                    // the best value
   std::vector<MoveQuality> moves;  // every non-empty hole of the mover (legal or endless), in order
   // Not empty when the search met a move past the lap guard (Q-LIMIT, UndecidedMove): its
   // message (the move and the laps tried); the line then has no moves, and says so.

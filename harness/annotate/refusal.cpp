@@ -39,9 +39,9 @@ void sowing_refusal(const Rules& rules, const Position& position, Lang lang, Ref
     const model::MoveOutcome outcome = model::sow_move(rules, position, story.hole);
     if (!outcome.endless || rules.options.endless_sowing != EndlessSowing::illegal) return;  // legal here
     story.endless = EndlessMove{story.hole, static_cast<long>(outcome.laps), static_cast<long>(outcome.repeated_lap)};
-    story.reason = fmt::format(fmt::runtime(word(Word::refused_endless, lang)), fmt::arg("player", player),
-                               fmt::arg("hole", hole), fmt::arg("lap", story.endless->lap),
-                               fmt::arg("repeated", story.endless->repeated_lap));
+    story.reason =
+        fmt::format(fmt::runtime(word(Word::refused_endless, lang)), fmt::arg("player", player), fmt::arg("hole", hole),
+                    fmt::arg("lap", story.endless->lap), fmt::arg("repeated", story.endless->repeated_lap));
   } catch (const UndecidedMove&) {
     story.reason = fmt::format(fmt::runtime(word(Word::refused_undecided, lang)), fmt::arg("player", player),
                                fmt::arg("hole", hole), fmt::arg("lap", rules.options.lap_limit));
@@ -55,8 +55,8 @@ RefusalStory tell_refusal(const Rules& rules, const Position& position, const st
   RefusalStory story;
   story.hole = hole_of(move, n);
   const std::string player = player_word(position.to_move, lang);
-  story.heading = fmt::format(fmt::runtime(word(Word::refused_heading, lang)), fmt::arg("player", player),
-                              fmt::arg("move", move));
+  story.heading =
+      fmt::format(fmt::runtime(word(Word::refused_heading, lang)), fmt::arg("player", player), fmt::arg("move", move));
   auto say = [&](Word w) {
     story.reason = fmt::format(fmt::runtime(word(w, lang)), fmt::arg("player", player),
                                fmt::arg("hole", story.hole == kPass ? move : hole_name(story.hole, n)));
@@ -70,9 +70,12 @@ RefusalStory tell_refusal(const Rules& rules, const Position& position, const st
     if (move == "pass") say(Word::refused_pass);  // PASS-1: only a player with no seeds passes
     return story;
   }
-  if (model::hole_owner(story.hole, n) != position.to_move) say(Word::refused_not_own);           // BRD-4, SOW-1
-  else if (position.board[static_cast<size_t>(story.hole)] == 0) say(Word::refused_empty);  // SOW-1
-  else sowing_refusal(rules, position, lang, story);                                       // SOW-6, Q-LIMIT
+  if (model::hole_owner(story.hole, n) != position.to_move)
+    say(Word::refused_not_own);  // BRD-4, SOW-1
+  else if (position.board[static_cast<size_t>(story.hole)] == 0)
+    say(Word::refused_empty);  // SOW-1
+  else
+    sowing_refusal(rules, position, lang, story);  // SOW-6, Q-LIMIT
   return story;
 }
 

@@ -4,8 +4,8 @@
 #include <optional>
 #include <tuple>
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
+#include <boost/json.hpp>
 
 #include "harness/annotate/diagram.h"
 #include "harness/annotate/markdown.h"
@@ -44,7 +44,8 @@ RuleText split_sources(std::string id, std::string_view text) {
   }
   std::string tidy;  // the spaces a citation leaves behind, and a space before a full stop
   for (char c : rule.text) {
-    if ((c == ' ' || c == '.' || c == ',' || c == ';' || c == ':') && !tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+    if ((c == ' ' || c == '.' || c == ',' || c == ';' || c == ':') && !tidy.empty() && tidy.back() == ' ')
+      tidy.pop_back();
     tidy += c;
   }
   rule.text = trim(tidy);
@@ -98,9 +99,28 @@ namespace {
 // ---- The words of the book ----------------------------------------------------------------
 
 enum class BookWord {
-  title, intro, spanish_note, contents, rules, sources, example, no_example, checked_by_match, open_questions,
-  open_questions_intro, notation, index, index_intro, rule_col, section_col, example_col, refused_example, start_example,
-  preamble, ply_caption, count
+  title,
+  intro,
+  spanish_note,
+  contents,
+  rules,
+  sources,
+  example,
+  no_example,
+  checked_by_match,
+  open_questions,
+  open_questions_intro,
+  notation,
+  index,
+  index_intro,
+  rule_col,
+  section_col,
+  example_col,
+  refused_example,
+  start_example,
+  preamble,
+  ply_caption,
+  count
 };
 
 struct BookPhrase {
@@ -110,14 +130,17 @@ struct BookPhrase {
 const BookPhrase& book_phrase(BookWord w) {
   static const BookPhrase table[] = {
       {"The rules of Hoyito I, II and III, illustrated", "Las reglas de Hoyito I, II y III, ilustradas"},
-      {"Every rule of specs/rules.md in reading order, with the seed documents it restates and a diagram of a ply where "
+      {"Every rule of specs/rules.md in reading order, with the seed documents it restates and a diagram of a ply "
+       "where "
        "it fires, taken from the hand-derived scenarios of specs/scenarios/ and drawn as `hoyito annotate` draws it. "
        "Written by `hoyito rulebook` from the specs built into the program.",
        "Cada regla de specs/rules.md en orden de lectura, con los documentos fuente que recoge y el diagrama de una "
        "jugada en la que se aplica, tomada de los escenarios derivados a mano de specs/scenarios/ y dibujada como la "
-       "dibuja `hoyito annotate`. Escrito por `hoyito rulebook` a partir de las especificaciones incluidas en el programa."},
-      {"", "El texto de las reglas, de las preguntas abiertas y de la notación es el de las especificaciones, en inglés: "
-           "no existe versión española. Los títulos, los pies de figura y los relatos de las jugadas están en español."},
+       "dibuja `hoyito annotate`. Escrito por `hoyito rulebook` a partir de las especificaciones incluidas en el "
+       "programa."},
+      {"",
+       "El texto de las reglas, de las preguntas abiertas y de la notación es el de las especificaciones, en inglés: "
+       "no existe versión española. Los títulos, los pies de figura y los relatos de las jugadas están en español."},
       {"Contents", "Contenido"},
       {"The rules", "Las reglas"},
       {"Sources", "Fuentes"},
@@ -125,7 +148,8 @@ const BookPhrase& book_phrase(BookWord w) {
       {"No scenario shows this rule on a board (see its text).",
        "Ningún escenario muestra esta regla en un tablero (véase su texto)."},
       {"A rule of the match, over several games: checked by the scenario {file}, which has no board to draw.",
-       "Una regla del encuentro, sobre varias partidas: la comprueba el escenario {file}, que no tiene tablero que dibujar."},
+       "Una regla del encuentro, sobre varias partidas: la comprueba el escenario {file}, que no tiene tablero que "
+       "dibujar."},
       {"Open questions and options", "Preguntas abiertas y opciones"},
       {"What the seeds leave open, the value chosen (the default, first in the values column) and the alternatives.",
        "Lo que las fuentes dejan abierto, el valor elegido (el predeterminado, primero en la columna de valores) y las "
@@ -167,7 +191,6 @@ std::string section_title(const std::string& title, Lang lang) {
     if (title.find(code) != std::string::npos) return std::string(es);
   return title;
 }
-
 
 // ---- The example of each rule: a ply of a scenario where the rule fires ----------------------
 
@@ -211,7 +234,8 @@ struct Pick {
 };
 
 // Where `id` is shown: the first ply citing it, of a scenario declaring the rule, on 2x6, of
-// Hoyito II (the game of most sources), declaring few rules, if possible; else the first ply of a scenario declaring it; else such a scenario's start.
+// Hoyito II (the game of most sources), declaring few rules, if possible; else the first ply of a scenario declaring
+// it; else such a scenario's start.
 Pick pick_example(const std::vector<Candidate>& candidates, RuleId id) {
   Pick best;
   std::tuple<int, int, int, size_t, int> best_key{3, 2, 2, 0, 0};
@@ -282,14 +306,16 @@ RuleExample position_example(const Candidate& c, const std::string& rule, Lang l
   if (c.game->refused_move.empty()) {
     ex.caption = caption_text(BookWord::start_example, c, lang);
     ex.alt = start_alt_text(r.start, r.rules, lang);
-    ex.svg = unique_ids(position_svg(r.start, r.rules, lang, std::string(word(Word::start, lang)), ex.alt), "start", rule);
+    ex.svg =
+        unique_ids(position_svg(r.start, r.rules, lang, std::string(word(Word::start, lang)), ex.alt), "start", rule);
     return ex;
   }
   const RefusalStory refusal = tell_refusal(r.rules, r.start, c.game->refused_move, false, lang);
   const std::vector<EndlessMove> endless = refusal.endless ? std::vector{*refusal.endless} : std::vector<EndlessMove>{};
   ex.caption = caption_text(BookWord::refused_example, c, lang);
   ex.alt = fmt::format("{}: {} {}", refusal.heading, refusal.reason, start_alt_text(r.start, r.rules, lang));
-  ex.svg = unique_ids(refusal_svg(r.start, r.rules, lang, refusal.heading, ex.alt, refusal.hole, endless), "refused", rule);
+  ex.svg =
+      unique_ids(refusal_svg(r.start, r.rules, lang, refusal.heading, ex.alt, refusal.hole, endless), "refused", rule);
   ex.account = {refusal.reason, refusal.legal};
   return ex;
 }
@@ -324,8 +350,8 @@ std::string rules_preamble(std::string_view rules_md) {
 }
 
 Book make_book(const RulebookSources& sources, Lang lang) {
-  Book book{lang, rules_preamble(sources.rules_md), parse_rule_sections(sources.rules_md), {}, sources.open_questions_md,
-            sources.notation_md};
+  Book book{lang, rules_preamble(sources.rules_md), parse_rule_sections(sources.rules_md),
+            {},   sources.open_questions_md,        sources.notation_md};
   const std::vector<Candidate> candidates = load_candidates(sources.scenarios);
   for (const RuleSection& section : book.sections) {
     book.examples.emplace_back();
@@ -412,9 +438,8 @@ std::string book_intro(const Book& book) {
 std::vector<OutputFile> book_markdown(const Book& book) {
   const Lang lang = book.lang;
   std::vector<OutputFile> files;
-  std::string md = fmt::format("# {}\n\n{}\n\n{}\n## <a id=\"sources\"></a>{}\n\n{}",
-                               book_word(BookWord::title, lang), book_intro(book), contents_md(book),
-                               book_word(BookWord::preamble, lang), book.preamble);
+  std::string md = fmt::format("# {}\n\n{}\n\n{}\n## <a id=\"sources\"></a>{}\n\n{}", book_word(BookWord::title, lang),
+                               book_intro(book), contents_md(book), book_word(BookWord::preamble, lang), book.preamble);
   for (size_t s = 0; s < book.sections.size(); ++s) {
     const RuleSection& section = book.sections[s];
     md += fmt::format("\n## <a id=\"{}\"></a>{}\n", section_anchor(section), section_title(section.title, lang));
@@ -453,10 +478,11 @@ std::string contents_html(const Book& book) {
     html += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", section_anchor(section),
                         xml_escape(section_title(section.title, lang)), fmt::join(links, ", "));
   }
-  return html + fmt::format("<li><a href=\"#open-questions\">{}</a></li>\n<li><a href=\"#notation\">{}</a></li>\n"
-                            "<li><a href=\"#index\">{}</a></li>\n</ul>\n</nav>\n",
-                            book_word(BookWord::open_questions, lang), book_word(BookWord::notation, lang),
-                            book_word(BookWord::index, lang));
+  return html + fmt::format(
+                    "<li><a href=\"#open-questions\">{}</a></li>\n<li><a href=\"#notation\">{}</a></li>\n"
+                    "<li><a href=\"#index\">{}</a></li>\n</ul>\n</nav>\n",
+                    book_word(BookWord::open_questions, lang), book_word(BookWord::notation, lang),
+                    book_word(BookWord::index, lang));
 }
 
 std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
@@ -466,7 +492,8 @@ std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
     html += fmt::format("<p class=\"sources\"><em>{}:</em> {}</p>\n", book_word(BookWord::sources, lang),
                         link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))), true));
   html += "<figure>\n" + ex.svg;
-  html += fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
+  html +=
+      fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
   if (!ex.account.empty()) html += "<span class=\"account\" style=\"display:block\">";
   for (const std::string& line : ex.account)
     if (!line.empty()) html += link_rule_ids(xml_escape(line), true) + "<br>";
@@ -476,10 +503,10 @@ std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
 
 std::string index_html(const Book& book) {
   const Lang lang = book.lang;
-  std::string html = fmt::format("<section id=\"index\">\n<h2>{}</h2>\n<p>{}</p>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th></tr>\n",
-                                 book_word(BookWord::index, lang), book_word(BookWord::index_intro, lang),
-                                 book_word(BookWord::rule_col, lang), book_word(BookWord::section_col, lang),
-                                 book_word(BookWord::example_col, lang));
+  std::string html = fmt::format(
+      "<section id=\"index\">\n<h2>{}</h2>\n<p>{}</p>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th></tr>\n",
+      book_word(BookWord::index, lang), book_word(BookWord::index_intro, lang), book_word(BookWord::rule_col, lang),
+      book_word(BookWord::section_col, lang), book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
     html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td></tr>\n", id,
@@ -495,8 +522,10 @@ std::string book_head(const Book& book) {
       "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{1}</title>\n"
       "<style>{2}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
-      lang_code(lang), xml_escape(book_word(BookWord::title, lang)), kBookStyle, inline_html(book_word(BookWord::intro, lang)));
-  if (lang == Lang::es) html += fmt::format("<p><strong>{}</strong></p>\n", xml_escape(book_word(BookWord::spanish_note, lang)));
+      lang_code(lang), xml_escape(book_word(BookWord::title, lang)), kBookStyle,
+      inline_html(book_word(BookWord::intro, lang)));
+  if (lang == Lang::es)
+    html += fmt::format("<p><strong>{}</strong></p>\n", xml_escape(book_word(BookWord::spanish_note, lang)));
   return html + contents_html(book);
 }
 

@@ -28,10 +28,14 @@ std::vector<int> lap_path(int from, int seeds, bool skip_origin, int holes) {
 LapStory::End lap_end(const std::vector<Event>& events, size_t lap_index) {
   if (lap_index + 1 >= events.size()) return LapStory::End::stopped;
   switch (events[lap_index + 1].kind) {
-    case EventKind::relay: return LapStory::End::relay;
-    case EventKind::sow_end: return LapStory::End::empty;
-    case EventKind::capture: return LapStory::End::capture;
-    default: return LapStory::End::stopped;  // Hoyito I: an en passant capture ended the game mid-lap
+    case EventKind::relay:
+      return LapStory::End::relay;
+    case EventKind::sow_end:
+      return LapStory::End::empty;
+    case EventKind::capture:
+      return LapStory::End::capture;
+    default:
+      return LapStory::End::stopped;  // Hoyito I: an en passant capture ended the game mid-lap
   }
 }
 
@@ -41,7 +45,12 @@ LapStory::End lap_end(const std::vector<Event>& events, size_t lap_index) {
 class Teller {
  public:
   Teller(const Rules& rules, const Position& before, const Ply& ply, int number)
-      : rules_(rules), before_(before), ply_(ply), number_(number), holes_(rules.holes()), board_(before.board),
+      : rules_(rules),
+        before_(before),
+        ply_(ply),
+        number_(number),
+        holes_(rules.holes()),
+        board_(before.board),
         captured_(before.captured) {
     story_.number = number;
     story_.before = before;
@@ -60,12 +69,17 @@ class Teller {
   void tell_event(const Event& e) {
     switch (e.kind) {
       case EventKind::lift:
-      case EventKind::relay: return lift(e);
-      case EventKind::lap: return lap(e);
+      case EventKind::relay:
+        return lift(e);
+      case EventKind::lap:
+        return lap(e);
       case EventKind::capture:
-      case EventKind::chain_capture: return capture(e);
-      case EventKind::last_four_award: return last_four_award(e);
-      case EventKind::side_award: return side_award(e);
+      case EventKind::chain_capture:
+        return capture(e);
+      case EventKind::last_four_award:
+        return last_four_award(e);
+      case EventKind::side_award:
+        return side_award(e);
       case EventKind::endless_sowing:  // SOW-6 void: nothing is sown
         board_ = before_.board;
         captured_ = before_.captured;
@@ -76,7 +90,8 @@ class Teller {
         return;
       case EventKind::sow_end:
       case EventKind::extra_move:
-      case EventKind::pass: return;
+      case EventKind::pass:
+        return;
     }
   }
 
@@ -86,8 +101,8 @@ class Teller {
 
   void check_hole(int hole, std::string_view field) const {
     if (hole < 0 || hole >= holes_)
-      throw InputError(fmt::format("ply {}: event {} {} is not a hole of a 2x{} board", number_, field, hole,
-                                   rules_.holes_per_row));
+      throw InputError(
+          fmt::format("ply {}: event {} {} is not a hole of a 2x{} board", number_, field, hole, rules_.holes_per_row));
   }
 
   void take(int h, int seeds, std::optional<Player> player) {
@@ -127,7 +142,8 @@ class Teller {
     if (en_passant_.empty() || en_passant_.front()->hole != h || hole(h) != 4) return;
     const Event& c = *en_passant_.front();
     take(h, c.seeds, c.player);
-    story_.captures.push_back({static_cast<int>(story_.captures.size()) + 1, h, c.seeds, c.player, c.rule, false, true, lap});
+    story_.captures.push_back(
+        {static_cast<int>(story_.captures.size()) + 1, h, c.seeds, c.player, c.rule, false, true, lap});
     en_passant_.erase(en_passant_.begin());
     frame(h, lap);
   }
@@ -184,7 +200,7 @@ std::vector<EndlessMove> endless_moves(const Rules& rules, const Position& posit
   const int n = rules.holes_per_row;
   for (int k = 0; k < n; ++k) {
     const int hole = position.to_move == Player::south ? k : n + k;  // BRD-4: the mover's row
-    if (position.board[static_cast<size_t>(hole)] == 0) continue;   // SOW-1: not a move
+    if (position.board[static_cast<size_t>(hole)] == 0) continue;    // SOW-1: not a move
     try {
       const model::MoveOutcome outcome = model::sow_move(rules, position, hole);
       if (outcome.endless)

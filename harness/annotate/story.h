@@ -19,30 +19,30 @@ namespace hoyito {
 // One lap of a move as its events tell it.
 struct LapStory {
   enum class End { relay, empty, capture, stopped };  // SOW-5, SOW-4, a casa, END-1 mid-lap (Hoyito I)
-  int number = 1;          // from 1
+  int number = 1;                                     // from 1
   int from = 0, to = 0, seeds = 0;
   bool skipped_origin = false;  // SOW-3 with skip_origin: the lap went past its own hole
   std::vector<int> path;        // every hole a seed fell into, in order (path.back() == to)
   End end = End::empty;
-  int landing_count = 0;        // what `to` held once the lap's last seed was in it
+  int landing_count = 0;  // what `to` held once the lap's last seed was in it
 };
 
 // One captured hole, in capture order.
 struct CaptureStory {
-  int order = 1;               // from 1
+  int order = 1;  // from 1
   int hole = 0, seeds = 0;
   std::optional<Player> player;  // as the event has it (a record may lack it)
   RuleId rule = RuleId::CAP_II_1;
-  bool chain = false;          // CAP-II-2: part of the backward run after the landing hole
-  bool en_passant = false;     // CAP-I-1
-  int lap = 1;                 // the lap it happened in
+  bool chain = false;       // CAP-II-2: part of the backward run after the landing hole
+  bool en_passant = false;  // CAP-I-1
+  int lap = 1;              // the lap it happened in
 };
 
 // A board after one step of a move: what the HTML page animates, seed by seed.
 struct Frame {
   std::vector<int> board;
   std::array<int, 2> captured{0, 0};
-  int hole = -1;   // the hole this step touched
+  int hole = -1;  // the hole this step touched
   int lap = 0;
 };
 
@@ -58,13 +58,13 @@ struct EndlessMove {
 std::vector<EndlessMove> endless_moves(const Rules& rules, const Position& position);
 
 struct PlyStory {
-  int number = 1;              // the ply's number in its game, from 1
+  int number = 1;  // the ply's number in its game, from 1
   Position before;
   Ply ply;
   std::vector<LapStory> laps;
   std::vector<CaptureStory> captures;
-  std::vector<Frame> frames;   // empty when the events do not rebuild `ply.after` (then no animation)
-  std::vector<EndlessMove> endless;  // SOW-6: the mover's endless moves before the ply (the played one under void)
+  std::vector<Frame> frames;            // empty when the events do not rebuild `ply.after` (then no animation)
+  std::vector<EndlessMove> endless;     // SOW-6: the mover's endless moves before the ply (the played one under void)
   Status end_status = Status::playing;  // the game_end event's status and winner: the game is over after the ply
   Winner end_winner = Winner::none;
   bool game_over() const { return end_status != Status::playing; }

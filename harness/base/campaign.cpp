@@ -22,7 +22,9 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
 }  // namespace
 
 Campaign::Campaign(CampaignOptions options, Reporter& reporter)
-    : options_(std::move(options)), reporter_(reporter), workers_(static_cast<std::size_t>(std::max(1, options_.threads))) {}
+    : options_(std::move(options)),
+      reporter_(reporter),
+      workers_(static_cast<std::size_t>(std::max(1, options_.threads))) {}
 
 std::size_t Campaign::workers() const { return workers_.size(); }
 
@@ -65,7 +67,8 @@ void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& d
       interrupted_ = true;
       return;
     }
-    if (options_.seconds > 0 && next_ >= options_.at_least && seconds_between(start_, Clock::now()) > options_.seconds) {
+    if (options_.seconds > 0 && next_ >= options_.at_least &&
+        seconds_between(start_, Clock::now()) > options_.seconds) {
       timed_out_ = true;
       return;
     }

@@ -49,10 +49,10 @@ struct CampaignOptions {
   std::string check = "lockstep";  // the check it serves, named by the hung-work watch
   std::string unit = "games";      // what a unit of work is, for the progress line
   int threads = 2;
-  double seconds = 0;              // no unit starts after this long (0: no limit; but see at_least)
-  double work_timeout = 300;       // a unit running longer is reported as hung, and the run ends
+  double seconds = 0;                           // no unit starts after this long (0: no limit; but see at_least)
+  double work_timeout = 300;                    // a unit running longer is reported as hung, and the run ends
   std::string timeout_flag = "--game-timeout";  // the option that sets work_timeout, for the report
-  std::size_t at_least = 0;        // the first `at_least` units start whatever `seconds` says
+  std::size_t at_least = 0;                     // the first `at_least` units start whatever `seconds` says
 };
 
 // How the hung-work watch and the failure list name a unit of work.
@@ -102,9 +102,9 @@ class Campaign {
  private:
   // What one worker is doing, read by the hung-work watch.
   struct WorkerState {
-    std::atomic<long> unit{-1};                          // the unit it plays, or -1
+    std::atomic<long> unit{-1};                            // the unit it plays, or -1
     std::atomic<std::chrono::steady_clock::rep> since{0};  // since when
-    std::atomic<const char*> activity{""};               // set_activity()
+    std::atomic<const char*> activity{""};                 // set_activity()
   };
   void work_loop(std::size_t worker, const Work& work, const Describe& describe);
   void watch(const Describe& describe);  // progress and the hung-work watch, until done
@@ -117,7 +117,7 @@ class Campaign {
   std::atomic<bool> stopped_{false}, timed_out_{false}, interrupted_{false}, done_{false}, out_of_memory_{false};
   std::chrono::steady_clock::time_point start_;
   std::mutex failures_mutex_;
-  std::mutex done_mutex_;                  // done_ and done_signal_: the watch wakes at the end
+  std::mutex done_mutex_;  // done_ and done_signal_: the watch wakes at the end
   std::condition_variable done_signal_;
   std::vector<WorkFailure> failures_;
 };

@@ -9,7 +9,7 @@
 namespace hoyito {
 
 namespace {
-constexpr int kBarWidth = 40;         // characters of the progress bar
+constexpr int kBarWidth = 40;             // characters of the progress bar
 constexpr double kPlainLineSeconds = 10;  // between plain progress lines
 constexpr std::size_t kClearWidth = 80;   // blanks that wipe a drawn bar
 }  // namespace
@@ -68,7 +68,8 @@ std::string Table::row(const std::vector<std::string>& cells) const {
   std::string out;
   for (std::size_t i = 0; i < columns_.size() && i < cells.size(); ++i) {
     if (i > 0) out += ' ';
-    out += i == 0 ? fmt::format("{:<{}}", cells[i], columns_[i].width) : fmt::format("{:>{}}", cells[i], columns_[i].width);
+    out += i == 0 ? fmt::format("{:<{}}", cells[i], columns_[i].width)
+                  : fmt::format("{:>{}}", cells[i], columns_[i].width);
   }
   return out;
 }

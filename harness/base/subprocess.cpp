@@ -41,7 +41,8 @@ std::string system_error(std::string_view what) { return fmt::format("{}: {}", w
 // Waits for `fd` to be ready for `events` until `deadline`; false on timeout.
 bool wait_ready(int fd, short events, Subprocess::Clock::time_point deadline) {
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Subprocess::Clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Subprocess::Clock::now()).count();
     if (left < 0) return false;
     pollfd p{fd, events, 0};
     const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left + 1, 60'000)));
@@ -122,7 +123,8 @@ Subprocess::~Subprocess() {
 void Subprocess::write(std::string_view bytes, Clock::time_point deadline) {
   while (!bytes.empty()) {
     if (in_ < 0) throw SubprocessError("its input is closed");
-    if (!wait_ready(in_, POLLOUT, deadline)) throw SubprocessTimeout("writing a command: the engine does not read its input");
+    if (!wait_ready(in_, POLLOUT, deadline))
+      throw SubprocessTimeout("writing a command: the engine does not read its input");
     const ssize_t n = ::write(in_, bytes.data(), bytes.size());
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n < 0) throw SubprocessError(errno == EPIPE ? std::string("it closed its input") : system_error("write"));

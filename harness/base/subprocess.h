@@ -54,8 +54,8 @@ class Subprocess {
   void kill();
   // Waits up to `grace` for the child to exit by itself, then kills the group.
   void finish(std::chrono::milliseconds grace);
-  bool running();            // the child has not exited (reaps it if it has)
-  std::string exit_text();   // "exited with status 3", "killed by signal 9 (Killed)", "running"
+  bool running();           // the child has not exited (reaps it if it has)
+  std::string exit_text();  // "exited with status 3", "killed by signal 9 (Killed)", "running"
   pid_t pid() const { return pid_; }
 
  private:

@@ -1,9 +1,9 @@
 #include "harness/bench/protocol.h"
 
+#include "engine/sides.h"
 #include "harness/base/random.h"
 #include "harness/base/reporter.h"
 #include "harness/games/remote_game.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 

@@ -6,13 +6,13 @@
 #include <stdexcept>
 
 #include "engine/engine.h"
-#include "harness/verify/exhaustive.h"
+#include "engine/sides.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/random.h"
-#include "harness/games/play.h"
 #include "harness/base/reporter.h"
+#include "harness/games/play.h"
 #include "harness/simulate/simulate.h"
-#include "engine/sides.h"
+#include "harness/verify/exhaustive.h"
 
 namespace hoyito {
 
@@ -144,7 +144,8 @@ BenchFigures measure_bench(int games_per_config) {
       c.holes_per_row = n;
       c.legal = time_games(games_per_config, kBenchLegalPlies,
                            [&rules](int g) { return play_legal_game(rules, g, nullptr); });
-      c.sampler = time_games(games_per_config, kBenchSamplerPlies, [&rules](int g) { return play_sampler_game(rules, g); });
+      c.sampler =
+          time_games(games_per_config, kBenchSamplerPlies, [&rules](int g) { return play_sampler_game(rules, g); });
       c.model = time_games(1, kBenchModelPlies, [&rules](int g) {
         return static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
       });
@@ -169,7 +170,8 @@ BenchFigures measure_bench(int games_per_config) {
     throw_if_interrupted(kNoFigure);  // run_simulation stops early at an interrupt: its time is no figure
     runs.push_back(run.seconds);
     if (!first_run) first_run = run.per_value.front();
-    if (!(run.per_value.front() == *first_run)) throw std::logic_error("bench: simulate on two threads played other games");
+    if (!(run.per_value.front() == *first_run))
+      throw std::logic_error("bench: simulate on two threads played other games");
   };
   auto sampler_on_deals = [&] {
     const Stopwatch clock;

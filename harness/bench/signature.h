@@ -10,7 +10,7 @@
 
 namespace hoyito {
 
-inline constexpr int kBenchGames = 200;  // per variant and size, as `hoyito bench` plays by default
+inline constexpr int kBenchGames = 200;                // per variant and size, as `hoyito bench` plays by default
 inline constexpr std::uint64_t kBenchSeed = 20261130;  // the seed of the bench games (a date: fixed for good)
 
 // Plays the bench games; with `sign`, returns the signature (slower: every position is read back).

@@ -66,14 +66,17 @@ AwardCase award_case(const Rules& rules) {
     return rules.options.later_rounds_last_four == LaterRoundsLastFour::capturer ? AwardCase::capturer
                                                                                  : AwardCase::previous_winner;
   return rules.options.drawn_previous_last_four == DrawnPreviousLastFour::split ? AwardCase::split  // END-III-4
-                                                                                 : AwardCase::capturer;
+                                                                                : AwardCase::capturer;
 }
 
 const char* award_case_name(AwardCase award) {
   switch (award) {
-    case AwardCase::capturer: return "capturer";
-    case AwardCase::split: return "split";
-    case AwardCase::previous_winner: return "previous_winner";
+    case AwardCase::capturer:
+      return "capturer";
+    case AwardCase::split:
+      return "split";
+    case AwardCase::previous_winner:
+      return "previous_winner";
   }
   return "?";
 }
@@ -100,13 +103,11 @@ namespace {
 boost::json::object header_json(const TableHeader& header) {
   boost::json::array layers;
   for (const TableLayer& layer : header.layers)
-    layers.push_back(boost::json::object{{"seeds", layer.seeds}, {"positions", layer.positions}, {"offset", layer.offset}});
-  return {{"rules", to_json(header.rules)},
-          {"award", award_case_name(header.award)},
-          {"max_seeds", header.max_seeds},
-          {"sides", header.sides},
-          {"layers", std::move(layers)},
-          {"checksum", fmt::format("{:016x}", header.checksum)}};
+    layers.push_back(
+        boost::json::object{{"seeds", layer.seeds}, {"positions", layer.positions}, {"offset", layer.offset}});
+  return {{"rules", to_json(header.rules)}, {"award", award_case_name(header.award)},
+          {"max_seeds", header.max_seeds},  {"sides", header.sides},
+          {"layers", std::move(layers)},    {"checksum", fmt::format("{:016x}", header.checksum)}};
 }
 
 std::size_t padded(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
@@ -173,7 +174,8 @@ void read_header_json(const std::string& path, std::string_view text, std::size_
                      static_cast<std::uint64_t>(whole_field(l.as_object(), "positions", path)),
                      static_cast<std::uint64_t>(whole_field(l.as_object(), "offset", path))};
     if (layer.offset > file_size || 2 * layer.positions > file_size - layer.offset)
-      bad_table(path, fmt::format("layer {}: its values run past the end of the file ({} bytes): truncated?", layer.seeds, file_size));
+      bad_table(path, fmt::format("layer {}: its values run past the end of the file ({} bytes): truncated?",
+                                  layer.seeds, file_size));
     header.layers.push_back(layer);
   }
   const boost::json::value& sum = required_field(o, "checksum", path);
@@ -192,7 +194,8 @@ void check_layers(const std::string& path, const TableHeader& header, const Posi
   }
   const TableLayer& last = header.layers.back();
   if (last.offset + 2 * last.positions != size)
-    bad_table(path, fmt::format("{} bytes, expected {}: truncated or extended", size, last.offset + 2 * last.positions));
+    bad_table(path,
+              fmt::format("{} bytes, expected {}: truncated or extended", size, last.offset + 2 * last.positions));
 }
 }  // namespace
 
@@ -212,10 +215,12 @@ EndgameTable::EndgameTable(const std::string& path) : path_(path), index_(1, 0) 
   data_ = static_cast<const std::uint8_t*>(map);
   try {
     if (std::memcmp(data_, kMagic, sizeof kMagic) != 0) bad_table(path, "wrong magic (expected HOYTBL01)");
-    if (read_u32(data_ + 8) != kTableFormatVersion) bad_table(path, fmt::format("format version {}, expected {}", read_u32(data_ + 8), kTableFormatVersion));
+    if (read_u32(data_ + 8) != kTableFormatVersion)
+      bad_table(path, fmt::format("format version {}, expected {}", read_u32(data_ + 8), kTableFormatVersion));
     const std::size_t length = read_u32(data_ + 12);
     if (length > size_ - kFixedHeader) bad_table(path, "the header runs past the end of the file: truncated?");
-    read_header_json(path, std::string_view(reinterpret_cast<const char*>(data_) + kFixedHeader, length), size_, header_);
+    read_header_json(path, std::string_view(reinterpret_cast<const char*>(data_) + kFixedHeader, length), size_,
+                     header_);
     values_start_ = padded(kFixedHeader + length);
     index_ = PositionIndex(header_.rules.holes(), header_.max_seeds);
     check_layers(path, header_, index_, size_);
@@ -248,7 +253,8 @@ TableKey EndgameTable::key(const Position& position, const Rules& rules) const {
   const int shift = position.to_move == Player::south ? 0 : n;  // BRD-4: the mover's row first
   int seeds = 0;
   for (int h = 0; h < holes; ++h) {
-    turned[static_cast<std::size_t>(h)] = static_cast<std::uint8_t>(position.board[static_cast<std::size_t>((h + shift) % holes)]);
+    turned[static_cast<std::size_t>(h)] =
+        static_cast<std::uint8_t>(position.board[static_cast<std::size_t>((h + shift) % holes)]);
     seeds += turned[static_cast<std::size_t>(h)];
   }
   const auto side = static_cast<std::uint64_t>(table_side(rules, position.to_move));

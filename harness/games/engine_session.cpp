@@ -42,7 +42,8 @@ void EngineSession::handshake() {
   for (std::size_t i = 0; i < 3; ++i)
     if (!r[i].ok) fail(std::vector<std::string>{"protocol_version", "name", "version"}[i], "refused: " + r[i].message);
   if (r[0].first() != std::to_string(protocol::kVersion))
-    fail("protocol_version", fmt::format("speaks protocol '{}', hoyito speaks {}", one_line(r[0].first()), protocol::kVersion));
+    fail("protocol_version",
+         fmt::format("speaks protocol '{}', hoyito speaks {}", one_line(r[0].first()), protocol::kVersion));
   info_.name = r[1].first(), info_.version = r[2].first();
   if (!r[3].ok) fail("supports", "refused: " + r[3].message);
   try {
@@ -57,8 +58,9 @@ void EngineSession::fail(std::string_view command, const std::string& what) {
   const std::string where = context ? fmt::format(" (at {})", context()) : std::string();
   const std::string prefix = std::string(command) + ": ";  // a ProtocolError names the command already
   const std::string_view reason = what.rfind(prefix, 0) == 0 ? std::string_view(what).substr(prefix.size()) : what;
-  std::string message = fmt::format("engine '{}': {}: {}{}", one_line(options_.command), one_line(command), reason, where);
-  process_.reset();  // kills the group, waits for it
+  std::string message =
+      fmt::format("engine '{}': {}: {}{}", one_line(options_.command), one_line(command), reason, where);
+  process_.reset();                                 // kills the group, waits for it
   if (in_handshake_) throw EngineFailure(message);  // a fresh process failed too: no loop of restarts
   ++restarts_;
   try {
@@ -90,7 +92,8 @@ std::vector<protocol::Response> EngineSession::call(const std::vector<std::strin
     fail(current, fmt::format("{} within {} ms: killed", e.what(), timeout.count()));
   } catch (const protocol::ProtocolError& e) {
     // A crash shows as the end of its output: say how it ended when it has (within half a second).
-    for (int i = 0; i < 50 && reader_->at_end() && process_->running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int i = 0; i < 50 && reader_->at_end() && process_->running(); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const std::string how = process_->running() ? "" : fmt::format(" (the engine {})", process_->exit_text());
     fail(current, std::string(e.what()) + how);
   } catch (const SubprocessError& e) {
@@ -104,7 +107,8 @@ protocol::Response EngineSession::call(const std::string& command, bool long_run
 }
 
 void EngineSession::throw_refusal(const protocol::Response& response, std::string_view command) {
-  const std::string message = fmt::format("{}: {} {}", one_line(command), protocol::reason_name(response.reason), response.message);
+  const std::string message =
+      fmt::format("{}: {} {}", one_line(command), protocol::reason_name(response.reason), response.message);
   if (response.reason == protocol::Reason::undecided) throw UndecidedMove(message);
   throw EngineRefusal(response.reason, message);
 }

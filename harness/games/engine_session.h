@@ -43,11 +43,11 @@ struct EngineRefusal : InputError, CarriesRefusal {
 };
 
 struct EngineOptions {
-  std::string command;                           // run by /bin/sh -c
-  std::chrono::milliseconds timeout{10'000};     // per command
-  int long_factor = 10;                          // perft and divide get timeout * long_factor
-  std::chrono::milliseconds startup{10'000};     // the handshake's limit, if longer (an engine loads)
-  std::string stderr_log;                        // the engine's standard error ("" : discarded)
+  std::string command;                        // run by /bin/sh -c
+  std::chrono::milliseconds timeout{10'000};  // per command
+  int long_factor = 10;                       // perft and divide get timeout * long_factor
+  std::chrono::milliseconds startup{10'000};  // the handshake's limit, if longer (an engine loads)
+  std::string stderr_log;                     // the engine's standard error ("" : discarded)
 };
 
 struct EngineInfo {
@@ -83,7 +83,7 @@ class EngineSession {
   };
   Held held;
   std::function<std::string()> context;  // where the engine is (set by RemoteGame), for failure reports
-  const void* context_owner = nullptr;     // the game that set it (it clears it when destroyed)
+  const void* context_owner = nullptr;   // the game that set it (it clears it when destroyed)
 
  private:
   void start();

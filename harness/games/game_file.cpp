@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "io/record.h"
-#include "io/transcript.h"
 #include "harness/games/play.h"
+#include "io/record.h"
 #include "io/scenario.h"
+#include "io/transcript.h"
 
 namespace hoyito {
 
@@ -18,8 +18,7 @@ namespace {
 // Plays the moves of a scenario with the reference model, up to its first refused step.
 GameOfFile game_of_scenario(const boost::json::value& value, const std::string& path) {
   const Scenario scenario = scenario_from_json(value, path);
-  if (scenario.match)
-    throw InputError(fmt::format("{}.match: a match scenario holds game results, no moves", path));
+  if (scenario.match) throw InputError(fmt::format("{}.match: a match scenario holds game results, no moves", path));
   GameOfFile game;
   game.kind = GameFileKind::scenario;
   game.title = fmt::format("Scenario {}: {}", scenario.id, scenario.title);
@@ -27,8 +26,8 @@ GameOfFile game_of_scenario(const boost::json::value& value, const std::string& 
   std::vector<std::string> moves;
   for (size_t i = 0; i < scenario.steps.size(); ++i) {
     if (scenario.steps[i].error) {
-      game.note = fmt::format("Step {} ({}) is refused as {}: the game stops before it.", i + 1,
-                              scenario.steps[i].move, *scenario.steps[i].error);
+      game.note = fmt::format("Step {} ({}) is refused as {}: the game stops before it.", i + 1, scenario.steps[i].move,
+                              *scenario.steps[i].error);
       game.refused_move = scenario.steps[i].move;
       break;
     }

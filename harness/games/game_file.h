@@ -15,11 +15,11 @@ enum class GameFileKind { record, scenario, disagreement };
 
 struct GameOfFile {
   GameFileKind kind = GameFileKind::record;
-  std::string title;    // one line: where it came from
-  std::string source;   // the file, and the record or part of it
-  std::string note;     // what a reader should know (the disagreement's field, a refused step)
+  std::string title;         // one line: where it came from
+  std::string source;        // the file, and the record or part of it
+  std::string note;          // what a reader should know (the disagreement's field, a refused step)
   std::string refused_move;  // the move the game stops before, refused by the rules ("a", "pass"), if any
-  GameRecord record;    // a record as read (not replayed); a scenario or disagreement as the model plays it
+  GameRecord record;         // a record as read (not replayed); a scenario or disagreement as the model plays it
 };
 
 // Reads document `record` (from 1) of FILE, streaming: the documents before it are parsed and

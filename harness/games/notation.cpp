@@ -60,8 +60,8 @@ GameRecord play_notation(const Rules& rules, const Position& start, std::string_
   GameRecord record = play_moves(rules, start, letters);
   for (size_t i = 0; i < moves.size(); ++i) {
     if (moves[i].marked_capture && !captures(record.plies[i]))
-      throw InputError(fmt::format("--moves: move {} ('{}*'): the move captures nothing: remove the '*'", i + 1,
-                                   moves[i].move));
+      throw InputError(
+          fmt::format("--moves: move {} ('{}*'): the move captures nothing: remove the '*'", i + 1, moves[i].move));
   }
   return record;
 }

@@ -11,11 +11,11 @@
 
 namespace hoyito {
 
-std::string ply_notation(const Ply& ply, int holes_per_row);           // "c", "A*", "pass"
+std::string ply_notation(const Ply& ply, int holes_per_row);                  // "c", "A*", "pass"
 std::string game_notation(const std::vector<Ply>& plies, int holes_per_row);  // tokens, space-separated
 
 struct NotationMove {
-  std::string move;            // a hole letter or "pass", as play_moves() takes it
+  std::string move;             // a hole letter or "pass", as play_moves() takes it
   bool marked_capture = false;  // written with `*`
 };
 // Splits a move list on white space and commas; throws InputError naming --moves and the token.

@@ -27,7 +27,7 @@ struct PerftParting {
   Position position;       // that position (the model's)
   int move = kPass;        // the move listed by one and not the other
   bool model_lists = false, engine_lists = false;
-  std::string text;        // for people: the moves, the position, the move and who lists it
+  std::string text;  // for people: the moves, the position, the move and who lists it
 };
 
 // Walks down from `start` at `depth`; nullopt when the divides agree all the way (the counts then

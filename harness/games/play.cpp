@@ -1,13 +1,13 @@
 #include "harness/games/play.h"
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
+#include <boost/json.hpp>
 
-#include "io/record.h"
+#include "engine/sides.h"
 #include "harness/base/first_difference.h"
 #include "harness/base/random.h"
+#include "io/record.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -63,8 +63,8 @@ void replay_record(const GameRecord& record, const std::string& where) {
       auto show = [&](const std::vector<Event>& ev) {
         return k < ev.size() ? json_text(to_json(ev[k])) : std::string("(none)");
       };
-      throw InputError(fmt::format("{}.events[{}]: recorded {}, replayed {}", at, k, show(recorded.events),
-                                   show(replayed.events)));
+      throw InputError(
+          fmt::format("{}.events[{}]: recorded {}, replayed {}", at, k, show(recorded.events), show(replayed.events)));
     }
     if (recorded.after != replayed.after)
       throw InputError(fmt::format("{}.after: recorded {}, replayed {}", at, json_text(to_json(recorded.after)),

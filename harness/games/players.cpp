@@ -11,9 +11,12 @@ namespace hoyito {
 
 std::string PlayerSpec::name() const {
   switch (kind) {
-    case Kind::random: return "random";
-    case Kind::greedy: return "greedy";
-    case Kind::search: return fmt::format("search:{}", depth);
+    case Kind::random:
+      return "random";
+    case Kind::greedy:
+      return "greedy";
+    case Kind::search:
+      return fmt::format("search:{}", depth);
   }
   return "?";
 }
@@ -64,8 +67,10 @@ int greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
 
 int choose_ply(const PlayerSpec& player, const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
   switch (player.kind) {
-    case PlayerSpec::Kind::random: return random_ply(mask, rng);
-    case PlayerSpec::Kind::greedy: return greedy_ply(game, mask, rng);
+    case PlayerSpec::Kind::random:
+      return random_ply(mask, rng);
+    case PlayerSpec::Kind::greedy:
+      return greedy_ply(game, mask, rng);
     case PlayerSpec::Kind::search:
       if (mask == engine::kPassBit) return kPass;  // nothing to choose: no search, no draw
       return search::choose_best(game, player.depth, rng);

@@ -19,7 +19,7 @@ namespace hoyito {
 struct PlayerSpec {
   enum class Kind { random, greedy, search };
   Kind kind = Kind::random;
-  int depth = 0;  // search only, 1..kMaxSearchDepth
+  int depth = 0;             // search only, 1..kMaxSearchDepth
   std::string name() const;  // "random", "greedy", "search:3": as parsed
   bool operator==(const PlayerSpec&) const = default;
 };

@@ -31,7 +31,8 @@ RemoteGame::RemoteGame(std::shared_ptr<EngineSession> session, const Rules& rule
     : session_(std::move(session)), rules_(rules), start_(start), position_(start) {
   if (!session_) throw EngineFailure("RemoteGame: no engine session (make an EngineScope first)");
   if (const std::string why = session_->info().capabilities.unsupported(rules); !why.empty())
-    throw EngineRefusal(protocol::Reason::unsupported, fmt::format("engine {}: does not support {}", session_->info().name, why));
+    throw EngineRefusal(protocol::Reason::unsupported,
+                        fmt::format("engine {}: does not support {}", session_->info().name, why));
   sync();
   read_state(session_->call("state"));
 }
@@ -50,7 +51,8 @@ void RemoteGame::sync() const {
   s.context = [this] { return where(); };  // built only when a failure is reported
   s.context_owner = this;
   EngineSession::Held& held = s.held;
-  const bool same_game = held.known && held.rules == rules_ && held.start == start_ && held.moves.size() <= moves_.size() &&
+  const bool same_game = held.known && held.rules == rules_ && held.start == start_ &&
+                         held.moves.size() <= moves_.size() &&
                          std::equal(held.moves.begin(), held.moves.end(), moves_.begin());
   std::vector<std::string> commands;
   if (!same_game) {
@@ -66,8 +68,8 @@ void RemoteGame::sync() const {
     if (!responses[i].ok) {
       if (!replays || i + 1 < responses.size()) EngineSession::throw_refusal(responses[i], commands[i]);
       // The engine refuses now a move it played before: it is not a function of its input.
-      throw EngineFailure(fmt::format("engine '{}': {}: refused a move it accepted before ({}) (at {})", s.options().command,
-                                      commands[i], responses[i].message, where()));
+      throw EngineFailure(fmt::format("engine '{}': {}: refused a move it accepted before ({}) (at {})",
+                                      s.options().command, commands[i], responses[i].message, where()));
     }
   held = EngineSession::Held{true, rules_, start_, moves_};
 }
@@ -137,8 +139,7 @@ Ply RemoteGame::take_ply(int hole, const protocol::Response& state, const protoc
   session_->held.moves.push_back(hole);
   read_state(state);
   ply.after = position_;
-  if (events && events->ok)
-    try {
+  if (events && events->ok) try {
       for (const std::string& line : events->lines)
         if (!line.empty()) ply.events.push_back(protocol::parse_event(line, "events"));
     } catch (const protocol::ProtocolError& e) {
@@ -157,7 +158,8 @@ int RemoteGame::play_moves(const std::vector<int>& holes) {
     if (fields.empty() || fields[0].rfind("played=", 0) != 0)
       garbage(protocol::ProtocolError(command + ": a refusal without played=K"));
     try {
-      played = static_cast<int>(protocol::parse_number(fields[0].substr(7), "playmoves played=", 0, static_cast<long long>(holes.size()) - 1));
+      played = static_cast<int>(protocol::parse_number(fields[0].substr(7), "playmoves played=", 0,
+                                                       static_cast<long long>(holes.size()) - 1));
     } catch (const protocol::ProtocolError& e) {
       garbage(e);
     }
@@ -200,7 +202,8 @@ void RemoteGame::read_divide(const std::vector<std::string>& lines, const std::s
   for (const std::string& line : lines) {
     const std::vector<std::string> words = protocol::split_words(line);
     if (words.empty()) continue;
-    if (words.size() != 2) throw protocol::ProtocolError(fmt::format("{}: line '{}' is not MOVE COUNT", command, one_line(line)));
+    if (words.size() != 2)
+      throw protocol::ProtocolError(fmt::format("{}: line '{}' is not MOVE COUNT", command, one_line(line)));
     out.emplace_back(protocol::parse_move(words[0], rules_.holes_per_row, command),
                      static_cast<std::uint64_t>(protocol::parse_number(words[1], command, 0, INT64_MAX)));
   }

@@ -63,11 +63,11 @@ class RemoteGame {
   // Plays many plies in one command (`playmoves`); returns how many were played before the
   // first refusal, which is thrown after the game has taken the ones played.
   int play_moves(const std::vector<int>& holes);
-  std::uint64_t perft(int depth) const;                                 // the engine's own `perft`
-  std::vector<std::pair<int, std::uint64_t>> divide(int depth) const;   // ... and `divide`
+  std::uint64_t perft(int depth) const;                                // the engine's own `perft`
+  std::vector<std::pair<int, std::uint64_t>> divide(int depth) const;  // ... and `divide`
 
  private:
-  void sync() const;         // the process holds this game
+  void sync() const;  // the process holds this game
   void read_state(const protocol::Response& response);
   std::vector<int> read_legal(const protocol::Response& response) const;
   // The ply `hole` the engine played: the game takes it, then its state and events.

@@ -28,8 +28,8 @@ int negamax(const engine::Game& game, int depth, int alpha, int beta) {
     child.play_fast(ply_of_bit(std::countr_zero(rest)));
     // An extra move (CAP-II-3, CAP-III-3) leaves the same player to move, who keeps the child's
     // value and window; otherwise the opponent moves and both change sign.
-    const int value = child.to_move() == mover ? negamax(child, depth - 1, alpha, beta)
-                                               : -negamax(child, depth - 1, -beta, -alpha);
+    const int value =
+        child.to_move() == mover ? negamax(child, depth - 1, alpha, beta) : -negamax(child, depth - 1, -beta, -alpha);
     best = std::max(best, value);
     alpha = std::max(alpha, value);
     if (alpha >= beta) break;

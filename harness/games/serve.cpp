@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/games/perft.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -45,8 +45,9 @@ void expect_args(const protocol::Command& c, std::size_t low, std::size_t high, 
     refuse(Reason::syntax, fmt::format("{}: {} argument(s), expected: {}", c.name, c.args.size(), usage));
 }
 
-constexpr const char* kCommands[] = {"protocol_version", "name", "version", "list_commands", "supports", "rules", "start",
-                                     "position", "legal", "play", "playmoves", "state", "events", "perft", "divide", "quit"};
+constexpr const char* kCommands[] = {
+    "protocol_version", "name",  "version", "list_commands", "supports", "rules", "start", "position", "legal", "play",
+    "playmoves",        "state", "events",  "perft",         "divide",   "quit"};
 
 }  // namespace
 
@@ -65,14 +66,17 @@ class GameServer final : public Server::Games {
   std::string run(const protocol::Command& c) override {
     using Handler = std::string (GameServer::*)(const protocol::Command&);
     static const std::map<std::string, Handler, std::less<>> handlers = {
-        {"protocol_version", &GameServer::info}, {"name", &GameServer::info},        {"version", &GameServer::info},
-        {"list_commands", &GameServer::info},    {"supports", &GameServer::info},    {"rules", &GameServer::rules},
-        {"start", &GameServer::start},           {"position", &GameServer::position}, {"legal", &GameServer::legal},
-        {"play", &GameServer::play},             {"playmoves", &GameServer::playmoves}, {"state", &GameServer::state},
-        {"events", &GameServer::events},         {"perft", &GameServer::perft},      {"divide", &GameServer::perft},
-        {"quit", &GameServer::info}};
+        {"protocol_version", &GameServer::info}, {"name", &GameServer::info},
+        {"version", &GameServer::info},          {"list_commands", &GameServer::info},
+        {"supports", &GameServer::info},         {"rules", &GameServer::rules},
+        {"start", &GameServer::start},           {"position", &GameServer::position},
+        {"legal", &GameServer::legal},           {"play", &GameServer::play},
+        {"playmoves", &GameServer::playmoves},   {"state", &GameServer::state},
+        {"events", &GameServer::events},         {"perft", &GameServer::perft},
+        {"divide", &GameServer::perft},          {"quit", &GameServer::info}};
     const auto handler = handlers.find(c.name);
-    if (handler == handlers.end()) refuse(Reason::unknown_command, fmt::format("unknown command '{}'", one_line(c.name)));
+    if (handler == handlers.end())
+      refuse(Reason::unknown_command, fmt::format("unknown command '{}'", one_line(c.name)));
     return (this->*handler->second)(c);
   }
 
@@ -84,8 +88,10 @@ class GameServer final : public Server::Games {
     if (c.name == "version") return version_;
     if (c.name == "quit") return "";
     std::vector<std::string> lines;
-    if (c.name == "supports") lines = protocol::format_capabilities(protocol::full_capabilities());
-    else lines.assign(std::begin(kCommands), std::end(kCommands));
+    if (c.name == "supports")
+      lines = protocol::format_capabilities(protocol::full_capabilities());
+    else
+      lines.assign(std::begin(kCommands), std::end(kCommands));
     return join_lines(lines);
   }
 
@@ -100,23 +106,35 @@ class GameServer final : public Server::Games {
   static void set_named_option(Rules& rules, const std::string& name, const std::string& value) {
     const auto& table = option_table();
     const auto info = std::find_if(table.begin(), table.end(), [&](const OptionInfo& o) { return o.name == name; });
-    if (info == table.end()) refuse(Reason::syntax, fmt::format("rules: unknown option '{}' (hoyito rules names them)", one_line(name)));
-    refusing(Reason::invalid, [&] { set_option(rules, name, value); return 0; });
+    if (info == table.end())
+      refuse(Reason::syntax, fmt::format("rules: unknown option '{}' (hoyito rules names them)", one_line(name)));
+    refusing(Reason::invalid, [&] {
+      set_option(rules, name, value);
+      return 0;
+    });
   }
 
   std::string rules(const protocol::Command& c) {
     expect_args(c, 3, 3 + option_table().size(), "rules VARIANT HOLES SEEDS [NAME=VALUE ...]");
     Rules rules;
     rules.variant = refusing(Reason::invalid, [&] { return parse_variant(c.args[0]); });
-    rules.holes_per_row = static_cast<int>(refusing(Reason::invalid, [&] { return protocol::parse_number(c.args[1], "rules HOLES", 6, 12); }));
-    rules.seeds_per_hole = static_cast<int>(refusing(Reason::invalid, [&] { return protocol::parse_number(c.args[2], "rules SEEDS", 1, 10); }));
+    rules.holes_per_row = static_cast<int>(
+        refusing(Reason::invalid, [&] { return protocol::parse_number(c.args[1], "rules HOLES", 6, 12); }));
+    rules.seeds_per_hole = static_cast<int>(
+        refusing(Reason::invalid, [&] { return protocol::parse_number(c.args[2], "rules SEEDS", 1, 10); }));
     std::vector<std::string> named;
-    for (const auto& [name, value] : refusing(Reason::syntax, [&] { return protocol::parse_fields(c.args.size() > 3 ? join_args(c, 3) : "", "rules"); })) {
-      if (std::find(named.begin(), named.end(), name) != named.end()) refuse(Reason::syntax, fmt::format("rules: option {} given twice", name));
+    for (const auto& [name, value] : refusing(Reason::syntax, [&] {
+           return protocol::parse_fields(c.args.size() > 3 ? join_args(c, 3) : "", "rules");
+         })) {
+      if (std::find(named.begin(), named.end(), name) != named.end())
+        refuse(Reason::syntax, fmt::format("rules: option {} given twice", name));
       named.push_back(name);
       set_named_option(rules, name, value);
     }
-    refusing(Reason::invalid, [&] { validate(rules); return 0; });
+    refusing(Reason::invalid, [&] {
+      validate(rules);
+      return 0;
+    });
     rules_ = rules;
     new_game(engine::opening_position(rules_));
     return "";
@@ -133,7 +151,10 @@ class GameServer final : public Server::Games {
     Rules rules = rules_;
     rules.round = s.keys.count("round") ? s.round : 1;
     rules.previous_winner = s.keys.count("previous_winner") ? s.previous_winner : Winner::none;
-    refusing(Reason::invalid, [&] { validate(rules); return 0; });
+    refusing(Reason::invalid, [&] {
+      validate(rules);
+      return 0;
+    });
     return rules;
   }
 
@@ -149,17 +170,21 @@ class GameServer final : public Server::Games {
     std::string board;
     for (int h = 0; h < rules_.holes(); ++h) board += fmt::format("{}{}", h ? "," : "", rules_.seeds_per_hole);
     const std::string line = fmt::format("board={} captured=0,0 {}{}", board, to_move ? "" : "to_move=south ", fields);
-    const protocol::StateLine s = refusing(Reason::syntax, [&] { return protocol::parse_state(line, rules_.holes_per_row, "start", true); });
+    const protocol::StateLine s =
+        refusing(Reason::syntax, [&] { return protocol::parse_state(line, rules_.holes_per_row, "start", true); });
     rules_ = with_round(s);
     new_game(engine::opening_position(rules_, s.position.to_move));
     return "";
   }
 
   std::string position(const protocol::Command& c) {
-    const protocol::StateLine s =
-        refusing(Reason::syntax, [&] { return protocol::parse_state(join_args(c, 0), rules_.holes_per_row, "position", true); });
+    const protocol::StateLine s = refusing(
+        Reason::syntax, [&] { return protocol::parse_state(join_args(c, 0), rules_.holes_per_row, "position", true); });
     Rules rules = with_round(s);
-    refusing(Reason::invalid, [&] { validate(s.position, rules, "position"); return 0; });
+    refusing(Reason::invalid, [&] {
+      validate(s.position, rules, "position");
+      return 0;
+    });
     rules_ = rules;
     new_game(s.position);
     return "";
@@ -244,7 +269,8 @@ class GameServer final : public Server::Games {
 
   std::string perft(const protocol::Command& c) {
     expect_args(c, 1, 1, c.name + " DEPTH");
-    const int depth = static_cast<int>(refusing(Reason::syntax, [&] { return protocol::parse_number(c.args[0], c.name + " DEPTH", 0, 20); }));
+    const int depth = static_cast<int>(
+        refusing(Reason::syntax, [&] { return protocol::parse_number(c.args[0], c.name + " DEPTH", 0, 20); }));
     try {
       if (c.name == "perft") return std::to_string(hoyito::perft(game(), depth));
       std::vector<std::string> lines;

@@ -19,7 +19,9 @@ namespace json = boost::json;
 
 namespace {
 
-std::string fixed(std::optional<double> v, int decimals) { return v ? fmt::format("{:.{}f}", *v, decimals) : std::string("-"); }
+std::string fixed(std::optional<double> v, int decimals) {
+  return v ? fmt::format("{:.{}f}", *v, decimals) : std::string("-");
+}
 std::string whole(std::optional<std::uint64_t> v) { return v ? fmt::to_string(*v) : std::string("-"); }
 std::string rate_text(const Rate& r) {
   if (!r.rate) return "-";
@@ -43,11 +45,15 @@ const RateRow kRateRows[] = {
     {"South wins", "results.south", [](const Summary& s) -> const Rate& { return s.results.rates[south_win]; }},
     {"North wins", "results.north", [](const Summary& s) -> const Rate& { return s.results.rates[north_win]; }},
     {"draws", "results.draw", [](const Summary& s) -> const Rate& { return s.results.rates[draw]; }},
-    {"unterminated (G7)", "results.unterminated", [](const Summary& s) -> const Rate& { return s.results.rates[unterminated]; }},
+    {"unterminated (G7)", "results.unterminated",
+     [](const Summary& s) -> const Rate& { return s.results.rates[unterminated]; }},
     {"void (G6)", "results.void", [](const Summary& s) -> const Rate& { return s.results.rates[void_result]; }},
-    {"South, of decisive", "by_seat.south_share_of_decisive", [](const Summary& s) -> const Rate& { return s.by_seat.share; }},
-    {"starter, of decisive", "by_starter.starter_share_of_decisive", [](const Summary& s) -> const Rate& { return s.by_starter.share; }},
-    {"first player, of decisive", "by_player.first_share_of_decisive", [](const Summary& s) -> const Rate& { return s.by_player.share; }},
+    {"South, of decisive", "by_seat.south_share_of_decisive",
+     [](const Summary& s) -> const Rate& { return s.by_seat.share; }},
+    {"starter, of decisive", "by_starter.starter_share_of_decisive",
+     [](const Summary& s) -> const Rate& { return s.by_starter.share; }},
+    {"first player, of decisive", "by_player.first_share_of_decisive",
+     [](const Summary& s) -> const Rate& { return s.by_player.share; }},
     {"forced plies (by game)", "choice.forced", [](const Summary& s) -> const Rate& { return s.forced; }},
 };
 
@@ -71,21 +77,23 @@ class Table {
 // Lines 1-2: what was run (a shard says it is one), the options that differ from the defaults.
 void write_header(std::ostream& out, const SimulationReport& report) {
   const SimulationSpec& spec = *report.spec;
-  out << fmt::format("{} 2x{}, {} (South) against {} (North){}, {} deals, seed {}{}\n", variant_name(spec.rules.variant),
-                     spec.rules.holes_per_row, spec.players[0].name(), spec.players[1].name(),
-                     spec.paired ? ", paired (each deal also with the seats swapped)" : "", spec.games, spec.seed,
+  out << fmt::format("{} 2x{}, {} (South) against {} (North){}, {} deals, seed {}{}\n",
+                     variant_name(spec.rules.variant), spec.rules.holes_per_row, spec.players[0].name(),
+                     spec.players[1].name(), spec.paired ? ", paired (each deal also with the seats swapped)" : "",
+                     spec.games, spec.seed,
                      spec.match_rounds > 0 ? fmt::format(", matches of {} games", spec.match_rounds) : "");
   if (spec.shard.count > 1)
-    out << fmt::format("this is shard {}/{} of that run: its {} deals (deal i with i mod {} = {}); hoyito merge adds the shards up\n",
-                       spec.shard.index, spec.shard.count, spec.deals_in_shard(), spec.shard.count, spec.shard.index - 1);
+    out << fmt::format(
+        "this is shard {}/{} of that run: its {} deals (deal i with i mod {} = {}); hoyito merge adds the shards up\n",
+        spec.shard.index, spec.shard.count, spec.deals_in_shard(), spec.shard.count, spec.shard.index - 1);
   std::string options;
   const json::object played = to_json(spec.rules).at("options").as_object();
   const json::object defaults = to_json(Rules{}).at("options").as_object();
   for (const auto& [name, value] : played)
     if (!defaults.contains(name) || defaults.at(name) != value)
       options += fmt::format("{}{}={}", options.empty() ? "" : ", ", std::string_view(name), json::serialize(value));
-  out << fmt::format("options: {}; version {}, commit {}\n", options.empty() ? "all at their defaults" : options, spec.version,
-                     spec.commit);
+  out << fmt::format("options: {}; version {}, commit {}\n", options.empty() ? "all at their defaults" : options,
+                     spec.version, spec.commit);
   if (spec.sweep) {
     out << fmt::format("sweep of {}:", spec.sweep->option);
     for (const auto& n : report.value_names) out << fmt::format(" {}", n);
@@ -96,7 +104,8 @@ void write_header(std::ostream& out, const SimulationReport& report) {
 void write_results(Table& t) {
   t.line("games", [](const Summary& s) { return fmt::to_string(s.games); });
   t.line("undecided, skipped (Q-LIMIT)", [](const Summary& s) {
-    return fmt::format("{}{}", s.undecided, s.first_undecided_deal ? fmt::format(" (first: deal {})", *s.first_undecided_deal) : "");
+    return fmt::format("{}{}", s.undecided,
+                       s.first_undecided_deal ? fmt::format(" (first: deal {})", *s.first_undecided_deal) : "");
   });
   for (const RateRow& row : kRateRows) t.line(row.label, [&row](const Summary& s) { return rate_text(row.get(s)); });
   const auto score = [](const Score& x) {
@@ -108,15 +117,17 @@ void write_results(Table& t) {
     return fmt::format("{} / {} / {}", p_text(s.by_seat), p_text(s.by_starter), p_text(s.by_player));
   });
   t.line("unterminated: repeating, not", [](const Summary& s) {
-    return fmt::format("{}, {}", s.unterminated_repeating, s.unterminated - std::min(s.unterminated, s.unterminated_repeating));
+    return fmt::format("{}, {}", s.unterminated_repeating,
+                       s.unterminated - std::min(s.unterminated, s.unterminated_repeating));
   });
 }
 
 void write_lengths(Table& t) {
-  t.line("length: mean (sd)", [](const Summary& s) { return fmt::format("{} ({})", fixed(s.length.mean, 1), fixed(s.length.stddev, 1)); });
+  t.line("length: mean (sd)",
+         [](const Summary& s) { return fmt::format("{} ({})", fixed(s.length.mean, 1), fixed(s.length.stddev, 1)); });
   t.line("length: min, quartiles, max", [](const Summary& s) {
-    return fmt::format("{}, {} / {} / {}, {}", whole(s.length.min), whole(s.length.q1), whole(s.length.median), whole(s.length.q3),
-                       s.length.max);
+    return fmt::format("{}, {} / {} / {}, {}", whole(s.length.min), whole(s.length.q1), whole(s.length.median),
+                       whole(s.length.q3), s.length.max);
   });
   t.line("final margin: mean, med, max", [](const Summary& s) {
     return fmt::format("{}, {}, {}", fixed(s.margin.mean, 1), whole(s.margin.median), s.margin.max);
@@ -134,13 +145,12 @@ void write_sowing(Table& t) {
   t.line("passes PASS-1/2/3 (events)", [](const Summary& s) {
     return fmt::format("{} / {} / {}", s.sowing.passes[0], s.sowing.passes[1], s.sowing.passes[2]);
   });
-  t.line("laps per move: mean, max", [](const Summary& s) { return fmt::format("{}, {}", fixed(s.sowing.laps_mean, 2), s.sowing.laps_max); });
-  t.line("relays per move: mean, max", [](const Summary& s) {
-    return fmt::format("{}, {}", fixed(s.sowing.relays_mean, 2), s.sowing.relays_max);
-  });
-  t.line("endless moves refused/played", [](const Summary& s) {
-    return fmt::format("{} / {}", s.sowing.endless_refused, s.sowing.endless_played);
-  });
+  t.line("laps per move: mean, max",
+         [](const Summary& s) { return fmt::format("{}, {}", fixed(s.sowing.laps_mean, 2), s.sowing.laps_max); });
+  t.line("relays per move: mean, max",
+         [](const Summary& s) { return fmt::format("{}, {}", fixed(s.sowing.relays_mean, 2), s.sowing.relays_max); });
+  t.line("endless moves refused/played",
+         [](const Summary& s) { return fmt::format("{} / {}", s.sowing.endless_refused, s.sowing.endless_played); });
   t.line("longest exact cycle (laps)", [](const Summary& s) { return fmt::to_string(s.sowing.longest_exact_cycle); });
   t.line("chain length: mean, max", [](const Summary& s) {
     return fmt::format("{}, {}", fixed(s.sowing.chain_lengths.mean, 3), s.sowing.chain_lengths.max);
@@ -149,7 +159,8 @@ void write_sowing(Table& t) {
 }
 
 void write_matches(Table& t, int rounds) {
-  static constexpr std::array<const char*, 3> kWinners = {"matches won by South", "matches won by North", "matches drawn"};
+  static constexpr std::array<const char*, 3> kWinners = {"matches won by South", "matches won by North",
+                                                          "matches drawn"};
   for (std::size_t w = 0; w < kWinners.size(); ++w)
     t.line(kWinners[w], [w](const Summary& s) { return rate_text(s.matches->winners[w]); });
   t.line("matches scored", [](const Summary& s) { return fmt::to_string(s.matches->matches); });
@@ -159,7 +170,9 @@ void write_matches(Table& t, int rounds) {
   for (int r = 0; r < rounds; ++r)
     t.line(fmt::format("round {}: S/N/draw % (games)", r + 1), [r](const Summary& s) {
       const OutcomeRates& o = s.matches->by_round[static_cast<std::size_t>(r)];
-      const auto percent = [&o](Outcome k) { return o.rates[k].rate ? fmt::format("{:.1f}", 100 * *o.rates[k].rate) : std::string("-"); };
+      const auto percent = [&o](Outcome k) {
+        return o.rates[k].rate ? fmt::format("{:.1f}", 100 * *o.rates[k].rate) : std::string("-");
+      };
       return fmt::format("{}/{}/{} ({})", percent(south_win), percent(north_win), percent(draw), o.games);
     });
   for (int r = 1; r < rounds; ++r)
@@ -174,8 +187,8 @@ void write_differences(std::ostream& out, const SimulationReport& report) {
   for (const Difference& d : report.differences) {
     out << fmt::format("{} against {}:", d.value, d.against);
     for (std::size_t o = 0; o < kOutcomes; ++o)
-      out << fmt::format(" {} {:+.2f} [{:+.2f}, {:+.2f}] pts;", kOutcomeNames[o], 100 * d.differences[o], 100 * d.intervals[o].low,
-                         100 * d.intervals[o].high);
+      out << fmt::format(" {} {:+.2f} [{:+.2f}, {:+.2f}] pts;", kOutcomeNames[o], 100 * d.differences[o],
+                         100 * d.intervals[o].low, 100 * d.intervals[o].high);
     out << fmt::format(" mean length {:+.1f} plies\n", d.mean_length);
   }
 }
@@ -206,8 +219,9 @@ class CsvRows {
   explicit CsvRows(std::ostream& out) : out_(out) {}
   std::string value;
   void rate(const std::string& name, const Rate& r) {
-    out_ << fmt::format("{},{},{},{},{},{},{}\n", value, name, r.count, r.of, r.rate ? fmt::format("{:.6f}", *r.rate) : "",
-                        fmt::format("{:.6f}", r.low), fmt::format("{:.6f}", r.high));
+    out_ << fmt::format("{},{},{},{},{},{},{}\n", value, name, r.count, r.of,
+                        r.rate ? fmt::format("{:.6f}", *r.rate) : "", fmt::format("{:.6f}", r.low),
+                        fmt::format("{:.6f}", r.high));
   }
   void number(const std::string& name, std::optional<double> v, int decimals = 4) {
     out_ << fmt::format("{},{},,,{},,\n", value, name, v ? fmt::format("{:.{}f}", *v, decimals) : "");
@@ -216,7 +230,8 @@ class CsvRows {
     out_ << fmt::format("{},{},,,{},,\n", value, name, v ? fmt::to_string(*v) : "");
   }
   void p_value(const std::string& name, const Decisive& d) {
-    out_ << fmt::format("{},{},{},{},{},,\n", value, name, d.a, d.a + d.b, d.a + d.b == 0 ? "" : fmt::format("{:.6e}", d.fairness.p_value));
+    out_ << fmt::format("{},{},{},{},{},,\n", value, name, d.a, d.a + d.b,
+                        d.a + d.b == 0 ? "" : fmt::format("{:.6e}", d.fairness.p_value));
   }
   void interval(const std::string& name, double v, double low, double high, std::optional<std::uint64_t> of) {
     out_ << fmt::format("{},{},,{},{:.6f},{:.6f},{:.6f}\n", value, name, of ? fmt::to_string(*of) : "", v, low, high);
@@ -268,8 +283,10 @@ void csv_sowing(CsvRows& c, const SowingSummary& w) {
   c.count("sowing.endless_played", w.endless_played);
   c.count("sowing.longest_exact_cycle", w.longest_exact_cycle);
   c.distribution("sowing.chain_lengths", w.chain_lengths);
-  for (std::size_t k = 0; k < kAwardRules.size(); ++k) c.count(fmt::format("sowing.last_four_awards.{}", rule_text(kAwardRules[k])), w.awards[k]);
-  for (std::size_t k = 0; k < kPassRules.size(); ++k) c.count(fmt::format("sowing.passes.{}", rule_text(kPassRules[k])), w.passes[k]);
+  for (std::size_t k = 0; k < kAwardRules.size(); ++k)
+    c.count(fmt::format("sowing.last_four_awards.{}", rule_text(kAwardRules[k])), w.awards[k]);
+  for (std::size_t k = 0; k < kPassRules.size(); ++k)
+    c.count(fmt::format("sowing.passes.{}", rule_text(kPassRules[k])), w.passes[k]);
 }
 
 void csv_matches(CsvRows& c, const MatchSummary& m) {
@@ -279,7 +296,8 @@ void csv_matches(CsvRows& c, const MatchSummary& m) {
   c.rate("matches.by_player.first_share_of_decisive", m.by_player.share);
   c.p_value("matches.fairness.player.p_value", m.by_player);
   for (std::size_t r = 0; r < m.by_round.size(); ++r)
-    for (std::size_t o = 0; o < kOutcomes; ++o) c.rate(fmt::format("matches.by_round.{}.{}", r + 1, kOutcomeNames[o]), m.by_round[r].rates[o]);
+    for (std::size_t o = 0; o < kOutcomes; ++o)
+      c.rate(fmt::format("matches.by_round.{}.{}", r + 1, kOutcomeNames[o]), m.by_round[r].rates[o]);
   for (std::size_t r = 1; r < m.previous_winner_wins.size(); ++r)
     c.rate(fmt::format("matches.previous_winner_wins.{}", r + 1), m.previous_winner_wins[r]);
   c.count("matches.round_rule_applied", m.round_rule_applied);
@@ -301,18 +319,22 @@ void write_statistics_csv(std::ostream& out, const SimulationReport& report) {
   for (const Difference& d : report.differences) {  // each sweep value against the first
     c.value = d.value;
     for (std::size_t o = 0; o < kOutcomes; ++o)
-      c.interval(fmt::format("difference.{}", kOutcomeNames[o]), d.differences[o], d.intervals[o].low, d.intervals[o].high, std::nullopt);
+      c.interval(fmt::format("difference.{}", kOutcomeNames[o]), d.differences[o], d.intervals[o].low,
+                 d.intervals[o].high, std::nullopt);
     c.number("difference.mean_length", d.mean_length);
   }
 }
 
-std::string game_csv_header() { return "deal,value,seating,round,starter,status,winner,captured_south,captured_north,plies,opening\n"; }
+std::string game_csv_header() {
+  return "deal,value,seating,round,starter,status,winner,captured_south,captured_north,plies,opening\n";
+}
 
 std::string game_csv_row(const GameRow& r, const SimulationSpec& spec) {
   const std::string value = spec.sweep ? spec.sweep->values[static_cast<std::size_t>(r.sweep_value)] : "all";
   return fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r.deal, value, r.seating, r.round, player_name(r.starter),
-                     r.undecided ? std::string_view("undecided") : status_name(r.result.status), winner_name(r.result.winner), r.result.captured[0], r.result.captured[1],
-                     r.plies, r.plies == 0 ? "" : move_text(r.opening, spec.rules.holes_per_row));
+                     r.undecided ? std::string_view("undecided") : status_name(r.result.status),
+                     winner_name(r.result.winner), r.result.captured[0], r.result.captured[1], r.plies,
+                     r.plies == 0 ? "" : move_text(r.opening, spec.rules.holes_per_row));
 }
 
 // --- Charts -----------------------------------------------------------------------------------
@@ -350,7 +372,8 @@ void length_and_laps_data(const SimulationReport& report, std::ostream& length, 
       if (h.bins[bin] != 0) bars[bin / width] += h.bins[bin];
     length << fmt::format("# value {}\n", report.value_names[v]);
     for (const auto& [bar, count] : bars)
-      length << fmt::format("{} {:.8f}\n", bar * width + width / 2.0, static_cast<double>(count) / static_cast<double>(total));
+      length << fmt::format("{} {:.8f}\n", bar * width + width / 2.0,
+                            static_cast<double>(count) / static_cast<double>(total));
     length << "\n\n";
     const Log2Histogram& l = report.statistics[v].laps;
     laps << fmt::format("# value {}\n", report.value_names[v]);
@@ -387,8 +410,9 @@ std::string sweep_data(const SimulationReport& report) {
 
 std::string chart_script(const SimulationReport& report) {
   const SimulationSpec& spec = *report.spec;
-  const std::string title = fmt::format("{} 2x{}, {} vs {}, {} deals", variant_name(spec.rules.variant), spec.rules.holes_per_row,
-                                        spec.players[0].name(), spec.players[1].name(), spec.games);
+  const std::string title =
+      fmt::format("{} 2x{}, {} vs {}, {} deals", variant_name(spec.rules.variant), spec.rules.holes_per_row,
+                  spec.players[0].name(), spec.players[1].name(), spec.games);
   const auto& names = report.value_names;
   std::string titles;
   for (std::size_t v = 0; v < names.size(); ++v) titles += fmt::format("{}{}", v ? " " : "", names[v]);
@@ -404,16 +428,19 @@ std::string chart_script(const SimulationReport& report) {
       "unset logscale\n"
       "set output {}\nset xlabel 'opening move'\nset ylabel 'South wins (share, 95% interval)'\nset yrange [0:1]\n"
       "set style fill solid 0.4\nset boxwidth 0.6\n"
-      "plot {} using 0:2:xtic(1) with boxes title 'South wins', '' using 0:2:3:4 with yerrorbars lc 'black' title '95% interval', "
+      "plot {} using 0:2:xtic(1) with boxes title 'South wins', '' using 0:2:3:4 with yerrorbars lc 'black' title '95% "
+      "interval', "
       "'' using 0:5 with points pt 7 title 'North wins'\n",
-      gnuplot_string(titles), at("length.svg"), gnuplot_string(title), names.size() - 1, at("length.dat"), at("laps.svg"),
-      names.size() - 1, at("laps.dat"), at("openings.svg"), at("openings.dat"));
+      gnuplot_string(titles), at("length.svg"), gnuplot_string(title), names.size() - 1, at("length.dat"),
+      at("laps.svg"), names.size() - 1, at("laps.dat"), at("openings.svg"), at("openings.dat"));
   if (spec.sweep)
     script += fmt::format(
         "set output {}\nset title {}\nset xlabel {}\nset ylabel 'share of games, 95% interval'\nset yrange [0:1]\n"
         "set offsets 0.3, 0.3, 0, 0\n"
-        "plot {} using 0:2:3:4:xtic(1) with yerrorlines lw 2 title 'South wins', '' using 0:5:6:7 with yerrorlines lw 2 title 'North wins', "
-        "'' using 0:8:9:10 with yerrorlines lw 2 title 'draws', '' using 0:11:12:13 with yerrorlines lw 2 title 'unterminated'\n",
+        "plot {} using 0:2:3:4:xtic(1) with yerrorlines lw 2 title 'South wins', '' using 0:5:6:7 with yerrorlines lw "
+        "2 title 'North wins', "
+        "'' using 0:8:9:10 with yerrorlines lw 2 title 'draws', '' using 0:11:12:13 with yerrorlines lw 2 title "
+        "'unterminated'\n",
         at("sweep.svg"), gnuplot_string(title), gnuplot_string(spec.sweep->option), at("sweep.dat"));
   return script;
 }
@@ -444,11 +471,14 @@ void write_charts(const std::string& dir, const SimulationReport& report) {
   write_whole_file((d / "charts.gp").string(), chart_script(report));
   const std::string command = fmt::format("cd {} && gnuplot charts.gp", quoted(d.string()));
   if (std::system(command.c_str()) != 0)
-    throw InputError(fmt::format("--charts {}: 'gnuplot charts.gp' failed (gnuplot comes with Debian's gnuplot-nox: "
-                                 "scripts/setup.sh); no chart written", dir));
+    throw InputError(
+        fmt::format("--charts {}: 'gnuplot charts.gp' failed (gnuplot comes with Debian's gnuplot-nox: "
+                    "scripts/setup.sh); no chart written",
+                    dir));
   for (const char* chart : {"length.svg", "laps.svg", "openings.svg", swept ? "sweep.svg" : nullptr})
     if (chart != nullptr && !whole_svg((d / chart).string()))
-      throw InputError(fmt::format("--charts {}: gnuplot left {} unfinished (a full disk?); no chart written", dir, chart));
+      throw InputError(
+          fmt::format("--charts {}: gnuplot left {} unfinished (a full disk?); no chart written", dir, chart));
   folder.commit();
 }
 

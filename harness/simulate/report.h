@@ -24,5 +24,4 @@ std::string game_csv_row(const GameRow& row, const SimulationSpec& spec);
 // written or gnuplot fails (naming the file or the command).
 void write_charts(const std::string& dir, const SimulationReport& report);
 
-
 }  // namespace hoyito

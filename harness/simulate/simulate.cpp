@@ -4,23 +4,23 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <charconv>
-#include <cstdlib>
+#include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <iostream>
-#include <ostream>
 #include <map>
 #include <mutex>
+#include <ostream>
 
 #include <fmt/format.h>
 
-#include "io/record.h"
 #include "engine/engine.h"
-#include "harness/base/campaign.h"
 #include "engine/match.h"
 #include "engine/sides.h"
+#include "harness/base/campaign.h"
 #include "harness/simulate/merge_checks.h"
+#include "io/record.h"
 
 namespace hoyito {
 
@@ -79,10 +79,10 @@ Sweep parse_sweep(std::string_view text, const Rules& rules) {
       throw InputError(fmt::format("'{}': value '{}' is given twice", text, value));
     sweep.values.push_back(value);
     if (sweep.values.size() > kMostSweepValues)  // memory: 5,000 values took 613 MB
-      throw InputError(fmt::format("'{}...': more than {} values; each value keeps its own statistics on every thread, "
-                                   "so memory grows with them: sweep at most {} values a run",
-                                   text.substr(0, std::min<std::size_t>(text.size(), 60)), kMostSweepValues,
-                                   kMostSweepValues));
+      throw InputError(
+          fmt::format("'{}...': more than {} values; each value keeps its own statistics on every thread, "
+                      "so memory grows with them: sweep at most {} values a run",
+                      text.substr(0, std::min<std::size_t>(text.size(), 60)), kMostSweepValues, kMostSweepValues));
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
   }
@@ -120,8 +120,12 @@ MoveObservation observe_events(const Ply& ply, std::array<int, 2>& awarded) {
   MoveObservation m;
   for (const Event& e : ply.events) {
     switch (e.kind) {
-      case EventKind::lap: m.laps += 1; break;
-      case EventKind::relay: m.relays += 1; break;
+      case EventKind::lap:
+        m.laps += 1;
+        break;
+      case EventKind::relay:
+        m.relays += 1;
+        break;
       case EventKind::capture:
         if (e.rule == RuleId::CAP_II_1) m.chains.push_back(0);  // a Hoyito II chain starts here (CAP-II-2)
         break;
@@ -132,8 +136,11 @@ MoveObservation observe_events(const Ply& ply, std::array<int, 2>& awarded) {
         m.award = e.rule;
         awarded[index(*e.player)] += e.seeds;  // the engine's award has its player
         break;
-      case EventKind::endless_sowing: m.endless_played = true; break;
-      default: break;
+      case EventKind::endless_sowing:
+        m.endless_played = true;
+        break;
+      default:
+        break;
     }
   }
   return m;
@@ -164,7 +171,8 @@ std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Positio
 int own_nonempty_holes(const Position& p) {
   const int n = static_cast<int>(p.board.size()) / 2;
   const int first = p.to_move == Player::south ? 0 : n;
-  return static_cast<int>(std::count_if(p.board.begin() + first, p.board.begin() + first + n, [](int c) { return c > 0; }));
+  return static_cast<int>(
+      std::count_if(p.board.begin() + first, p.board.begin() + first + n, [](int c) { return c > 0; }));
 }
 
 // The ply engine::Game::play_random would play at `position`, given its legal plies `legal`
@@ -227,7 +235,8 @@ void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool rou
   if (ply != kPass) {
     MoveObservation m = observe_events(played, awarded);
     m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
-    if (m.endless_refused > 0 || m.endless_played) m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
+    if (m.endless_refused > 0 || m.endless_played)
+      m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
     if (setup.detailed) {
       stats.add(m);
       g.detail_moves += 1;
@@ -297,8 +306,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
       g.moves += 1;
       if (game.status() == Status::playing && game.to_move() == mover) g.extra_moves += 1;  // CAP-II-3, CAP-III-3
     }
-    if (game.result().captured[index(mover)] > captured_before[index(mover)])
-      g.capture_plies += 1;
+    if (game.result().captured[index(mover)] > captured_before[index(mover)]) g.capture_plies += 1;
     watch.add(ply);
   }
   const Result result = game.result();
@@ -311,8 +319,14 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
 }
 
 GameRow row_of(const PlayedGame& played, std::uint64_t deal, int seating) {
-  return {deal, 0, seating, played.observation.round, played.observation.starter, played.result,
-          played.observation.plies, played.observation.opening};
+  return {deal,
+          0,
+          seating,
+          played.observation.round,
+          played.observation.starter,
+          played.result,
+          played.observation.plies,
+          played.observation.opening};
 }
 
 }  // namespace
@@ -355,8 +369,13 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
   for (int seating = 0; seating < (spec.paired ? 2 : 1); ++seating) {
     // The same generator for both seatings: with --paired the seats are swapped, not the luck.
     SplitMix64 rng{game_seed(spec.seed, deal)};
-    GameSetup setup{rules, Player::south, {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
-                    seating, detailed, std::nullopt};
+    GameSetup setup{
+        rules,
+        Player::south,
+        {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
+        seating,
+        detailed,
+        std::nullopt};
     // Q-LIMIT: a game whose legal moves the lap_limit guard cannot decide is stopped there,
     // counted as undecided (with the first such deal, to replay it) and left out of the figures.
     const auto undecided = [&](int round) {
@@ -423,7 +442,8 @@ void play_chunk(const SimulationSpec& spec, const std::vector<Rules>& rules, std
   const std::uint64_t last = std::min(deals, first + chunk_size);
   for (std::uint64_t k = first; k < last; ++k) {
     // The k-th deal of this shard (shard K of M plays the deals i with i mod M = K-1).
-    const std::uint64_t deal = static_cast<std::uint64_t>(spec.shard.index - 1) + k * static_cast<std::uint64_t>(spec.shard.count);
+    const std::uint64_t deal =
+        static_cast<std::uint64_t>(spec.shard.index - 1) + k * static_cast<std::uint64_t>(spec.shard.count);
     for (std::size_t v = 0; v < rules.size(); ++v) {
       const std::size_t row_start = rows.size();
       play_deal_rows(spec, rules[v], deal, mine[v], ordered ? &rows : nullptr);
@@ -463,7 +483,8 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
   const std::uint64_t deals = spec.deals_in_shard();
   const int threads = std::max(1, options.threads);
   // Small chunks for slow players, so that the threads share the work evenly.
-  const bool searching = spec.players[0].kind != PlayerSpec::Kind::random || spec.players[1].kind != PlayerSpec::Kind::random;
+  const bool searching =
+      spec.players[0].kind != PlayerSpec::Kind::random || spec.players[1].kind != PlayerSpec::Kind::random;
   const std::uint64_t chunk_size = searching || spec.match_rounds > 0 ? 4 : 64;
   std::optional<OrderedRows> ordered;
   if (options.rows) ordered.emplace(options.rows);
@@ -490,7 +511,9 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
           if (ordered) ordered->abort();
         }
       },
-      [](std::size_t chunk) { return WorkName{fmt::format("chunk {}", chunk), ""}; });
+      [](std::size_t chunk) {
+        return WorkName{fmt::format("chunk {}", chunk), ""};
+      });
   if (failure) std::rethrow_exception(failure);
 
   return collect(spec, rules, per_worker, summary);
@@ -503,8 +526,12 @@ namespace {
 json::object run_json(const SimulationSpec& spec) {
   json::array players;
   for (const auto& p : spec.players) players.push_back(json::string(p.name()));
-  json::object run{{"rules", to_json(spec.rules)}, {"players", players}, {"paired", spec.paired},
-                   {"seed", spec.seed}, {"games", spec.games}, {"match_rounds", spec.match_rounds},
+  json::object run{{"rules", to_json(spec.rules)},
+                   {"players", players},
+                   {"paired", spec.paired},
+                   {"seed", spec.seed},
+                   {"games", spec.games},
+                   {"match_rounds", spec.match_rounds},
                    {"detail_every", spec.detail_every}};
   if (spec.sweep) {
     json::array values;
@@ -524,7 +551,8 @@ json::array differences_json(const std::vector<Difference>& differences) {
   for (const Difference& d : differences) {
     json::object row{{"value", d.value}, {"against", d.against}};
     for (std::size_t o = 0; o < kOutcomes; ++o)
-      row[kOutcomeNames[o]] = json::object{{"difference", d.differences[o]}, {"low", d.intervals[o].low}, {"high", d.intervals[o].high}};
+      row[kOutcomeNames[o]] =
+          json::object{{"difference", d.differences[o]}, {"low", d.intervals[o].low}, {"high", d.intervals[o].high}};
     row["mean_length"] = json::object{{"difference", d.mean_length}};
     out.push_back(row);
   }
@@ -539,16 +567,19 @@ json::object simulation_json(const SimulationReport& report, const json::value* 
   for (std::size_t v = 0; v < report.summaries.size(); ++v) {
     json::object r;
     r["value"] = spec.sweep ? json::value(json::string(spec.sweep->values[v])) : json::value(nullptr);
-    r["statistics"] = json::object{{"counts", report.statistics[v].counts_json()}, {"summary", to_json(report.summaries[v])}};
+    r["statistics"] =
+        json::object{{"counts", report.statistics[v].counts_json()}, {"summary", to_json(report.summaries[v])}};
     results.push_back(r);
   }
-  json::object out{{"format", kSimulationFormat}, {"version", spec.version}, {"commit", spec.commit},
-                   {"run", run_json(spec)}, {"results", results}, {"differences", differences_json(report.differences)}};
+  json::object out{{"format", kSimulationFormat}, {"version", spec.version},
+                   {"commit", spec.commit},       {"run", run_json(spec)},
+                   {"results", results},          {"differences", differences_json(report.differences)}};
   if (timing) out["timing"] = *timing;
   return out;
 }
 
-json::object simulation_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value, const json::value* timing) {
+json::object simulation_json(const SimulationSpec& spec, const std::vector<Statistics>& per_value,
+                             const json::value* timing) {
   return simulation_json(make_report(spec, per_value), timing);
 }
 
@@ -652,8 +683,8 @@ std::string merge_simulations(const std::vector<std::string>& files) {
         const auto& run = f.doc.at("run").as_object();
         return run.contains(diff) ? json::serialize(run.at(diff)) : std::string("(none)");
       };
-      throw InputError(fmt::format("merge: {}: run.{} is {}, {} has {} (shards of different runs)", s.file, diff, show(s),
-                                   first.file, show(first)));
+      throw InputError(fmt::format("merge: {}: run.{} is {}, {} has {} (shards of different runs)", s.file, diff,
+                                   show(s), first.file, show(first)));
     }
     if (s.shard.count != first.shard.count)
       throw InputError(fmt::format("merge: {}: shard {}/{}, {} is a shard of {}", s.file, s.shard.index, s.shard.count,
@@ -661,7 +692,8 @@ std::string merge_simulations(const std::vector<std::string>& files) {
     if (s.shard.index < 1 || s.shard.index > s.shard.count)
       throw InputError(fmt::format("merge: {}: shard {}/{} does not exist", s.file, s.shard.index, s.shard.count));
     if (auto it = seen.find(s.shard.index); it != seen.end())
-      throw InputError(fmt::format("merge: shard {}/{} given twice ({}, {})", s.shard.index, s.shard.count, it->second, s.file));
+      throw InputError(
+          fmt::format("merge: shard {}/{} given twice ({}, {})", s.shard.index, s.shard.count, it->second, s.file));
     seen[s.shard.index] = s.file;
   }
   for (int k = 1; k <= first.shard.count; ++k)
@@ -688,14 +720,16 @@ std::string merge_simulations(const std::vector<std::string>& files) {
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
       SimulationSpec shard = spec;
       shard.shard = s.shard;
-      const std::uint64_t least = shard.deals_in_shard() * (spec.paired ? 2u : 1u);  // a match plays its game 1 at least
+      const std::uint64_t least =
+          shard.deals_in_shard() * (spec.paired ? 2u : 1u);  // a match plays its game 1 at least
       const std::uint64_t most = least * static_cast<std::uint64_t>(std::max(1, spec.match_rounds));
       const std::uint64_t played = counted.games + counted.undecided_games;
       if (spec.match_rounds == 0 ? played != most : played > most || played < least)
-        throw InputError(fmt::format("{}: counts.games {} and counts.undecided_games {}: {} games, but shard {}/{} of {} deals "
-                                     "plays {}", where, counted.games, counted.undecided_games, played, s.shard.index, s.shard.count,
-                                     spec.games, spec.match_rounds == 0 ? fmt::to_string(most)
-                                                                        : fmt::format("{} to {}", least, most)));
+        throw InputError(
+            fmt::format("{}: counts.games {} and counts.undecided_games {}: {} games, but shard {}/{} of {} deals "
+                        "plays {}",
+                        where, counted.games, counted.undecided_games, played, s.shard.index, s.shard.count, spec.games,
+                        spec.match_rounds == 0 ? fmt::to_string(most) : fmt::format("{} to {}", least, most)));
       check_count_identities(counted, rules[v], where + ".counts");
       merged[v].merge(counted);
     }

@@ -50,7 +50,7 @@ inline constexpr std::size_t kMostSweepValues = 100;
 Sweep parse_sweep(std::string_view text, const Rules& rules);
 
 struct SimulationSpec {
-  Rules rules;  // of a single game, or of round 1 of a match
+  Rules rules;                        // of a single game, or of round 1 of a match
   std::array<PlayerSpec, 2> players;  // the first sits South, the second North (swapped too with --paired)
   bool paired = false;
   std::uint64_t seed = 1;
@@ -62,7 +62,9 @@ struct SimulationSpec {
   std::string version, commit;  // of the program that plays (written so that a result can be reproduced)
 
   std::vector<Rules> rules_per_value() const;  // one per sweep value (just `rules` without --sweep)
-  bool plays(std::uint64_t deal) const { return deal % static_cast<std::uint64_t>(shard.count) == static_cast<std::uint64_t>(shard.index - 1); }
+  bool plays(std::uint64_t deal) const {
+    return deal % static_cast<std::uint64_t>(shard.count) == static_cast<std::uint64_t>(shard.index - 1);
+  }
   std::uint64_t deals_in_shard() const;
 };
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include <boost/math/special_functions/gamma.hpp>
 #include <fmt/format.h>
+#include <boost/math/special_functions/gamma.hpp>
 #include "engine/sides.h"
 
 namespace hoyito {
@@ -13,10 +13,13 @@ namespace json = boost::json;
 
 Outcome outcome_of(const Result& result) {
   switch (result.status) {
-    case Status::unterminated: return unterminated;
-    case Status::void_game: return void_result;
+    case Status::unterminated:
+      return unterminated;
+    case Status::void_game:
+      return void_result;
     case Status::finished:
-    case Status::playing: break;
+    case Status::playing:
+      break;
   }
   return result.winner == Winner::south ? south_win : result.winner == Winner::north ? north_win : draw;
 }
@@ -51,7 +54,8 @@ std::optional<double> Histogram::stddev() const {
   const double m = *mean();
   double squares = 0;  // summed bin by bin in value order: the same bytes for the same counts
   for (std::size_t v = 0; v < bins.size(); ++v)
-    if (bins[v] != 0) squares += static_cast<double>(bins[v]) * (static_cast<double>(v) - m) * (static_cast<double>(v) - m);
+    if (bins[v] != 0)
+      squares += static_cast<double>(bins[v]) * (static_cast<double>(v) - m) * (static_cast<double>(v) - m);
   return std::sqrt(squares / static_cast<double>(total - 1));
 }
 
@@ -119,7 +123,8 @@ void Statistics::add(const GameObservation& g) {
     seeds_left_unterminated.add(static_cast<std::uint64_t>(g.seeds_left));
     unterminated_repeating += g.repeating;
   }
-  if (g.outcome == south_win || g.outcome == north_win || g.outcome == draw) margin.add(static_cast<std::uint64_t>(g.margin));
+  if (g.outcome == south_win || g.outcome == north_win || g.outcome == draw)
+    margin.add(static_cast<std::uint64_t>(g.margin));
   if (g.detailed) {  // the choice and the events are counted in the detailed games only (simulate.cpp)
     detail_games += 1;
     forced_by_game.add(g.forced_plies, g.choice_plies);
@@ -221,7 +226,9 @@ struct Merger {
 };
 
 json::value write_count(std::uint64_t v) { return json::value(v); }
-json::value write_count(const SmallestDeal& d) { return d.plus_one ? json::value(d.plus_one - 1) : json::value(nullptr); }
+json::value write_count(const SmallestDeal& d) {
+  return d.plus_one ? json::value(d.plus_one - 1) : json::value(nullptr);
+}
 json::value write_count(const ClusterSums& c) {
   return json::object{{"clusters", c.clusters}, {"k", c.k}, {"n", c.n}, {"kk", c.kk}, {"kn", c.kn}, {"nn", c.nn}};
 }
@@ -328,12 +335,15 @@ json::object Statistics::counts_json() const {
   return out;
 }
 
-Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const json::value& counts, const std::string& where,
-                                        std::uint64_t most_count) {
+Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const json::value& counts,
+                                        const std::string& where, std::uint64_t most_count) {
   Statistics s(rules, rounds);
   const Reader reader{where, most_count};
-  visit_counts([&](const char* name, auto& field) { reader.read(reader.field(counts, name, "counts"), fmt::format("counts.{}", name), field); },
-               s);
+  visit_counts(
+      [&](const char* name, auto& field) {
+        reader.read(reader.field(counts, name, "counts"), fmt::format("counts.{}", name), field);
+      },
+      s);
   return s;
 }
 
@@ -359,14 +369,16 @@ Interval clustered_interval(const ClusterSums& c) {
   if (c.clusters >= 2 && c.k != 0 && c.k != c.n) {
     // The ratio estimator's variance from the games' residuals k_i - r n_i (Cochran, 6.9):
     // m / (m - 1) * sum (k_i - r n_i)^2 / n^2.
-    const double residuals = static_cast<double>(c.kk) - 2 * r * static_cast<double>(c.kn) + r * r * static_cast<double>(c.nn);
+    const double residuals =
+        static_cast<double>(c.kk) - 2 * r * static_cast<double>(c.kn) + r * r * static_cast<double>(c.nn);
     const double variance = m / (m - 1) * std::max(0.0, residuals) / (n * n);
     if (variance > 0) effective = std::min(n, r * (1 - r) / variance);  // design effect at least 1
   }
   // Wilson's interval on `effective` plies with the same rate.
   const double z2 = kZ95 * kZ95;
   const double centre = (r + z2 / (2 * effective)) / (1 + z2 / effective);
-  const double half = kZ95 / (1 + z2 / effective) * std::sqrt(r * (1 - r) / effective + z2 / (4 * effective * effective));
+  const double half =
+      kZ95 / (1 + z2 / effective) * std::sqrt(r * (1 - r) / effective + z2 / (4 * effective * effective));
   return {c.k == 0 ? 0.0 : std::max(0.0, centre - half), c.k == c.n ? 1.0 : std::min(1.0, centre + half)};
 }
 
@@ -378,7 +390,8 @@ Score expected_score(std::uint64_t wins, std::uint64_t losses, std::uint64_t dra
                d = static_cast<double>(draws);
   s.score = (w + d / 2) / n;
   if (s.of < 2) return s;
-  const double variance = (w * (1 - s.score) * (1 - s.score) + d * (0.5 - s.score) * (0.5 - s.score) + l * s.score * s.score) / (n - 1);
+  const double variance =
+      (w * (1 - s.score) * (1 - s.score) + d * (0.5 - s.score) * (0.5 - s.score) + l * s.score * s.score) / (n - 1);
   const double half = kZ95 * std::sqrt(variance / n);
   s.low = std::max(0.0, s.score - half);
   s.high = std::min(1.0, s.score + half);
@@ -411,6 +424,5 @@ FairnessTest uniformity_test(const std::vector<std::uint64_t>& observed) {
   const double dof = static_cast<double>(observed.size() - 1);
   return {chi2, chi2 == 0 ? 1.0 : boost::math::gamma_q(dof / 2, chi2 / 2)};
 }
-
 
 }  // namespace hoyito

@@ -60,8 +60,8 @@ struct Log2Histogram {
 // independent (a forced ply makes the next more likely forced), so the interval is computed from
 // the spread between games, not between plies. Kept as sums over clusters that merge by addition.
 struct ClusterSums {
-  std::uint64_t clusters = 0;  // games with n > 0
-  std::uint64_t k = 0, n = 0;  // successes and trials, summed
+  std::uint64_t clusters = 0;            // games with n > 0
+  std::uint64_t k = 0, n = 0;            // successes and trials, summed
   std::uint64_t kk = 0, kn = 0, nn = 0;  // sums of k_i^2, k_i n_i, n_i^2 over the games
   void add(std::uint64_t ki, std::uint64_t ni) {
     if (ni == 0) return;
@@ -96,39 +96,39 @@ struct SmallestDeal {
 // One finished (or stopped) game, as the game loop sums it up.
 struct GameObservation {
   Outcome outcome = draw;
-  Player starter = Player::south;  // who moved first
-  int south_player = 0;       // which player (0: the first of --players, 1: the second) sat South
-  int round = 1;              // Hoyito III match round (1 outside matches)
+  Player starter = Player::south;         // who moved first
+  int south_player = 0;                   // which player (0: the first of --players, 1: the second) sat South
+  int round = 1;                          // Hoyito III match round (1 outside matches)
   Winner previous_winner = Winner::none;  // the previous game's result in a match (END-III-3)
-  std::uint64_t plies = 0;    // moves and passes (END-3 counts both)
+  std::uint64_t plies = 0;                // moves and passes (END-3 counts both)
   std::uint64_t moves = 0;
-  std::uint64_t passes = 0;       // PASS-1/2/3
-  std::uint64_t extra_moves = 0;  // CAP-II-3, CAP-III-3: plies that earned the mover another
+  std::uint64_t passes = 0;         // PASS-1/2/3
+  std::uint64_t extra_moves = 0;    // CAP-II-3, CAP-III-3: plies that earned the mover another
   std::uint64_t capture_plies = 0;  // plies after which the mover had captured more
   // The choice at each ply, measured where the legal plies were listed (every ply but those of
   // the random player's sampler, which decides only the move it draws: simulate.cpp).
-  std::uint64_t choice_plies = 0;   // plies whose legal plies were counted
-  std::uint64_t legal_sum = 0;      // legal plies summed over those plies (a pass counts as one)
-  std::uint64_t forced_plies = 0;   // ... with exactly one legal ply (forced passes included)
-  int opening = kPass;              // the first ply, or kPass (a pass, or no ply at all)
-  int seeds_left = 0;               // on the board at the end
-  int margin = 0;                   // |captures South - captures North| at the end of a finished game
-  bool repeating = false;           // unterminated, and its last position had occurred before in the game
-  bool detailed = false;            // played with events (--detail-every): the choice and events were counted
-  std::uint64_t detail_moves = 0;   // moves with events ...
+  std::uint64_t choice_plies = 0;           // plies whose legal plies were counted
+  std::uint64_t legal_sum = 0;              // legal plies summed over those plies (a pass counts as one)
+  std::uint64_t forced_plies = 0;           // ... with exactly one legal ply (forced passes included)
+  int opening = kPass;                      // the first ply, or kPass (a pass, or no ply at all)
+  int seeds_left = 0;                       // on the board at the end
+  int margin = 0;                           // |captures South - captures North| at the end of a finished game
+  bool repeating = false;                   // unterminated, and its last position had occurred before in the game
+  bool detailed = false;                    // played with events (--detail-every): the choice and events were counted
+  std::uint64_t detail_moves = 0;           // moves with events ...
   std::uint64_t endless_refused_moves = 0;  // ... of which some hole was left out as endless (SOW-6)
-  bool round_rule_applied = false;  // END-III-3/4 gave the last seeds (some to the non-capturer)
-  bool round_rule_decided = false;  // ... and the capturer taking them would change the winner
+  bool round_rule_applied = false;          // END-III-3/4 gave the last seeds (some to the non-capturer)
+  bool round_rule_decided = false;          // ... and the capturer taking them would change the winner
 };
 
 // One move played with its events (the sampled games of --detail-every).
 struct MoveObservation {
-  std::uint64_t laps = 0;    // lap events (SOW-2/3)
-  std::uint64_t relays = 0;  // relay events (SOW-5)
-  std::vector<int> chains;   // Hoyito II: chain_capture events after each capture (CAP-II-2)
+  std::uint64_t laps = 0;       // lap events (SOW-2/3)
+  std::uint64_t relays = 0;     // relay events (SOW-5)
+  std::vector<int> chains;      // Hoyito II: chain_capture events after each capture (CAP-II-2)
   std::optional<RuleId> award;  // last_four_award's rule (END-I-1, END-II-1, END-III-2/3/4)
   bool endless_played = false;  // SOW-6 void: the move was endless and voided the game
-  int endless_refused = 0;  // SOW-6 illegal: the mover's non-empty holes left out as endless
+  int endless_refused = 0;      // SOW-6 illegal: the mover's non-empty holes left out as endless
   // SOW-6: for each endless move met (refused or played), the first lap whose lap-end state
   // repeats an earlier one exactly (its cycle's transient plus length, mu + lambda).
   std::vector<std::uint64_t> endless_repeat_laps;
@@ -176,11 +176,11 @@ struct Statistics {
   SmallestDeal first_undecided_deal;
   // outcomes[south_player][starter][outcome]: seat, starter and player can all be read apart.
   std::array<std::array<std::array<std::uint64_t, kOutcomes>, 2>, 2> outcomes{};
-  Histogram length;         // plies per game
-  Histogram capture_plies;  // per game
-  Histogram seeds_left_unterminated;  // seeds on the board when the ply limit stopped a game
+  Histogram length;                          // plies per game
+  Histogram capture_plies;                   // per game
+  Histogram seeds_left_unterminated;         // seeds on the board when the ply limit stopped a game
   std::uint64_t unterminated_repeating = 0;  // ... whose last position had occurred before in the game
-  Histogram margin;         // |South's captures - North's| of finished games
+  Histogram margin;                          // |South's captures - North's| of finished games
   std::uint64_t moves = 0, passes = 0, extra_moves = 0, choice_plies = 0, legal_sum = 0, forced_plies = 0;
   std::vector<std::array<std::uint64_t, kOutcomes>> by_opening;  // holes 0..2N-1, then the pass
   std::vector<std::array<std::uint64_t, kOutcomes>> by_round;    // rounds 1..match_rounds

@@ -84,7 +84,8 @@ SowingSummary sowing_of(const Statistics& s) {
   w.moves_with_endless_refused = clustered_rate(s.endless_refused_by_game);
   w.chain_lengths = distribution_of(s.chain_lengths);
   for (std::size_t k = 0; k < kAwardRules.size(); ++k) w.awards[k] = s.awards[static_cast<std::size_t>(kAwardRules[k])];
-  for (std::size_t k = 0; k < kPassRules.size(); ++k) w.passes[k] = s.passes_by_rule[static_cast<std::size_t>(kPassRules[k])];
+  for (std::size_t k = 0; k < kPassRules.size(); ++k)
+    w.passes[k] = s.passes_by_rule[static_cast<std::size_t>(kPassRules[k])];
   return w;
 }
 
@@ -170,8 +171,12 @@ json::object rate_json(const Rate& r) {
 }
 
 json::object distribution_json(const Distribution& d) {
-  return {{"mean", optional_json(d.mean)}, {"stddev", optional_json(d.stddev)}, {"q1", optional_json(d.q1)},
-          {"median", optional_json(d.median)}, {"q3", optional_json(d.q3)}, {"min", optional_json(d.min)},
+  return {{"mean", optional_json(d.mean)},
+          {"stddev", optional_json(d.stddev)},
+          {"q1", optional_json(d.q1)},
+          {"median", optional_json(d.median)},
+          {"q3", optional_json(d.q3)},
+          {"min", optional_json(d.min)},
           {"max", d.max}};
 }
 
@@ -182,10 +187,13 @@ json::object outcomes_json(const OutcomeRates& r) {
 }
 
 json::object decisive_json(const Decisive& d) {
-  return {{d.a_name, d.a}, {d.b_name, d.b}, {fmt::format("{}_share_of_decisive", d.a_name), rate_json(d.share)},
-          {"fairness", json::object{{"chi_square", d.fairness.chi_square},
-                                    // no decisive game: no test, so no p-value (null, as the table's n/a)
-                                    {"p_value", d.a + d.b == 0 ? json::value(nullptr) : json::value(d.fairness.p_value)}}}};
+  return {
+      {d.a_name, d.a},
+      {d.b_name, d.b},
+      {fmt::format("{}_share_of_decisive", d.a_name), rate_json(d.share)},
+      {"fairness", json::object{{"chi_square", d.fairness.chi_square},
+                                // no decisive game: no test, so no p-value (null, as the table's n/a)
+                                {"p_value", d.a + d.b == 0 ? json::value(nullptr) : json::value(d.fairness.p_value)}}}};
 }
 
 json::object score_json(const Score& s) { return {{"score", s.score}, {"low", s.low}, {"high", s.high}, {"of", s.of}}; }
@@ -215,7 +223,9 @@ json::object matches_json(const MatchSummary& m) {
   return {{"matches", m.matches},
           {"by_round", rounds},
           {"previous_winner_wins", previous},
-          {"winners", json::object{{"south", rate_json(m.winners[0])}, {"north", rate_json(m.winners[1])}, {"draw", rate_json(m.winners[2])}}},
+          {"winners", json::object{{"south", rate_json(m.winners[0])},
+                                   {"north", rate_json(m.winners[1])},
+                                   {"draw", rate_json(m.winners[2])}}},
           {"by_player", decisive_json(m.by_player)},
           {"round_rule_applied", m.round_rule_applied},
           {"round_rule_decided", rate_json(m.round_rule_decided)}};
@@ -238,28 +248,34 @@ json::object to_json(const Summary& s) {
   out["games"] = s.games;
   out["undecided"] = json::object{{"games", s.undecided}, {"first_deal", optional_json(s.first_undecided_deal)}};
   out["results"] = outcomes_json(s.results);
-  out["expected_score"] = json::object{{"south", score_json(s.expected_score[0])}, {"north", score_json(s.expected_score[1])}};
+  out["expected_score"] =
+      json::object{{"south", score_json(s.expected_score[0])}, {"north", score_json(s.expected_score[1])}};
   out["by_seat"] = decisive_json(s.by_seat);
   out["by_starter"] = decisive_json(s.by_starter);
   out["by_player"] = decisive_json(s.by_player);
   out["length"] = distribution_json(s.length);
   out["margin"] = distribution_json(s.margin);
-  out["per_game"] = json::object{{"moves", optional_json(s.moves_per_game)}, {"passes", optional_json(s.passes_per_game)},
+  out["per_game"] = json::object{{"moves", optional_json(s.moves_per_game)},
+                                 {"passes", optional_json(s.passes_per_game)},
                                  {"extra_moves", optional_json(s.extra_moves_per_game)},
                                  {"capture_plies", distribution_json(s.capture_plies)}};
-  out["choice"] = json::object{{"games", s.choice_games}, {"branching_factor", optional_json(s.branching_factor)},
+  out["choice"] = json::object{{"games", s.choice_games},
+                               {"branching_factor", optional_json(s.branching_factor)},
                                {"forced", rate_json(s.forced)}};
   out["by_opening"] = openings_json(s.openings);
-  out["unterminated"] = json::object{{"games", s.unterminated},
-                                     {"repeating", s.unterminated_repeating},
-                                     {"not_repeating", s.unterminated - std::min(s.unterminated, s.unterminated_repeating)},
-                                     {"seeds_left", distribution_json(s.seeds_left_unterminated)}};
+  out["unterminated"] =
+      json::object{{"games", s.unterminated},
+                   {"repeating", s.unterminated_repeating},
+                   {"not_repeating", s.unterminated - std::min(s.unterminated, s.unterminated_repeating)},
+                   {"seeds_left", distribution_json(s.seeds_left_unterminated)}};
   out["sowing"] = sowing_json(s.sowing);
   if (s.matches) out["matches"] = matches_json(*s.matches);
   return out;
 }
 
-json::object Statistics::to_json() const { return {{"counts", counts_json()}, {"summary", hoyito::to_json(summarise(*this))}}; }
+json::object Statistics::to_json() const {
+  return {{"counts", counts_json()}, {"summary", hoyito::to_json(summarise(*this))}};
+}
 
 // --- The run ----------------------------------------------------------------------------------
 

@@ -64,15 +64,15 @@ struct SowingSummary {
   std::array<std::uint64_t, 5> awards{};  // END-I-1, END-II-1, END-III-2, END-III-3, END-III-4 (kAwardRules)
   std::array<std::uint64_t, 3> passes{};  // PASS-1, PASS-2, PASS-3
 };
-inline constexpr std::array<RuleId, 5> kAwardRules = {RuleId::END_I_1, RuleId::END_II_1, RuleId::END_III_2, RuleId::END_III_3,
-                                                       RuleId::END_III_4};
+inline constexpr std::array<RuleId, 5> kAwardRules = {RuleId::END_I_1, RuleId::END_II_1, RuleId::END_III_2,
+                                                      RuleId::END_III_3, RuleId::END_III_4};
 inline constexpr std::array<RuleId, 3> kPassRules = {RuleId::PASS_1, RuleId::PASS_2, RuleId::PASS_3};
 
 struct MatchSummary {
   std::uint64_t matches = 0;
-  std::vector<OutcomeRates> by_round;     // rounds 1..match_rounds
+  std::vector<OutcomeRates> by_round;      // rounds 1..match_rounds
   std::vector<Rate> previous_winner_wins;  // by round: the previous game's winner wins (after a won game)
-  std::array<Rate, 3> winners;            // south, north, draw (index(Winner))
+  std::array<Rate, 3> winners;             // south, north, draw (index(Winner))
   Decisive by_player;
   std::uint64_t round_rule_applied = 0;
   Rate round_rule_decided;

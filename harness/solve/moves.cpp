@@ -12,13 +12,17 @@ namespace {
 // The configuration of one side of the table: side 0 is "the mover (South, in the table) won
 // the previous game", side 1 "the opponent did" (END-III-3); other cases have side 0 only.
 engine::Config side_config(Rules rules, int side) {
-  if (award_case(rules) == AwardCase::previous_winner) rules.previous_winner = side == 0 ? Winner::south : Winner::north;
+  if (award_case(rules) == AwardCase::previous_winner)
+    rules.previous_winner = side == 0 ? Winner::south : Winner::north;
   return engine::make_config(rules);
 }
 }  // namespace
 
 MoveMaker::MoveMaker(const Rules& rules, int max_seeds)
-    : rules_(rules), index_(rules.holes(), max_seeds), n_(rules.holes_per_row), sides_(table_sides(award_case(rules))),
+    : rules_(rules),
+      index_(rules.holes(), max_seeds),
+      n_(rules.holes_per_row),
+      sides_(table_sides(award_case(rules))),
       config_{side_config(rules, 0), side_config(rules, 1)} {}
 
 // The entry of `board` (South just moved) with North to move: turned half a ring (BRD-4), and
@@ -40,7 +44,8 @@ void MoveMaker::moves_of(int seeds, std::uint64_t entry, const LowerValue& lower
   engine::Board packed;
   for (int h = 0; h < 2 * n_; ++h) packed.set(h, board[static_cast<std::size_t>(h)]);
   out = PositionMoves{};
-  for (int h = 0; h < 2 * n_; ++h) out.stop += h < n_ ? board[static_cast<std::size_t>(h)] : -board[static_cast<std::size_t>(h)];
+  for (int h = 0; h < 2 * n_; ++h)
+    out.stop += h < n_ ? board[static_cast<std::size_t>(h)] : -board[static_cast<std::size_t>(h)];
   const std::array<int, 2> before{config.total - seeds, 0};  // the seed total holds (sow_move asserts it)
   bool moved = false;
   for (int hole = 0; hole < n_; ++hole) {  // SOW-1: the mover's non-empty holes
@@ -49,7 +54,8 @@ void MoveMaker::moves_of(int seeds, std::uint64_t entry, const LowerValue& lower
     std::array<int, 2> captured = before;
     const engine::MoveEnd end = engine::sow_move<false>(config, after, captured, Player::south, hole, nullptr);
     if (end == engine::MoveEnd::undecided)
-      throw InputError(fmt::format("solve: {} move {} is undecided (Q-LIMIT)", describe(seeds, entry), hole_name(hole, n_)));
+      throw InputError(
+          fmt::format("solve: {} move {} is undecided (Q-LIMIT)", describe(seeds, entry), hole_name(hole, n_)));
     if (end == engine::MoveEnd::endless) continue;  // SOW-6 (G6 illegal): not a move
     moved = true;
     std::array<std::uint8_t, 24> next{};
@@ -57,18 +63,22 @@ void MoveMaker::moves_of(int seeds, std::uint64_t entry, const LowerValue& lower
     for (int h = 0; h < 2 * n_; ++h) left += next[static_cast<std::size_t>(h)] = static_cast<std::uint8_t>(after[h]);
     const int gained = (captured[0] - before[0]) - (captured[1] - before[1]);
     if (end == engine::MoveEnd::quiet) {
-      out.link[static_cast<std::size_t>(out.links++)] = static_cast<std::uint32_t>(turned_entry(next.data(), seeds, side));
+      out.link[static_cast<std::size_t>(out.links++)] =
+          static_cast<std::uint32_t>(turned_entry(next.data(), seeds, side));
     } else if (end == engine::MoveEnd::game_over) {  // END-1 with its award
       out.cap_lo = std::max(out.cap_lo, gained);
       out.cap_hi = std::max(out.cap_hi, gained);
     } else {  // a capture and an extra move (CAP-II-3, CAP-III-3): the same mover, fewer seeds
-      const TableValue v = lower(left, static_cast<std::uint64_t>(side) * index_.count(left) + index_.rank(next.data(), left));
+      const TableValue v =
+          lower(left, static_cast<std::uint64_t>(side) * index_.count(left) + index_.rank(next.data(), left));
       out.cap_lo = std::max(out.cap_lo, gained + v.lo);
       out.cap_hi = std::max(out.cap_hi, gained + v.hi);
     }
   }
   // PASS-1/PASS-2 (no seeds), PASS-3 (every move endless): the same board, the opponent to move.
-  if (!moved) out.link[static_cast<std::size_t>(out.links++)] = static_cast<std::uint32_t>(turned_entry(board.data(), seeds, side));
+  if (!moved)
+    out.link[static_cast<std::size_t>(out.links++)] =
+        static_cast<std::uint32_t>(turned_entry(board.data(), seeds, side));
 }
 
 std::string MoveMaker::describe(int seeds, std::uint64_t entry) const {

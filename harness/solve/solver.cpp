@@ -92,7 +92,9 @@ struct LayerValues {
 };
 
 std::int8_t load(const std::int8_t& v) { return std::atomic_ref<const std::int8_t>(v).load(std::memory_order_relaxed); }
-void store(std::int8_t& v, int x) { std::atomic_ref<std::int8_t>(v).store(static_cast<std::int8_t>(x), std::memory_order_relaxed); }
+void store(std::int8_t& v, int x) {
+  std::atomic_ref<std::int8_t>(v).store(static_cast<std::int8_t>(x), std::memory_order_relaxed);
+}
 
 // One entry of one inner sweep: lo = max(A_X, min(r, A_Y)), hi = min(B_X, max(r, B_Y)), where A
 // is the best lo-value over the moves (-hi of a link, the capture exit) and B the best hi-value
@@ -136,7 +138,8 @@ int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint
         const std::uint32_t e = frontier[i];
         if (!update_entry(m, v, e)) continue;
         for (std::uint64_t k = m.first[e]; k < m.first[e + 1]; ++k)
-          if (std::atomic_ref<std::uint8_t>(queued[m.from[k]]).exchange(1, std::memory_order_relaxed) == 0) mine.push_back(m.from[k]);
+          if (std::atomic_ref<std::uint8_t>(queued[m.from[k]]).exchange(1, std::memory_order_relaxed) == 0)
+            mine.push_back(m.from[k]);
       }
     });
     frontier.clear();
@@ -216,7 +219,8 @@ void write_table(const SolveOptions& options, const SolvedLayers& solved, const 
 
 void check_solvable(const Rules& rules, int max_seeds) {
   validate(rules);
-  if (rules.variant == Variant::hoyito1) throw InputError("solve: --variant hoyito1 is not offered (specs/endgame-tables.md)");
+  if (rules.variant == Variant::hoyito1)
+    throw InputError("solve: --variant hoyito1 is not offered (specs/endgame-tables.md)");
   if (rules.options.endless_sowing != EndlessSowing::illegal)
     throw InputError("solve: endless_sowing=void has no value to solve (G6); use the default, illegal");
   if (rules.options.no_seeds != NoSeeds::pass) throw InputError("solve: no_seeds=round_ends is not solved (G14)");

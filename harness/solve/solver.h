@@ -29,9 +29,9 @@ struct LayerReport {
   std::uint64_t positions = 0;
   std::uint64_t bytes = 0;  // memory of the layer's moves and values while it was solved
   double seconds = 0;
-  int sweeps = 0;           // sweeps over the layer, all rounds
-  int rounds = 0;           // rounds of the outer (least) fixed point
-  std::uint64_t exact = 0;  // lo == hi
+  int sweeps = 0;                              // sweeps over the layer, all rounds
+  int rounds = 0;                              // rounds of the outer (least) fixed point
+  std::uint64_t exact = 0;                     // lo == hi
   std::uint64_t won = 0, drawn = 0, lost = 0;  // lo > 0; lo == hi == 0; hi < 0 (side to move)
 };
 using LayerDone = std::function<void(const LayerReport&)>;

@@ -22,7 +22,8 @@ struct TableLower : LowerValue {
 
 // Empty when entry `e` of layer `seeds` meets the equations: lo = max(capture lo-exits, -hi of
 // each link), hi = max(capture hi-exits, -lo of each link), lo <= hi; else what is wrong.
-std::string check_entry(const EndgameTable& table, const MoveMaker& maker, int seeds, std::uint64_t e, PositionMoves& moves) {
+std::string check_entry(const EndgameTable& table, const MoveMaker& maker, int seeds, std::uint64_t e,
+                        PositionMoves& moves) {
   const TableValue v = table.entry(seeds, e);
   if (seeds == 0) return v.lo == 0 && v.hi == 0 ? "" : fmt::format("the empty board holds [{}, {}], not 0", v.lo, v.hi);
   maker.moves_of(seeds, e, TableLower(table), moves);
@@ -33,7 +34,8 @@ std::string check_entry(const EndgameTable& table, const MoveMaker& maker, int s
     best_hi = std::max(best_hi, -next.lo);
   }
   if (v.lo == best_lo && v.hi == best_hi && v.lo <= v.hi) return "";
-  return fmt::format("{}: the table says [{}, {}], its moves give [{}, {}]", maker.describe(seeds, e), v.lo, v.hi, best_lo, best_hi);
+  return fmt::format("{}: the table says [{}, {}], its moves give [{}, {}]", maker.describe(seeds, e), v.lo, v.hi,
+                     best_lo, best_hi);
 }
 
 // Checks one layer on `threads` threads; adds to the report.

@@ -27,7 +27,7 @@ struct PositionGroup {
   bool stop_at_first = false;       // a sampled group stops at its first disagreement
 };
 
-constexpr double kSecondsShare = 0.25;  // of --seconds: the rest is the lockstep check's
+constexpr double kSecondsShare = 0.25;                  // of --seconds: the rest is the lockstep check's
 constexpr std::uint64_t kMadeUpSalt = 0x6c696d6974ULL;  // "limit": the seed of the made-up boards
 
 std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
@@ -46,14 +46,16 @@ std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
         rules.variant = v;
         rules.holes_per_row = n;
         rules.options.skip_origin = skip;
-        groups.push_back({fmt::format("{}-2x{}-{}", variant_name(v), n, skip ? "skip" : "noskip"), rules, {}, true, true});
+        groups.push_back(
+            {fmt::format("{}-2x{}-{}", variant_name(v), n, skip ? "skip" : "noskip"), rules, {}, true, true});
       }
   return groups;
 }
 
 // Calls check(p) on each sampled position of `g` as it is made (none is kept: --games 2147483647
 // asks for ten billion of them) until check returns true (stop), an interrupt or --seconds.
-void sample_positions(const PositionGroup& g, const VerifyOptions& options, const std::function<bool(const Position&)>& check) {
+void sample_positions(const PositionGroup& g, const VerifyOptions& options,
+                      const std::function<bool(const Position&)>& check) {
   const std::uint64_t salt = Configuration{g.name, g.rules}.salt();
   const long games = std::max(1, options.games / 200);
   const long made_up = std::max(1L, static_cast<long>(options.games) * 5);
@@ -108,15 +110,17 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
         groups[i].positions = {};  // memory: one group's positions at a time
         return found;
       },
-      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter, seconds_left(options, kSecondsShare));
+      [&](std::size_t i) { return "limits " + groups[i].name; }, options, reporter,
+      seconds_left(options, kSecondsShare));
   result.checked = counts.moves;
   if (options.fail_fast && result.failures > 0) return result;
-  reporter.line(fmt::format("limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "
-                            "{} longer than {} laps skipped), {} disagreements ({:.1f} s)",
-                            counts.positions, counts.moves, counts.endless, counts.too_long, kMeasureLaps, result.failures,
-                            clock.seconds()));
+  reporter.line(fmt::format(
+      "limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "
+      "{} longer than {} laps skipped), {} disagreements ({:.1f} s)",
+      counts.positions, counts.moves, counts.endless, counts.too_long, kMeasureLaps, result.failures, clock.seconds()));
   if (counts.model_inconsistent > 0)
-    reporter.line(fmt::format("  FAIL the model decided {} move(s) against its own lap count", counts.model_inconsistent));
+    reporter.line(
+        fmt::format("  FAIL the model decided {} move(s) against its own lap count", counts.model_inconsistent));
   result.failures += static_cast<int>(counts.model_inconsistent);
   return result;
 }

@@ -22,7 +22,7 @@ struct ConfigStats {
   int games = 0;
   long plies = 0;
   int endless = 0, unterminated = 0, voided = 0, disagreements = 0;
-  DistinctCounter positions;  // bounded memory: 4 KiB a configuration at any run length
+  DistinctCounter positions;       // bounded memory: 4 KiB a configuration at any run length
   std::vector<std::string> files;  // its disagreement files (at most kMostTranscripts in all)
 
   void add(const LockstepGame& game, const DistinctCounter& game_positions) {
@@ -51,7 +51,8 @@ class TaskPlan {
  public:
   TaskPlan(const std::vector<Configuration>& configs, int games, int only_game) {
     std::vector<long> counts;  // each configuration's games, or 1 for the one --game it has
-    for (const Configuration& c : configs) counts.push_back(only_game < 0 ? c.games(games) : only_game < c.games(games));
+    for (const Configuration& c : configs)
+      counts.push_back(only_game < 0 ? c.games(games) : only_game < c.games(games));
     std::vector<long> ends = counts;
     std::sort(ends.begin(), ends.end());
     ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
@@ -99,7 +100,8 @@ class Lockstep {
 
   CheckResult run() {
     // --seconds counts from the first timed check (limits has a quarter of it): what is left.
-    Campaign campaign({"lockstep", "games", options_.threads, seconds_left(options_), options_.game_timeout}, reporter_);
+    Campaign campaign({"lockstep", "games", options_.threads, seconds_left(options_), options_.game_timeout},
+                      reporter_);
     const CampaignSummary summary = campaign.run(
         plan_.size(), [&](std::size_t i, std::size_t worker) { play(plan_.at(i), campaign, worker); },
         [&](std::size_t i) { return name_of(plan_.at(i)); });
@@ -114,8 +116,8 @@ class Lockstep {
   WorkName name_of(const Task& t) const {
     const std::string& config = configs_[t.config].name;
     return {fmt::format("{} game {}", config, t.game),
-            fmt::format("hoyito verify --seed {} --games {} --config {} --game {}", options_.seed, options_.games, config,
-                        t.game)};
+            fmt::format("hoyito verify --seed {} --games {} --config {} --game {}", options_.seed, options_.games,
+                        config, t.game)};
   }
 
   void play(const Task& task, Campaign& campaign, std::size_t worker) {
@@ -153,8 +155,14 @@ class Lockstep {
   }
 
   CheckResult print_table(const CampaignSummary& summary) const {
-    const Table table({{"configuration", 44}, {"games", 6}, {"plies", 9}, {"positions~", 10}, {"endless", 8},
-                       {"unterm", 6}, {"void", 5}, {"disagr", 6}});
+    const Table table({{"configuration", 44},
+                       {"games", 6},
+                       {"plies", 9},
+                       {"positions~", 10},
+                       {"endless", 8},
+                       {"unterm", 6},
+                       {"void", 5},
+                       {"disagr", 6}});
     reporter_.line(fmt::format("\n{}", table.header()));
     ConfigStats total;
     CheckResult result;
@@ -186,22 +194,28 @@ class Lockstep {
     for (size_t c = 0; c < configs_.size(); ++c) {
       if (stats_[c].games == 0) continue;
       const Rules& r = configs_[c].rules;
-      if (configs_[c].made_up_most > 0) made_up += 1;
-      else if (r.seeds_per_hole != 4) seed_counts += 1;
-      else if (r.options.ply_limit != Options{}.ply_limit) ply_limits += 1;
-      else standard += 1;
+      if (configs_[c].made_up_most > 0)
+        made_up += 1;
+      else if (r.seeds_per_hole != 4)
+        seed_counts += 1;
+      else if (r.options.ply_limit != Options{}.ply_limit)
+        ply_limits += 1;
+      else
+        standard += 1;
     }
-    reporter_.line(fmt::format("lockstep covered: {} standard-start, {} made-up-start, {} other-seed-count and {} small-"
-                               "ply-limit configurations; every ply on legal_plies/play, legal_mask/play_fast, "
-                               "play_random, unasked play/play_fast; every 4th ply is_legal of every hole (unasked, "
-                               "then from the legal moves) and an illegal hole",
-                               standard, made_up, seed_counts, ply_limits));
-    reporter_.line(fmt::format("positions~: distinct positions reached, estimated in bounded memory (HyperLogLog, "
-                               "relative standard error {:.1f} %; close to exact below 10000)",
-                               100 * DistinctCounter::kRelativeError));
+    reporter_.line(
+        fmt::format("lockstep covered: {} standard-start, {} made-up-start, {} other-seed-count and {} small-"
+                    "ply-limit configurations; every ply on legal_plies/play, legal_mask/play_fast, "
+                    "play_random, unasked play/play_fast; every 4th ply is_legal of every hole (unasked, "
+                    "then from the legal moves) and an illegal hole",
+                    standard, made_up, seed_counts, ply_limits));
+    reporter_.line(
+        fmt::format("positions~: distinct positions reached, estimated in bounded memory (HyperLogLog, "
+                    "relative standard error {:.1f} %; close to exact below 10000)",
+                    100 * DistinctCounter::kRelativeError));
     reporter_.line(fmt::format("lockstep: {} games, {} plies compared in {:.1f} s on {} thread(s){}", total.games,
                                total.plies, summary.seconds, options_.threads,
-                               summary.timed_out ? fmt::format(" (stopped by --seconds {})", options_.seconds)
+                               summary.timed_out     ? fmt::format(" (stopped by --seconds {})", options_.seconds)
                                : summary.interrupted ? fmt::format(" of {}{}", plan_.size(), interrupt_note())
                                                      : ""));
     result.failures = total.disagreements;

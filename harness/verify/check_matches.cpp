@@ -6,8 +6,8 @@
 // difference between the two matches is written to OUT/match-disagreement-N.json.
 #include <optional>
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
+#include <boost/json.hpp>
 
 #include "engine/match.h"
 #include "engine/sides.h"
@@ -38,8 +38,9 @@ class MatchPlan {
   explicit MatchPlan(const VerifyOptions& options) : rules_(match_rules()) {
     for (const Rules& base : rules_) {
       const int n = base.holes_per_row;
-      ends_.push_back(size() + static_cast<std::size_t>(std::max(
-                                   1, (n == 6 ? options.games : Configuration::games_2x12(options.games)) / kMatchesPerGames)));
+      ends_.push_back(size() +
+                      static_cast<std::size_t>(std::max(
+                          1, (n == 6 ? options.games : Configuration::games_2x12(options.games)) / kMatchesPerGames)));
     }
   }
   std::size_t size() const { return ends_.empty() ? 0 : ends_.back(); }
@@ -71,7 +72,8 @@ struct MatchView {
 MatchView model_view(const Rules& base, const std::vector<MatchGame>& played, bool before_a_game) {
   MatchView v{std::nullopt, model::match_standing(base, played)};
   if (before_a_game)
-    v.next_rules = model::rules_for_round(base, static_cast<int>(played.size()) + 1, v.standing.previous_winners.back());
+    v.next_rules =
+        model::rules_for_round(base, static_cast<int>(played.size()) + 1, v.standing.previous_winners.back());
   return v;
 }
 
@@ -97,8 +99,11 @@ boost::json::object view_json(const MatchView& v) {
       seeds{v.standing.seeds[0], v.standing.seeds[1]};
   for (const Player p : v.standing.starters) starters.emplace_back(player_name(p));
   for (const Winner w : v.standing.previous_winners) previous.emplace_back(winner_name(w));
-  boost::json::object out{{"starters", starters}, {"previous_winners", previous}, {"games_won", won},
-                          {"seeds", seeds}, {"winner", winner_name(v.standing.winner)}};
+  boost::json::object out{{"starters", starters},
+                          {"previous_winners", previous},
+                          {"games_won", won},
+                          {"seeds", seeds},
+                          {"winner", winner_name(v.standing.winner)}};
   if (v.next_rules) out["next_rules"] = to_json(*v.next_rules);
   return out;
 }
@@ -110,9 +115,9 @@ std::string write_match_disagreement(const VerifyOptions& options, int number, c
                                      const std::string& field) {
   boost::json::array games;
   for (const MatchGame& g : played) games.push_back(boost::json::array{g.captured[0], g.captured[1]});
-  const boost::json::object doc{{"check", "matches"}, {"match", match.index},   {"seed", options.seed},
-                                {"rules", to_json(match.base)}, {"differs_in", field}, {"games", games},
-                                {"model", view_json(m)},      {"engine", view_json(e)}};
+  const boost::json::object doc{{"check", "matches"},           {"match", match.index},  {"seed", options.seed},
+                                {"rules", to_json(match.base)}, {"differs_in", field},   {"games", games},
+                                {"model", view_json(m)},        {"engine", view_json(e)}};
   const std::string path = fmt::format("{}/match-disagreement-{}.json", options.out, number);
   write_whole_file(path, boost::json::serialize(doc) + "\n");
   return path;
@@ -124,11 +129,11 @@ int compare_matches(const Match& match, const std::vector<MatchGame>& played, co
                     const VerifyOptions& options, MatchCounts& counts, Reporter& reporter) {
   const std::optional<std::string> field = first_difference(m, e);
   if (!field) return 0;
-  const std::string path =
-      write_match_disagreement(options, ++counts.match_disagreements, match, played, m, e, *field);
-  reporter.line(fmt::format("DISAGREEMENT in hoyito3 2x{} match {} after {} games: the engine's match differs from "
-                            "the model's in {}, written to {}",
-                            match.base.holes_per_row, match.index, played.size(), *field, path));
+  const std::string path = write_match_disagreement(options, ++counts.match_disagreements, match, played, m, e, *field);
+  reporter.line(
+      fmt::format("DISAGREEMENT in hoyito3 2x{} match {} after {} games: the engine's match differs from "
+                  "the model's in {}, written to {}",
+                  match.base.holes_per_row, match.index, played.size(), *field, path));
   return 1;
 }
 
@@ -141,13 +146,14 @@ int play_match(const Match& match, const VerifyOptions& options, MatchCounts& co
     const MatchView view = model_view(match.base, played, true);
     if (compare_matches(match, played, view, engine_view(engine_match, true), options, counts, reporter)) return 1;
     const Rules& rules = *view.next_rules;
-    SplitMix64 rng{Campaign::seed_of(options.seed ^ kMatchSalt, static_cast<std::uint64_t>(match.index) * 8 + static_cast<std::uint64_t>(round))};
+    SplitMix64 rng{Campaign::seed_of(options.seed ^ kMatchSalt,
+                                     static_cast<std::uint64_t>(match.index) * 8 + static_cast<std::uint64_t>(round))};
     const LockstepGame game = lockstep_game(rules, engine::opening_position(rules, view.standing.starters.back()), rng);
     counts.games += 1;
     counts.plies += game.plies;
     if (game.disagreement) {
-      reporter.line(fmt::format("DISAGREEMENT in a hoyito3 2x{} match, round {}: {} at ply {}", rules.holes_per_row, round,
-                                game.disagreement->field, game.disagreement->moves.size()));
+      reporter.line(fmt::format("DISAGREEMENT in a hoyito3 2x{} match, round {}: {} at ply {}", rules.holes_per_row,
+                                round, game.disagreement->field, game.disagreement->moves.size()));
       return 1;
     }
     if (game.result.status != Status::finished) break;  // no winner: the match cannot go on (Q-MATCH)
@@ -175,9 +181,10 @@ CheckResult run_matches(const VerifyOptions& options, Reporter& reporter) {
       },
       [&](std::size_t i) { return fmt::format("hoyito3 2x{} match {}", matches.at(i).base.holes_per_row, i); }, options,
       reporter, seconds_left(options));
-  reporter.line(fmt::format("matches: {} hoyito3 matches{}, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)",
-                            played, played < matches.size() ? fmt::format(" of {}", matches.size()) : "", counts.games,
-                            counts.plies, counts.disagreements, clock.seconds()));
+  reporter.line(
+      fmt::format("matches: {} hoyito3 matches{}, {} games, {} plies in lockstep, {} disagreements ({:.1f} s)", played,
+                  played < matches.size() ? fmt::format(" of {}", matches.size()) : "", counts.games, counts.plies,
+                  counts.disagreements, clock.seconds()));
   CheckResult result;
   result.failures = counts.disagreements;
   result.checked = counts.games;

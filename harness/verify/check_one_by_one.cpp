@@ -29,7 +29,9 @@ int run_one_by_one(const char* check, const char* unit, std::size_t units, const
         found += failures;
         if (failures > 0 && options.fail_fast) campaign.stop();
       },
-      [&](std::size_t i) { return WorkName{name_of(i), command_running_only(check, options)}; });
+      [&](std::size_t i) {
+        return WorkName{name_of(i), command_running_only(check, options)};
+      });
   for (const WorkFailure& f : summary.failures) reporter.line(fmt::format("  FAIL {}: {}", f.name.what, f.error));
   return found + static_cast<int>(summary.failures.size());
 }

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
-#include "harness/verify/checks.h"
-#include "harness/games/perft.h"
-#include "model/model.h"
 #include "engine/sides.h"
+#include "harness/games/perft.h"
+#include "harness/verify/checks.h"
+#include "model/model.h"
 
 namespace hoyito {
 
@@ -38,8 +38,9 @@ CheckResult run_perft(const VerifyOptions& options, Reporter& reporter) {
         result.failures += !same;
         result.checked += 1;
         if (!same || depth == max_depth)
-          reporter.line(fmt::format("perft {} 2x{} depth {}: model {}, engine {} {} ({:.1f} s / {:.1f} s)", variant_name(v),
-                                    n, depth, m, e, same ? "agree" : "DISAGREE", model_seconds, engine_seconds));
+          reporter.line(fmt::format("perft {} 2x{} depth {}: model {}, engine {} {} ({:.1f} s / {:.1f} s)",
+                                    variant_name(v), n, depth, m, e, same ? "agree" : "DISAGREE", model_seconds,
+                                    engine_seconds));
       }
     }
   return result;

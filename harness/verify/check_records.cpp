@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "io/record.h"
-#include "harness/verify/checks.h"
 #include "harness/games/play.h"
+#include "harness/verify/checks.h"
+#include "io/record.h"
 
 namespace hoyito {
 

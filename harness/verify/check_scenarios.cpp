@@ -20,8 +20,8 @@ std::vector<std::string> check_match(const Scenario& s, StandingOf standing_of) 
   for (const auto& g : s.match->games) games.push_back({g});
   const MatchStanding got = standing_of(s.rules, games);
   const ScenarioMatch& want = *s.match;
-  if (got.starters != want.starters || got.previous_winners != want.previous_winners || got.games_won != want.games_won ||
-      got.seeds != want.seeds || got.winner != want.winner)
+  if (got.starters != want.starters || got.previous_winners != want.previous_winners ||
+      got.games_won != want.games_won || got.seeds != want.seeds || got.winner != want.winner)
     failures.push_back(s.id + ": match standing differs from the expectation");
   return failures;
 }

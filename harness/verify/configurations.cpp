@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "harness/verify/lap_limits.h"
 #include "engine/sides.h"
+#include "harness/verify/lap_limits.h"
 
 namespace hoyito {
 
@@ -70,7 +70,7 @@ void add_other_source_configurations(std::vector<Configuration>& out) {
 
 // Issue 11: the configurations of made-up starts, other seed counts and small ply limits.
 void add_edge_configurations(std::vector<Configuration>& out) {
-  constexpr int kMadeUpMost = 3;      // at most 3 seeds a hole: few seeds, many small counts
+  constexpr int kMadeUpMost = 3;        // at most 3 seeds a hole: few seeds, many small counts
   constexpr int kMadeUpPlyLimit = 300;  // made-up boards often loop: a short limit keeps them cheap
   // Made-up starts under every standard configuration: first the option crossings of round 1,
   // then every Hoyito III round case (END-III-2..4, G8: odd leftovers split), which get twice
@@ -88,8 +88,10 @@ void add_edge_configurations(std::vector<Configuration>& out) {
   };
   for (const Configuration& c : standard)
     if (c.rules.round == 1)
-      made_up(c, fmt::format("{}-2x{}-madeup-{}", variant_name(c.rules.variant), c.rules.holes_per_row,
-                             option_names(c.rules.options)), kMadeUpShare);
+      made_up(c,
+              fmt::format("{}-2x{}-madeup-{}", variant_name(c.rules.variant), c.rules.holes_per_row,
+                          option_names(c.rules.options)),
+              kMadeUpShare);
   for (const Configuration& c : standard)
     if (c.rules.round > 1) made_up(c, c.name + "-madeup", kMadeUpRoundCaseShare);
   // BRD-3: other seed counts, under each endless_sowing option.
@@ -102,8 +104,7 @@ void add_edge_configurations(std::vector<Configuration>& out) {
         r.seeds_per_hole = seeds;
         r.options.skip_origin = seeds % 2 == 1;
         r.options.endless_sowing = seeds <= 3 ? EndlessSowing::void_game : EndlessSowing::illegal;
-        out.push_back({fmt::format("{}-2x{}-seeds{}-{}", variant_name(v), n, seeds, option_names(r.options)), r, 0,
-                       8});
+        out.push_back({fmt::format("{}-2x{}-seeds{}-{}", variant_name(v), n, seeds, option_names(r.options)), r, 0, 8});
       }
   // G7, END-3: small ply limits, the limit met at every kind of ply, under both options.
   for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
@@ -151,14 +152,15 @@ std::vector<Configuration> all_configurations() {
         LaterRoundsLastFour later = LaterRoundsLastFour::previous_winner;
       };
       constexpr auto kCapturer = DrawnPreviousLastFour::capturer;
-      for (const RoundCase& c : {RoundCase{"round2-south", 2, Winner::south, kCapturer},
-                                 RoundCase{"round2-north", 2, Winner::north, kCapturer},
-                                 RoundCase{"round3-south", 3, Winner::south, kCapturer},
-                                 RoundCase{"round3-north", 3, Winner::north, kCapturer},
-                                 RoundCase{"round3-south-later-capturer", 3, Winner::south, kCapturer, LaterRoundsLastFour::capturer},
-                                 RoundCase{"round3-north-later-capturer", 3, Winner::north, kCapturer, LaterRoundsLastFour::capturer},
-                                 RoundCase{"round3-draw-capturer", 3, Winner::draw, kCapturer},
-                                 RoundCase{"round3-draw-split", 3, Winner::draw, DrawnPreviousLastFour::split}}) {
+      for (const RoundCase& c :
+           {RoundCase{"round2-south", 2, Winner::south, kCapturer},
+            RoundCase{"round2-north", 2, Winner::north, kCapturer},
+            RoundCase{"round3-south", 3, Winner::south, kCapturer},
+            RoundCase{"round3-north", 3, Winner::north, kCapturer},
+            RoundCase{"round3-south-later-capturer", 3, Winner::south, kCapturer, LaterRoundsLastFour::capturer},
+            RoundCase{"round3-north-later-capturer", 3, Winner::north, kCapturer, LaterRoundsLastFour::capturer},
+            RoundCase{"round3-draw-capturer", 3, Winner::draw, kCapturer},
+            RoundCase{"round3-draw-split", 3, Winner::draw, DrawnPreviousLastFour::split}}) {
         Rules r;
         r.variant = v;
         r.holes_per_row = n;

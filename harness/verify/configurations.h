@@ -38,7 +38,7 @@ struct Configuration {
   static int games_2x12(int games_2x6) { return std::max(1, games_2x6 / 4); }
 };
 
-std::vector<Configuration> all_configurations();     // the standard start, 4 seeds a hole
+std::vector<Configuration> all_configurations();       // the standard start, 4 seeds a hole
 std::vector<Configuration> lockstep_configurations();  // those and the edge cases above
 // The Hoyito III match rules a campaign plays matches under: each board size, each G9
 // match_starter and each G8 drawn_previous_last_four, round 1.

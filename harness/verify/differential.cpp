@@ -1,20 +1,20 @@
 #include "harness/verify/differential.h"
 
+#include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
-#include <bit>
-#include <utility>
 #include <fstream>
+#include <utility>
 
 #include <fmt/format.h>
 
-#include "io/record.h"
 #include "engine/engine.h"
-#include "harness/base/first_difference.h"
-#include "model/model.h"
 #include "engine/sides.h"
+#include "harness/base/first_difference.h"
+#include "io/record.h"
+#include "model/model.h"
 
 namespace hoyito {
 
@@ -72,8 +72,13 @@ constexpr bool sampler_asks_first(long ply) { return ply % 5 == 4; }
 class Paths {
  public:
   Paths(const Rules& rules, const Position& start)
-      : rules_(rules), start_(start), model_(rules, start), listed_(rules, start), fast_(rules, start),
-        sampler_(rules, start), probe_(rules, start) {}
+      : rules_(rules),
+        start_(start),
+        model_(rules, start),
+        listed_(rules, start),
+        fast_(rules, start),
+        sampler_(rules, start),
+        probe_(rules, start) {}
 
   model::Game& model() { return model_; }
   engine::Game& listed() { return listed_; }
@@ -154,7 +159,8 @@ class Paths {
       f.legal = plies_of(fast_.legal_mask());
       const Player mover = fast_.to_move();
       fast_.play_fast(hole);
-      f.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position(), {}};
+      f.ply =
+          Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position(), {}};
     } catch (const InputError& error) {
       f.error = error.what();
       f.refusal = refusal_of(error);
@@ -170,7 +176,8 @@ class Paths {
       Side s = observed(sampler_, m);
       if (other || !m.ply) {
         s.ply.reset();
-        s.error = fmt::format("the sampler played {} where the model {}", move_text(other.value_or(hole), rules_.holes_per_row),
+        s.error = fmt::format("the sampler played {} where the model {}",
+                              move_text(other.value_or(hole), rules_.holes_per_row),
                               m.ply ? "plays " + move_text(hole, rules_.holes_per_row) : "refuses it");
         return parted("sampler choice", m, s);
       }
@@ -185,7 +192,8 @@ class Paths {
       } else {
         const Player mover = probe_.to_move();
         probe_.play_fast(hole);
-        p.ply = Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position(), {}};
+        p.ply = Ply{
+            m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position(), {}};
       }
     } catch (const InputError& error) {
       p.error = error.what();
@@ -223,7 +231,7 @@ class Paths {
     try {
       engine_legal = listed_.legal_plies();
       if (model_.status() == Status::playing) engine_legal.clear();  // stopped at an undecided move
-    } catch (const InputError&) {  // undecided (Q-LIMIT): the model stopped there too
+    } catch (const InputError&) {                                    // undecided (Q-LIMIT): the model stopped there too
     }
     Side m, e;
     m.result = model_.result();
@@ -242,7 +250,8 @@ class Paths {
     const Position p = g.position();
     const int n = g.rules().holes_per_row;
     for (int h = 0; h < 2 * n; ++h)
-      if (engine::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) own |= std::uint64_t{1} << h;
+      if (engine::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0)
+        own |= std::uint64_t{1} << h;
     return own;
   }
 
@@ -278,7 +287,7 @@ class Paths {
     for (int move = 0; move < holes; ++move)  // unasked: the legal moves are not known yet
       if (auto d = compare_is_legal(move, model_says(move), m)) return d;
     if (auto d = compare_is_legal(kPass, model_says(kPass), m)) return d;  // works out the legal moves
-    for (int move = 0; move < holes; ++move)  // from the mask
+    for (int move = 0; move < holes; ++move)                               // from the mask
       if (auto d = compare_is_legal(move, model_says(move), m)) return d;
     if (refuse && !refuse_first)
       if (auto d = refuse_alike(wrong, m)) return d;
@@ -339,8 +348,8 @@ class Paths {
   std::vector<int> moves_;
   long ply_ = 0;
   bool refused_ = false;
-  bool sampled_ = false;                 // the sampler played this ply
-  std::optional<int> sampled_other_;     // ... and chose another ply than the one asked for
+  bool sampled_ = false;              // the sampler played this ply
+  std::optional<int> sampled_other_;  // ... and chose another ply than the one asked for
 };
 
 }  // namespace
@@ -429,7 +438,8 @@ Disagreement shrink_with(const Disagreement& d, double max_seconds, const Compar
       Position p = best.start;
       p.board[h] -= 1;
       p.captured[index(Player::south)] += 1;
-      if (best.moves.size() == 1 && best.moves[0] != kPass && p.board[static_cast<size_t>(best.moves[0])] == 0) continue;
+      if (best.moves.size() == 1 && best.moves[0] != kPass && p.board[static_cast<size_t>(best.moves[0])] == 0)
+        continue;
       if (auto again = compare(best.rules, p, best.moves)) {
         best = *again;
         smaller = true;
@@ -461,8 +471,10 @@ std::string describe_difference(const Disagreement& d) {
     return line("model", json::serialize(move_names(d.model.legal, n))) +
            line("engine", json::serialize(move_names(d.engine.legal, n)));
   if (d.field == "result")
-    return line("model", json::serialize(to_json(d.model.result))) + line("engine", json::serialize(to_json(d.engine.result)));
-  return line("model", json::serialize(side_to_json(d.model, n))) + line("engine", json::serialize(side_to_json(d.engine, n)));
+    return line("model", json::serialize(to_json(d.model.result))) +
+           line("engine", json::serialize(to_json(d.engine.result)));
+  return line("model", json::serialize(side_to_json(d.model, n))) +
+         line("engine", json::serialize(side_to_json(d.engine, n)));
 }
 
 }  // namespace

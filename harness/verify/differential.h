@@ -15,9 +15,9 @@
 
 #include "core/game.h"
 #include "core/implementation.h"
-#include "io/transcript.h"
 #include "harness/base/distinct_counter.h"
 #include "harness/base/random.h"
+#include "io/transcript.h"
 
 namespace hoyito {
 
@@ -67,8 +67,8 @@ struct LockstepGame {
 // ply is compared on every path of the engine's API: legal_plies()/play(), legal_mask()/
 // play_fast(), play_random() (its choice legal, its game the model's), play() and play_fast()
 // without asking first, and every fourth ply is_legal() of every hole, before and after the
-// engine knows its legal moves, and an illegal hole refused for the same reason. compare_moves() replays the same calls for given moves (the
-// sampler made to draw them). Each position reached is added to `positions`, when given.
+// engine knows its legal moves, and an illegal hole refused for the same reason. compare_moves() replays the same calls
+// for given moves (the sampler made to draw them). Each position reached is added to `positions`, when given.
 LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
                            DistinctCounter* positions = nullptr);
 

@@ -17,10 +17,10 @@ namespace hoyito {
 
 namespace {
 
-constexpr std::uint64_t kLimitSalt = 0x656c696d6974ULL;   // "elimit": the made-up boards of the limits check
-constexpr std::uint64_t kMatchSalt = 0x656d61746368ULL;   // "ematch": the games of the matches check
-constexpr int kLimitBoards = 12;   // made-up boards per variant and size in the limits check
-constexpr int kMatchRounds = 4;    // games in a match (MATCH-1)
+constexpr std::uint64_t kLimitSalt = 0x656c696d6974ULL;  // "elimit": the made-up boards of the limits check
+constexpr std::uint64_t kMatchSalt = 0x656d61746368ULL;  // "ematch": the games of the matches check
+constexpr int kLimitBoards = 12;                         // made-up boards per variant and size in the limits check
+constexpr int kMatchRounds = 4;                          // games in a match (MATCH-1)
 
 // The engine failed or refused its rules; returns false when the work is to be counted as not done.
 template <typename Work>
@@ -53,8 +53,10 @@ std::vector<LockstepTask> lockstep_tasks(EngineRun& run, const std::vector<Confi
   std::vector<const Configuration*> played;
   for (const Configuration& c : configs) {
     const std::string why = run.caps().unsupported(c.rules);
-    if (why.empty()) played.push_back(&c);
-    else unsupported[why] += 1;
+    if (why.empty())
+      played.push_back(&c);
+    else
+      unsupported[why] += 1;
   }
   for (const auto& [why, count] : unsupported) {
     run.r.line(fmt::format("  SKIP lockstep: {} configuration(s): not supported by the engine: {}", count, why));
@@ -125,10 +127,11 @@ void engine_lockstep(EngineRun& run) {
     run.r.line(fmt::format("  FAIL {}: {}", f.name.what, f.error));
     run.failures += 1;
   }
-  run.r.line(fmt::format("lockstep: {} games, {} plies compared in {:.1f} s over {} supported configuration(s) of {}, "
-                         "{} disagreement(s)",
-                         totals.games, totals.plies, summary.seconds, configurations_of(tasks), configs.size(),
-                         run.disagreements - before));
+  run.r.line(
+      fmt::format("lockstep: {} games, {} plies compared in {:.1f} s over {} supported configuration(s) of {}, "
+                  "{} disagreement(s)",
+                  totals.games, totals.plies, summary.seconds, configurations_of(tasks), configs.size(),
+                  run.disagreements - before));
 }
 
 namespace {
@@ -177,13 +180,15 @@ void engine_limits(EngineRun& run) {
     const std::string what = fmt::format("limits {} 2x{} {}", variant_name(rules.variant), rules.holes_per_row,
                                          protocol::format_position(position));
     guarded(run, what, [&] {
-      if (auto d = check_lap_limits(rules, position, counts, compare_with_engine)) run.disagreement(*d, what, *run.sessions.front());
+      if (auto d = check_lap_limits(rules, position, counts, compare_with_engine))
+        run.disagreement(*d, what, *run.sessions.front());
     });
   }
   run.checked += counts.moves;
-  run.r.line(fmt::format("limits: {} moves of {} positions played at their lap_limit boundary (and one lap less), {} "
-                         "endless, {} disagreement(s) ({:.1f} s)",
-                         counts.moves, counts.positions, counts.endless, run.disagreements - before, clock.seconds()));
+  run.r.line(
+      fmt::format("limits: {} moves of {} positions played at their lap_limit boundary (and one lap less), {} "
+                  "endless, {} disagreement(s) ({:.1f} s)",
+                  counts.moves, counts.positions, counts.endless, run.disagreements - before, clock.seconds()));
 }
 
 namespace {
@@ -235,7 +240,8 @@ void engine_matches(EngineRun& run) {
   int matches = 0;
   const int before = run.disagreements;
   for (const Rules& base : match_bases(run)) {
-    const int count = std::max(1, (base.holes_per_row == 6 ? run.o.games : Configuration::games_2x12(run.o.games)) / 10);
+    const int count =
+        std::max(1, (base.holes_per_row == 6 ? run.o.games : Configuration::games_2x12(run.o.games)) / 10);
     for (int m = 0; m < count && !run.gave_up() && !interrupted(); ++m, ++matches)
       guarded(run, fmt::format("match {}", matches), [&] { play_engine_match(run, base, matches, games); });
   }

@@ -15,7 +15,10 @@ namespace {
 class EnginePair {
  public:
   EnginePair(const Rules& rules, const Position& start)
-      : rules_(rules), start_(start), model_(rules, start), engine_(rules, start),
+      : rules_(rules),
+        start_(start),
+        model_(rules, start),
+        engine_(rules, start),
         events_(engine_.session().info().capabilities.has("events")) {}
 
   model::Game& model() { return model_; }
@@ -30,7 +33,8 @@ class EnginePair {
     // An engine without `events` tells none: its ply is compared on the rest.
     if (!events_ && m.ply && e.ply) e.ply->events = m.ply->events;
     refused_ = !m.ply;
-    if (std::string field = differing_field(m, e); !field.empty()) return Disagreement{rules_, start_, moves_, field, m, e};
+    if (std::string field = differing_field(m, e); !field.empty())
+      return Disagreement{rules_, start_, moves_, field, m, e};
     return std::nullopt;
   }
 
@@ -106,7 +110,8 @@ std::vector<int> own_holes(const Position& p, int n) {
 
 }  // namespace
 
-std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start, const std::vector<int>& moves) {
+std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start,
+                                                const std::vector<int>& moves) {
   EnginePair pair(rules, start);
   for (int move : moves) {
     if (auto d = pair.step(move)) return d;
@@ -143,7 +148,8 @@ void write_engine_transcript(const std::string& path, const Disagreement& origin
                              const std::string& replay, std::uint64_t seed, const EngineSession& session) {
   boost::json::object o = disagreement_to_json(original, shrunk, replay, seed);
   // Beside the sides "model" and "engine" (what each showed): which engine program it was.
-  o["engine_program"] = {{"name", session.info().name}, {"version", session.info().version}, {"command", session.options().command}};
+  o["engine_program"] = {
+      {"name", session.info().name}, {"version", session.info().version}, {"command", session.options().command}};
   write_whole_file(path, boost::json::serialize(o) + "\n");
 }
 

@@ -38,7 +38,8 @@ EngineOptions engine_options(const EngineVerifyOptions& o) {
 }  // namespace
 
 EngineRun::EngineRun(const EngineVerifyOptions& options, Reporter& reporter) : o(options), r(reporter) {
-  for (int i = 0; i < std::max(1, options.threads); ++i) sessions.push_back(std::make_shared<EngineSession>(engine_options(options)));
+  for (int i = 0; i < std::max(1, options.threads); ++i)
+    sessions.push_back(std::make_shared<EngineSession>(engine_options(options)));
 }
 
 bool EngineRun::runs(const char* name) {
@@ -102,8 +103,14 @@ void EngineRun::disagreement(const Disagreement& d, const std::string& what, Eng
     r.line(fmt::format("  shrinking stopped: {}", e.what()));
   }
   write_engine_transcript(path, d, small, replay, o.seed, session);
-  r.line(fmt::format("  shrunk to {} move(s) from a start of {} seeds on the board (replay: {})", small.moves.size(),
-                     [&] { int s = 0; for (int c : small.start.board) s += c; return s; }(), replay));
+  r.line(fmt::format(
+      "  shrunk to {} move(s) from a start of {} seeds on the board (replay: {})", small.moves.size(),
+      [&] {
+        int s = 0;
+        for (int c : small.start.board) s += c;
+        return s;
+      }(),
+      replay));
 }
 
 namespace {
@@ -157,9 +164,12 @@ void engine_scenarios(EngineRun& run) {
   }
   run.checked += checked;
   const std::string match_note =
-      matches == 0 ? "" : fmt::format("; the {} match scenarios do not apply: a match standing is no protocol command", matches);
-  run.r.line(fmt::format("scenarios: {} hand-derived scenarios checked on the engine, {} skipped, {} failures ({:.1f} s{})",
-                         checked, skipped, run.failures - failures_before, clock.seconds(), match_note));
+      matches == 0
+          ? ""
+          : fmt::format("; the {} match scenarios do not apply: a match standing is no protocol command", matches);
+  run.r.line(
+      fmt::format("scenarios: {} hand-derived scenarios checked on the engine, {} skipped, {} failures ({:.1f} s{})",
+                  checked, skipped, run.failures - failures_before, clock.seconds(), match_note));
 }
 
 }  // namespace
@@ -178,10 +188,11 @@ int verify_engine(const EngineVerifyOptions& options, Reporter& reporter) {
     return 1;
   }
   const EngineInfo& info = run->sessions.front()->info();
-  reporter.line(fmt::format("hoyito verify --engine {}: {} {}, protocol {}; seed {}, --games {}, {} engine process(es); "
-                            "its standard error goes to {}/engine-stderr.log",
-                            options.command, info.name, info.version, protocol::kVersion, options.seed, options.games,
-                            run->sessions.size(), options.out));
+  reporter.line(
+      fmt::format("hoyito verify --engine {}: {} {}, protocol {}; seed {}, --games {}, {} engine process(es); "
+                  "its standard error goes to {}/engine-stderr.log",
+                  options.command, info.name, info.version, protocol::kVersion, options.seed, options.games,
+                  run->sessions.size(), options.out));
   reporter.line(fmt::format("supports: {}", fmt::join(protocol::format_capabilities(info.capabilities), "; ")));
   engine_scenarios(*run);
   engine_lockstep(*run);
@@ -193,22 +204,23 @@ int verify_engine(const EngineVerifyOptions& options, Reporter& reporter) {
 int engine_verdict(EngineRun& run, double seconds) {
   const EngineInfo& info = run.sessions.front()->info();
   const int failures = run.failures + run.disagreements + run.engine_failures;
-  run.r.line(fmt::format("\nengine {} {}: {} things checked, {} skipped (not supported), {} disagreement(s), {} other "
-                         "failure(s), {} engine failure(s)",
-                         info.name, info.version, run.checked.load(), run.skipped.load(), run.disagreements.load(),
-                         run.failures.load(), run.engine_failures.load()));
+  run.r.line(
+      fmt::format("\nengine {} {}: {} things checked, {} skipped (not supported), {} disagreement(s), {} other "
+                  "failure(s), {} engine failure(s)",
+                  info.name, info.version, run.checked.load(), run.skipped.load(), run.disagreements.load(),
+                  run.failures.load(), run.engine_failures.load()));
   if (interrupted()) {
     run.r.line(fmt::format("INTERRUPTED{} after {:.1f} s", interrupt_note(), seconds));
     return failures > 0 ? 1 : 0;
   }
   if (failures > 0 || run.checked == 0) {
-    run.r.line(fmt::format("FAIL{} in {:.1f} s (output in {})", run.checked == 0 ? ": nothing was checked" : "", seconds,
-                           run.o.out));
+    run.r.line(fmt::format("FAIL{} in {:.1f} s (output in {})", run.checked == 0 ? ": nothing was checked" : "",
+                           seconds, run.o.out));
     return 1;
   }
   run.r.line(fmt::format("{}: no disagreement in what ran, {:.1f} s (output in {})",
-                         run.skipped > 0 ? "PASS (partial: what the engine does not support was skipped)" : "PASS", seconds,
-                         run.o.out));
+                         run.skipped > 0 ? "PASS (partial: what the engine does not support was skipped)" : "PASS",
+                         seconds, run.o.out));
   return 0;
 }
 

@@ -25,15 +25,15 @@ inline constexpr int kEngineVerifyGames = 200;
 inline constexpr int kMostEngineFailures = 3;
 
 struct EngineVerifyOptions {
-  std::string command;       // run by /bin/sh -c
-  double timeout = 10;       // seconds a command may take (perft and divide: 10 times)
+  std::string command;             // run by /bin/sh -c
+  double timeout = 10;             // seconds a command may take (perft and divide: 10 times)
   int games = kEngineVerifyGames;  // lockstep games per standard 2x6 configuration (the others a share)
   std::uint64_t seed = 2026;
-  int threads = 2;           // engine processes played at once
+  int threads = 2;                // engine processes played at once
   std::vector<std::string> skip;  // checks left out: scenarios, lockstep, limits, matches
-  bool fail_fast = false;    // no work started after the first failure (for mutation testing)
-  std::string out;           // disagreements and the engine's standard error
-  std::string specs;         // the specs folder (scenarios)
+  bool fail_fast = false;         // no work started after the first failure (for mutation testing)
+  std::string out;                // disagreements and the engine's standard error
+  std::string specs;              // the specs folder (scenarios)
 };
 
 // Runs the checks and prints the summary; returns the exit code (0: no disagreement and no

@@ -1,16 +1,16 @@
 #include "harness/verify/exhaustive.h"
 
 #include <algorithm>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/campaign.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -88,7 +88,8 @@ std::vector<std::vector<int>> board_prefixes(int max_seeds) {
 std::vector<std::pair<Rules, Rules>> rules_pairs_of(const std::vector<Rules>& configs) {
   std::vector<std::pair<Rules, Rules>> out;
   for (const Rules& base : configs) {
-    if (engine::seed_total(base) != engine::seed_total(configs.front())) throw std::logic_error("exhaustive: configurations of different totals");
+    if (engine::seed_total(base) != engine::seed_total(configs.front()))
+      throw std::logic_error("exhaustive: configurations of different totals");
     Rules void_rules = base;
     void_rules.options.endless_sowing = EndlessSowing::void_game;
     validate(base);
@@ -104,7 +105,9 @@ std::vector<std::pair<Rules, Rules>> rules_pairs_of(const std::vector<Rules>& co
 class BoardChecker {
  public:
   BoardChecker(const std::vector<std::pair<Rules, Rules>>& rules_pairs, int holes)
-      : pairs_(rules_pairs), illegal_games_(rules_pairs.size()), void_games_(rules_pairs.size()),
+      : pairs_(rules_pairs),
+        illegal_games_(rules_pairs.size()),
+        void_games_(rules_pairs.size()),
         p_{std::vector<int>(static_cast<std::size_t>(holes), 0), {0, 0}, Player::south} {}
 
   // Every configuration and side of `board` (the rest of the seeds captured, split evenly).
@@ -134,7 +137,8 @@ class BoardChecker {
   struct Games {
     model::Game model;
     engine::Game engine;
-    Games(const Rules& rules, const Position& start, engine::Game::Validated v) : model(rules, start), engine(rules, start, v) {}
+    Games(const Rules& rules, const Position& start, engine::Game::Validated v)
+        : model(rules, start), engine(rules, start, v) {}
     void restart(const Position& start, engine::Game::Validated v) {
       model.restart(start);
       engine.restart(start, v);
@@ -233,7 +237,9 @@ ExhaustiveCounts exhaustive_check(int holes_per_row, int max_seeds, int threads,
         for (int c : prefixes[unit]) left -= c;
         for_each_board(board, kPrefixHoles, left, [&](const std::vector<int>& b) { checkers[worker].check(b); });
       },
-      [](std::size_t unit) { return WorkName{fmt::format("board group {}", unit), ""}; });
+      [](std::size_t unit) {
+        return WorkName{fmt::format("board group {}", unit), ""};
+      });
   if (!summary.failures.empty()) throw std::runtime_error("exhaustive: " + summary.failures.front().error);
   ExhaustiveCounts counts;
   counts.configurations = static_cast<int>(configs.size());

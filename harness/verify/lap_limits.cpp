@@ -1,7 +1,7 @@
 #include "harness/verify/lap_limits.h"
 
-#include "model/model.h"
 #include "engine/sides.h"
+#include "model/model.h"
 
 namespace hoyito {
 
@@ -30,7 +30,9 @@ std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position&
   counts.positions += 1;
   const Rules measure = with_lap_limit(rules, kMeasureLaps);
   for (int hole = 0; hole < rules.holes(); ++hole) {
-    if (engine::hole_owner(hole, rules.holes_per_row) != position.to_move || position.board[static_cast<size_t>(hole)] == 0) continue;
+    if (engine::hole_owner(hole, rules.holes_per_row) != position.to_move ||
+        position.board[static_cast<size_t>(hole)] == 0)
+      continue;
     std::size_t laps = 0;
     bool endless = false;
     try {

@@ -9,16 +9,16 @@
 #include <optional>
 
 #include "core/game.h"
-#include "harness/verify/differential.h"
 #include "harness/base/random.h"
+#include "harness/verify/differential.h"
 
 namespace hoyito {
 
 struct LapLimitCounts {
   long positions = 0;
-  long moves = 0;       // moves played at both sides of their boundary
-  long endless = 0;     // of which endless (the boundary is the first repeat)
-  long too_long = 0;    // moves skipped: longer than kMeasureLaps
+  long moves = 0;               // moves played at both sides of their boundary
+  long endless = 0;             // of which endless (the boundary is the first repeat)
+  long too_long = 0;            // moves skipped: longer than kMeasureLaps
   long model_inconsistent = 0;  // the model decided at L - 1 or refused at L (counted, not expected)
 };
 

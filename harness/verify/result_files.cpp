@@ -1,12 +1,12 @@
 #include "harness/verify/result_files.h"
 
-#include <boost/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <boost/json.hpp>
 
-#include "io/record.h"
-#include "harness/verify/configurations.h"
 #include "harness/base/escape.h"
+#include "harness/verify/configurations.h"
+#include "io/record.h"
 
 namespace hoyito {
 
@@ -16,10 +16,14 @@ namespace {
 
 const char* state_name(CheckState state) {
   switch (state) {
-    case CheckState::passed: return "passed";
-    case CheckState::failed: return "failed";
-    case CheckState::checked_nothing: return "checked_nothing";
-    case CheckState::left_out: return "left_out";
+    case CheckState::passed:
+      return "passed";
+    case CheckState::failed:
+      return "failed";
+    case CheckState::checked_nothing:
+      return "checked_nothing";
+    case CheckState::left_out:
+      return "left_out";
   }
   return "left_out";
 }
@@ -78,8 +82,10 @@ std::vector<TestCase> test_cases(const VerifyResult& result) {
       const double each = check.seconds / static_cast<double>(check.result.configurations.size());
       for (const ConfigurationResult& c : check.result.configurations) {
         TestCase t{"verify." + check.name, c.name, each, "", ""};
-        if (c.disagreements > 0) t.failure = failure_text(c.disagreements, c.files);
-        else if (c.games_played == 0) t.skipped = "no game played (" + (check.reason.empty() ? "--seconds" : check.reason) + ")";
+        if (c.disagreements > 0)
+          t.failure = failure_text(c.disagreements, c.files);
+        else if (c.games_played == 0)
+          t.skipped = "no game played (" + (check.reason.empty() ? "--seconds" : check.reason) + ")";
         cases.push_back(std::move(t));
       }
       continue;
@@ -91,8 +97,10 @@ std::vector<TestCase> test_cases(const VerifyResult& result) {
     cases.push_back(std::move(t));
   }
   TestCase gate{"verify", "rule-coverage", 0, "", ""};
-  if (!result.coverage_gate_applies) gate.skipped = result.coverage_gate_note;
-  else if (result.rules_never_fired > 0) gate.failure = result.coverage_gate_note;
+  if (!result.coverage_gate_applies)
+    gate.skipped = result.coverage_gate_note;
+  else if (result.rules_never_fired > 0)
+    gate.failure = result.coverage_gate_note;
   if (!result.rule_counts.empty()) cases.push_back(gate);
   return cases;
 }
@@ -144,19 +152,23 @@ std::string verify_result_junit(const VerifyResult& result, const VerifyOptions&
     skipped += !t.skipped.empty();
   }
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  const std::string counts =
-      fmt::format("tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3f}\"", cases.size(), failures, skipped,
-                  result.seconds);
+  const std::string counts = fmt::format("tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3f}\"",
+                                         cases.size(), failures, skipped, result.seconds);
   out += fmt::format("<testsuites name=\"hoyito verify\" {}>\n", counts);
   out += fmt::format("  <testsuite name=\"hoyito verify --seed {}\" {}>\n", options.seed, counts);
-  out += fmt::format("    <properties><property name=\"version\" value=\"{}\"/><property name=\"commit\" value=\"{}\"/>"
-                     "<property name=\"verdict\" value=\"{}\"/></properties>\n",
-                     xml_escape(options.version), xml_escape(options.commit), xml_escape(result.verdict));
+  out += fmt::format(
+      "    <properties><property name=\"version\" value=\"{}\"/><property name=\"commit\" value=\"{}\"/>"
+      "<property name=\"verdict\" value=\"{}\"/></properties>\n",
+      xml_escape(options.version), xml_escape(options.commit), xml_escape(result.verdict));
   for (const TestCase& t : cases) {
-    out += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\"", xml_escape(t.classname), xml_escape(t.name), t.seconds);
-    if (!t.failure.empty()) out += fmt::format("><failure message=\"{}\"/></testcase>\n", xml_escape(t.failure));
-    else if (!t.skipped.empty()) out += fmt::format("><skipped message=\"{}\"/></testcase>\n", xml_escape(t.skipped));
-    else out += "/>\n";
+    out += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\"", xml_escape(t.classname),
+                       xml_escape(t.name), t.seconds);
+    if (!t.failure.empty())
+      out += fmt::format("><failure message=\"{}\"/></testcase>\n", xml_escape(t.failure));
+    else if (!t.skipped.empty())
+      out += fmt::format("><skipped message=\"{}\"/></testcase>\n", xml_escape(t.skipped));
+    else
+      out += "/>\n";
   }
   out += "  </testsuite>\n</testsuites>\n";
   return out;

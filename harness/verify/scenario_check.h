@@ -33,7 +33,8 @@ bool refused_as_expected(G& game, const ScenarioStep& step, int hole, const std:
                        refusal_name(expected_refusal(step)), e.what()));
     // An engine over the protocol (it has a session) tells the reason, not hoyito's wording.
     if (step.endless_repeat && !requires { game.session(); }) {
-      const std::string expected = endless_refusal(step.move, mover, step.endless_repeat->lap, step.endless_repeat->repeats);
+      const std::string expected =
+          endless_refusal(step.move, mover, step.endless_repeat->lap, step.endless_repeat->repeats);
       if (e.what() != expected) fail(fmt::format("refused with '{}', expected '{}'", e.what(), expected));
     }
     return true;
@@ -73,7 +74,8 @@ std::vector<std::string> check_scenario(const Scenario& s) {
       }
     }
     if (step.error) {
-      if (!refused_as_expected(game, step, hole, legal, [&](const std::string& what) { fail(i, what); })) return failures;
+      if (!refused_as_expected(game, step, hole, legal, [&](const std::string& what) { fail(i, what); }))
+        return failures;
       continue;
     }
     Ply ply;

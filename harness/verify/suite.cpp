@@ -19,7 +19,8 @@ namespace hoyito {
 namespace fs = std::filesystem;
 
 std::string protocol_rules_command(const Rules& rules) {
-  std::string command = fmt::format("rules {} {} {}", variant_name(rules.variant), rules.holes_per_row, rules.seeds_per_hole);
+  std::string command =
+      fmt::format("rules {} {} {}", variant_name(rules.variant), rules.holes_per_row, rules.seeds_per_hole);
   const Rules defaults;
   for (const auto& info : option_table())
     if (option_value(rules, info.name) != option_value(defaults, info.name))
@@ -30,8 +31,8 @@ std::string protocol_rules_command(const Rules& rules) {
 boost::json::object suite_state(const Position& position, const Result& result, int plies) {
   boost::json::object state = to_json(position);
   state["status"] = status_name(result.status);
-  state["winner"] = result.winner == Winner::none ? boost::json::value(nullptr)
-                                                  : boost::json::value(winner_name(result.winner));
+  state["winner"] =
+      result.winner == Winner::none ? boost::json::value(nullptr) : boost::json::value(winner_name(result.winner));
   state["plies"] = plies;
   return state;
 }
@@ -60,13 +61,14 @@ boost::json::object manifest(const SuiteOptions& options, const SuiteCounts& c) 
   boost::json::object counts{{"configurations", c.configurations}, {"perft_positions", c.positions},
                              {"playthroughs", c.playthroughs},     {"plies", c.plies},
                              {"scenarios", c.scenarios},           {"endless_positions", c.endless}};
-  boost::json::object files{{"perft.json", "perft counts at depths 1..depth and divide at depth 2"},
-                            {"playthroughs.json", "seeded random games: legal plies before and state after every ply"},
-                            {"scenarios.json", "the hand-derived scenarios of specs/scenarios/, with their derivations"},
-                            {"endless.json", "positions with an endless move, its first repeated lap and cycle length"}};
-  return {{"suite_version", kSuiteVersion}, {"kind", "manifest"}, {"generator", options.generator},
-          {"protocol_version", 1}, {"depth", options.depth}, {"seed", options.seed},
-          {"files", std::move(files)}, {"counts", std::move(counts)}};
+  boost::json::object files{
+      {"perft.json", "perft counts at depths 1..depth and divide at depth 2"},
+      {"playthroughs.json", "seeded random games: legal plies before and state after every ply"},
+      {"scenarios.json", "the hand-derived scenarios of specs/scenarios/, with their derivations"},
+      {"endless.json", "positions with an endless move, its first repeated lap and cycle length"}};
+  return {{"suite_version", kSuiteVersion}, {"kind", "manifest"},         {"generator", options.generator},
+          {"protocol_version", 1},          {"depth", options.depth},     {"seed", options.seed},
+          {"files", std::move(files)},      {"counts", std::move(counts)}};
 }
 
 // The document as JSON with each element of its array (the one array-valued key) on a line of
@@ -106,7 +108,8 @@ namespace {
 void refuse_unless_empty(const fs::path& out, bool force) {
   std::error_code error;
   if (!fs::exists(out, error)) return;
-  if (!fs::is_directory(out, error)) throw InputError(fmt::format("--out {}: exists and is not a folder", out.string()));
+  if (!fs::is_directory(out, error))
+    throw InputError(fmt::format("--out {}: exists and is not a folder", out.string()));
   if (!fs::is_empty(out, error) && !force)
     throw InputError(fmt::format("--out {}: the folder is not empty (give --force to replace it)", out.string()));
 }

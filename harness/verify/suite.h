@@ -25,10 +25,10 @@ struct SuiteDisagreement : std::runtime_error {
 };
 
 struct SuiteOptions {
-  int depth = 4;               // perft counts at depths 1..depth
-  std::uint64_t seed = 1;      // playthroughs, made-up positions and the endless search
-  std::string specs_folder;    // scenarios/ and suite.md are read from here
-  std::string generator;       // "hoyito VERSION (commit HASH)", written into suite.json
+  int depth = 4;             // perft counts at depths 1..depth
+  std::uint64_t seed = 1;    // playthroughs, made-up positions and the endless search
+  std::string specs_folder;  // scenarios/ and suite.md are read from here
+  std::string generator;     // "hoyito VERSION (commit HASH)", written into suite.json
 };
 
 struct SuiteCounts {
@@ -49,8 +49,8 @@ std::string protocol_rules_command(const Rules& rules);
 // The state of a game as the suite writes it: board, captured, to_move, status, winner, plies.
 boost::json::object suite_state(const Position& position, const Result& result, int plies);
 
-boost::json::object perft_tables(const SuiteOptions& options, SuiteCounts& counts);   // suite_perft.cpp
-boost::json::object playthroughs(const SuiteOptions& options, SuiteCounts& counts);   // suite_games.cpp
+boost::json::object perft_tables(const SuiteOptions& options, SuiteCounts& counts);       // suite_perft.cpp
+boost::json::object playthroughs(const SuiteOptions& options, SuiteCounts& counts);       // suite_games.cpp
 boost::json::object endless_positions(const SuiteOptions& options, SuiteCounts& counts);  // suite_endless.cpp
 
 // Every file of the suite, in memory (throws SuiteDisagreement, InputError).

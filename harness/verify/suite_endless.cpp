@@ -7,13 +7,13 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/random.h"
 #include "harness/verify/lap_limits.h"
 #include "harness/verify/suite.h"
 #include "io/record.h"
 #include "io/scenario.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -46,7 +46,9 @@ std::vector<std::pair<int, model::MoveVerdict>> endless_moves(const Rules& rules
   search.options.lap_limit = kSearchLaps;
   std::vector<std::pair<int, model::MoveVerdict>> found;
   for (int hole = 0; hole < rules.holes(); ++hole) {
-    if (engine::hole_owner(hole, rules.holes_per_row) != position.to_move || position.board[static_cast<size_t>(hole)] == 0) continue;
+    if (engine::hole_owner(hole, rules.holes_per_row) != position.to_move ||
+        position.board[static_cast<size_t>(hole)] == 0)
+      continue;
     try {
       const model::MoveOutcome outcome = model::sow_move(search, position, hole);
       if (outcome.endless) found.emplace_back(hole, outcome);

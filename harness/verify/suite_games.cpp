@@ -4,12 +4,12 @@
 // any difference in legal plies, events, positions or results stops the suite.
 #include <fmt/format.h>
 
+#include "engine/sides.h"
 #include "harness/base/random.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/suite.h"
 #include "io/record.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
@@ -26,9 +26,12 @@ struct PlaythroughConfig {
 // (an unterminated game) and the options that change the sowing.
 const std::vector<PlaythroughConfig>& playthrough_configs() {
   static const std::vector<PlaythroughConfig> all = {
-      {Variant::hoyito1, 6, 4, 1, Winner::none, {}},   {Variant::hoyito1, 12, 4, 1, Winner::none, {}},
-      {Variant::hoyito2, 6, 4, 1, Winner::none, {}},   {Variant::hoyito2, 12, 4, 1, Winner::none, {}},
-      {Variant::hoyito3, 6, 4, 1, Winner::none, {}},   {Variant::hoyito3, 12, 4, 1, Winner::none, {}},
+      {Variant::hoyito1, 6, 4, 1, Winner::none, {}},
+      {Variant::hoyito1, 12, 4, 1, Winner::none, {}},
+      {Variant::hoyito2, 6, 4, 1, Winner::none, {}},
+      {Variant::hoyito2, 12, 4, 1, Winner::none, {}},
+      {Variant::hoyito3, 6, 4, 1, Winner::none, {}},
+      {Variant::hoyito3, 12, 4, 1, Winner::none, {}},
       {Variant::hoyito2, 6, 3, 1, Winner::none, {{"skip_origin", "true"}}},
       {Variant::hoyito1, 12, 2, 1, Winner::none, {}},
       {Variant::hoyito3, 6, 5, 3, Winner::draw, {{"drawn_previous_last_four", "split"}}},
@@ -85,8 +88,11 @@ boost::json::object playthrough(const Rules& rules, std::uint64_t seed, SuiteCou
   counts.playthroughs += 1;
   counts.plies += static_cast<long>(plies.size());
   boost::json::object start = to_json(engine::opening_position(rules));
-  return {{"rules", to_json(rules)}, {"rules_command", protocol_rules_command(rules)}, {"seed", seed},
-          {"start", std::move(start)}, {"plies", std::move(plies)}};
+  return {{"rules", to_json(rules)},
+          {"rules_command", protocol_rules_command(rules)},
+          {"seed", seed},
+          {"start", std::move(start)},
+          {"plies", std::move(plies)}};
 }
 
 }  // namespace

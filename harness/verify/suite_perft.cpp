@@ -4,19 +4,20 @@
 #include <fmt/format.h>
 
 #include "engine/engine.h"
+#include "engine/sides.h"
 #include "harness/base/random.h"
 #include "harness/games/perft.h"
 #include "harness/verify/lap_limits.h"
 #include "harness/verify/suite.h"
 #include "io/record.h"
 #include "model/model.h"
-#include "engine/sides.h"
 
 namespace hoyito {
 
 namespace {
 
-Rules suite_rules(Variant variant, int holes, int seeds, std::vector<std::pair<const char*, const char*>> options = {}) {
+Rules suite_rules(Variant variant, int holes, int seeds,
+                  std::vector<std::pair<const char*, const char*>> options = {}) {
   Rules rules;
   rules.variant = variant;
   rules.holes_per_row = holes;
@@ -68,7 +69,8 @@ Position made_up_position(const Rules& rules, SplitMix64& rng) {
 boost::json::array divide_listing(const Rules& rules, const Position& position, const std::string& where) {
   const auto by_model = perft_divide(model::Game(rules, position), 2);
   const auto by_engine = perft_divide(engine::Game(rules, position), 2);
-  if (by_model != by_engine) throw SuiteDisagreement(fmt::format("perft: {}: divide 2: model and engine differ", where));
+  if (by_model != by_engine)
+    throw SuiteDisagreement(fmt::format("perft: {}: divide 2: model and engine differ", where));
   boost::json::array out;
   for (const auto& [ply, count] : by_model)
     out.push_back(boost::json::object{{"move", move_text(ply, rules.holes_per_row)}, {"count", count}});
@@ -83,7 +85,8 @@ boost::json::object perft_entry(const Rules& rules, const char* name, const Posi
   for (int d = 1; d <= depth; ++d) {
     const std::uint64_t count = perft(by_model, d);
     if (perft(by_engine, d) != count)
-      throw SuiteDisagreement(fmt::format("perft: {}: depth {}: model {} but engine {}", where, d, count, perft(by_engine, d)));
+      throw SuiteDisagreement(
+          fmt::format("perft: {}: depth {}: model {} but engine {}", where, d, count, perft(by_engine, d)));
     counts.push_back(count);
   }
   boost::json::object entry{{"name", name}, {"position", to_json(position)}, {"counts", std::move(counts)}};
@@ -116,7 +119,9 @@ boost::json::object perft_tables(const SuiteOptions& options, SuiteCounts& count
   boost::json::array configurations;
   for (const Rules& rules : perft_configurations())
     configurations.push_back(perft_configuration(rules, options.depth, rng, counts));
-  return {{"suite_version", kSuiteVersion}, {"kind", "perft"}, {"depth", options.depth},
+  return {{"suite_version", kSuiteVersion},
+          {"kind", "perft"},
+          {"depth", options.depth},
           {"configurations", std::move(configurations)}};
 }
 

@@ -12,12 +12,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "io/output.h"
 #include "core/rules.h"
 #include "harness/base/campaign.h"
 #include "harness/verify/checks.h"
 #include "harness/verify/configurations.h"
 #include "harness/verify/result_files.h"
+#include "io/output.h"
 #include "model/rule_counts.h"
 
 namespace hoyito {
@@ -85,9 +85,12 @@ struct CheckEntry {
 
 const std::vector<CheckEntry>& check_table() {
   static const std::vector<CheckEntry> table = {
-      {"scenarios", run_scenarios, whole_rules}, {"records", run_records, whole_rules},
-      {"limits", run_limits, unfiltered},        {"lockstep", run_lockstep, always},
-      {"matches", run_matches, unfiltered},      {"exhaustive", run_exhaustive, full},
+      {"scenarios", run_scenarios, whole_rules},
+      {"records", run_records, whole_rules},
+      {"limits", run_limits, unfiltered},
+      {"lockstep", run_lockstep, always},
+      {"matches", run_matches, unfiltered},
+      {"exhaustive", run_exhaustive, full},
       {"perft", run_perft, full},
   };
   return table;
@@ -142,8 +145,9 @@ void validate(const VerifyOptions& o, const std::vector<Configuration>& configs)
   int most_games = 0;
   for (const Configuration& c : configs) most_games = std::max(most_games, c.games(o.games));
   if (o.game < -1 || o.game >= most_games)
-    throw InputError(fmt::format("--game: {} is not a game of this run (0 to {}: --games {} plays {} per configuration{})",
-                                 o.game, most_games - 1, o.games, most_games, configs.size() > 1 ? " at most" : ""));
+    throw InputError(
+        fmt::format("--game: {} is not a game of this run (0 to {}: --games {} plays {} per configuration{})", o.game,
+                    most_games - 1, o.games, most_games, configs.size() > 1 ? " at most" : ""));
 }
 
 }  // namespace
@@ -191,9 +195,10 @@ void announce_run(const VerifyOptions& options, const std::vector<Configuration>
   long lockstep_games = 0;
   for (const Configuration& c : configs)  // as the lockstep check counts them (harness/verify/check_lockstep.cpp)
     lockstep_games += options.game < 0 ? c.games(options.games) : options.game < c.games(options.games);
-  reporter.line(fmt::format("hoyito verify: seed {}, {} configuration(s), {} lockstep games ({} per standard 2x6 "
-                            "configuration, the others a share of it), {} thread(s)",
-                            options.seed, configs.size(), lockstep_games, options.games, options.threads));
+  reporter.line(
+      fmt::format("hoyito verify: seed {}, {} configuration(s), {} lockstep games ({} per standard 2x6 "
+                  "configuration, the others a share of it), {} thread(s)",
+                  options.seed, configs.size(), lockstep_games, options.games, options.threads));
 }
 
 // What the checks run so far add up to.
@@ -221,10 +226,10 @@ void run_check(const CheckEntry& entry, const VerifyOptions& options, Reporter& 
   try {
     outcome.result = entry.run(options, reporter);
   } catch (const InputError&) {
-    throw;  // bad input (a specs file, the --out folder): exit 2, the message names it
+    throw;                        // bad input (a specs file, the --out folder): exit 2, the message names it
   } catch (const Interrupted&) {  // the check stopped unfinished: the run reports the interrupt
   } catch (const std::bad_alloc&) {
-    throw;  // out of memory is not a failed check: an internal error (exit 3), named as such
+    throw;                             // out of memory is not a failed check: an internal error (exit 3), named as such
   } catch (const std::exception& e) {  // not a unit's (those are named by the campaign): the check's
     reporter.line(fmt::format("  FAIL {}: {}", outcome.name, e.what()));
     outcome.result.failures += 1;
@@ -232,7 +237,8 @@ void run_check(const CheckEntry& entry, const VerifyOptions& options, Reporter& 
   outcome.seconds = check_clock.seconds();
   const auto counts_after = model::rule_counts();
   outcome.result.rule_counts.resize(counts_after.size());
-  for (std::size_t i = 0; i < counts_after.size(); ++i) outcome.result.rule_counts[i] = counts_after[i] - counts_before[i];
+  for (std::size_t i = 0; i < counts_after.size(); ++i)
+    outcome.result.rule_counts[i] = counts_after[i] - counts_before[i];
 }
 
 // A run check's state: failed, checked nothing (and why), or passed.
@@ -241,7 +247,7 @@ void settle_state(const VerifyOptions& options, CheckOutcome& outcome) {
     outcome.state = CheckState::failed;
   } else if (outcome.result.checked == 0) {
     outcome.state = CheckState::checked_nothing;
-    outcome.reason = interrupted()          ? "interrupted before it checked anything"
+    outcome.reason = interrupted()         ? "interrupted before it checked anything"
                      : options.seconds > 0 ? fmt::format("--seconds {} stopped it before it started", options.seconds)
                                            : "its selection was empty";
   } else {
@@ -340,10 +346,11 @@ void report_interrupted(const VerifyOptions& options, const Tally& tally, const 
                         VerifyResult& run) {
   // What ran is reported, never a PASS; run_cli exits 130 (SIGINT) or 143.
   const std::vector<std::string>& ran = tally.ran;
-  reporter.line(fmt::format("\nINTERRUPTED{} after {:.1f} s: checks run (the last one cut short): {}; {} failure(s) "
-                            "found, disagreement files in {}",
-                            interrupt_note(), clock.seconds(), ran.empty() ? "none" : fmt::format("{}", fmt::join(ran, ", ")),
-                            tally.failures, options.out));
+  reporter.line(
+      fmt::format("\nINTERRUPTED{} after {:.1f} s: checks run (the last one cut short): {}; {} failure(s) "
+                  "found, disagreement files in {}",
+                  interrupt_note(), clock.seconds(), ran.empty() ? "none" : fmt::format("{}", fmt::join(ran, ", ")),
+                  tally.failures, options.out));
   run.verdict = "INTERRUPTED";
   run.exit_code = tally.failures == 0 ? 0 : 1;
 }
@@ -364,8 +371,9 @@ void give_verdict(const VerifyOptions& options, const std::vector<Configuration>
   run.verdict = partial ? "PASS (partial)" : "PASS";
   run.exit_code = 0;
   // The checks of --full are not part of a plain run's verdict, but the line says they did not run.
-  std::string not_run =
-      covered.full_only.empty() ? "" : fmt::format("; not run: {} (only with --full)", fmt::join(covered.full_only, " and "));
+  std::string not_run = covered.full_only.empty()
+                            ? ""
+                            : fmt::format("; not run: {} (only with --full)", fmt::join(covered.full_only, " and "));
   if (!options.skip.empty()) not_run += fmt::format("; skipped: {} (--skip)", fmt::join(options.skip, ", "));
   reporter.line(fmt::format("\n{}: no disagreement in what ran{}, {:.1f} s (output in {})", run.verdict, not_run,
                             clock.seconds(), options.out));

@@ -21,8 +21,8 @@
 namespace hoyito {
 
 struct VerifyOptions {
-  int games = 400;           // lockstep games per standard 2x6 configuration (the others: a share)
-  int record_games = 40;     // random games per variant written, read back, replayed (2x12: a fifth)
+  int games = 400;        // lockstep games per standard 2x6 configuration (the others: a share)
+  int record_games = 40;  // random games per variant written, read back, replayed (2x12: a fifth)
   std::uint64_t seed = 2026;
   // No game of the checks that grow with --games (limits, lockstep, matches) starts this long
   // after `started`, when the first of them began (0: no limit): limits has a quarter of it (one
@@ -30,20 +30,20 @@ struct VerifyOptions {
   double seconds = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   int threads = 2;
-  std::string variant;       // only this variant ("" for all)
-  int holes = 0;             // only this size (0 for both)
-  std::string config;        // only this configuration (its name)
-  int game = -1;             // only this game number (with --config: reproduce one game)
-  bool full = false;         // add the exhaustive and perft checks
-  bool fail_fast = false;    // stop at the first failure and say which check found it, and when
+  std::string variant;            // only this variant ("" for all)
+  int holes = 0;                  // only this size (0 for both)
+  std::string config;             // only this configuration (its name)
+  int game = -1;                  // only this game number (with --config: reproduce one game)
+  bool full = false;              // add the exhaustive and perft checks
+  bool fail_fast = false;         // stop at the first failure and say which check found it, and when
   std::vector<std::string> skip;  // checks left out, by name
-  double game_timeout = 300;  // a unit of work (a game, a scenario) running longer is hung (exit 1)
+  double game_timeout = 300;      // a unit of work (a game, a scenario) running longer is hung (exit 1)
   int exhaustive_seeds_2x6 = 16, exhaustive_seeds_2x12 = 8;
   int perft_depth_2x6 = 8, perft_depth_2x12 = 5;
   std::string out = "build/verify";  // each run first clears what it owns here (clear_run_output)
-  std::string specs;         // the specs folder
-  std::string json;          // write the run's result as JSON here (specs/verify-result.schema.json)
-  std::string junit;         // write it as JUnit XML here (a test case per check and configuration)
+  std::string specs;                 // the specs folder
+  std::string json;                  // write the run's result as JSON here (specs/verify-result.schema.json)
+  std::string junit;                 // write it as JUnit XML here (a test case per check and configuration)
   std::string version = "unknown", commit = "unknown";  // the program's, recorded in --json and --junit
 };
 
@@ -81,11 +81,11 @@ struct VerifyResult {
   std::vector<CheckOutcome> checks;  // every check, those left out too, in the order verify runs them
   std::vector<long> rule_counts;     // times each rule fired, in RuleId order (empty: nothing checked)
   bool coverage_gate_applies = false;
-  std::string coverage_gate_note;    // why it does not apply (a filter), or what it found
-  int rules_never_fired = 0;         // PASS-3 aside
+  std::string coverage_gate_note;                    // why it does not apply (a filter), or what it found
+  int rules_never_fired = 0;                         // PASS-3 aside
   std::vector<std::string> configurations_left_out;  // lockstep configurations that played no game
-  std::string verdict;               // "PASS", "PASS (partial)", "FAIL" or "INTERRUPTED"
-  int exit_code = 0;                 // 0 or 1 (an interrupt: run_cli exits 130 or 143 whatever this says)
+  std::string verdict;                               // "PASS", "PASS (partial)", "FAIL" or "INTERRUPTED"
+  int exit_code = 0;  // 0 or 1 (an interrupt: run_cli exits 130 or 143 whatever this says)
   double seconds = 0;
 };
 
