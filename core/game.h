@@ -25,24 +25,24 @@ struct Position {
 // Throws InputError naming `where` (e.g. "start") and the field when the position is not valid
 // for the rules: wrong board length, a negative count, seeds that do not add up to the total.
 void validate(const Position& position, const Rules& rules, std::string_view where = "position");
-bool board_empty(const Position& position);
+bool board_empty(const Position& position);  // every hole empty (END-1: no game goes on there)
 // Whether the rules and `position` are valid (validate() would accept both): for the asserts that
 // state the contracts of the model's and the engine's entry points (core/implementation.h).
-bool is_valid(const Position& position,
-              const Rules& rules) noexcept;  // every hole empty (END-1: no game goes on there)
+bool is_valid(const Position& position, const Rules& rules) noexcept;
 
 // Every rule ID of specs/rules.md, in its order. tests/ checks this list against the file.
-#define HOYITO_RULE_IDS(X)                                                                                        \
-  X(BRD_1, "BRD-1")                                                                                               \
-  X(BRD_2, "BRD-2") X(BRD_3, "BRD-3") X(BRD_4, "BRD-4") X(TURN_1, "TURN-1") X(SOW_1, "SOW-1") X(SOW_2, "SOW-2")   \
-      X(SOW_3, "SOW-3") X(SOW_4, "SOW-4") X(SOW_5, "SOW-5") X(SOW_6, "SOW-6") X(CAP_II_1, "CAP-II-1")             \
-          X(CAP_II_2, "CAP-II-2") X(CAP_II_3, "CAP-II-3") X(CAP_III_1, "CAP-III-1") X(CAP_III_2, "CAP-III-2")     \
-              X(CAP_III_3, "CAP-III-3") X(CAP_I_1, "CAP-I-1") X(CAP_I_2, "CAP-I-2") X(CAP_I_3, "CAP-I-3")         \
-                  X(PASS_1, "PASS-1") X(PASS_2, "PASS-2") X(PASS_3, "PASS-3") X(END_1, "END-1") X(END_2, "END-2") \
-                      X(END_3, "END-3") X(END_4, "END-4") X(END_I_1, "END-I-1") X(END_II_1, "END-II-1")           \
-                          X(END_III_1, "END-III-1") X(END_III_2, "END-III-2") X(END_III_3, "END-III-3")           \
-                              X(END_III_4, "END-III-4") X(MATCH_1, "MATCH-1") X(MATCH_2, "MATCH-2")               \
-                                  X(MATCH_3, "MATCH-3")
+// clang-format off
+#define HOYITO_RULE_IDS(X)                                                                      \
+  X(BRD_1, "BRD-1") X(BRD_2, "BRD-2") X(BRD_3, "BRD-3") X(BRD_4, "BRD-4") X(TURN_1, "TURN-1")  \
+  X(SOW_1, "SOW-1") X(SOW_2, "SOW-2") X(SOW_3, "SOW-3") X(SOW_4, "SOW-4") X(SOW_5, "SOW-5")    \
+  X(SOW_6, "SOW-6") X(CAP_II_1, "CAP-II-1") X(CAP_II_2, "CAP-II-2") X(CAP_II_3, "CAP-II-3")     \
+  X(CAP_III_1, "CAP-III-1") X(CAP_III_2, "CAP-III-2") X(CAP_III_3, "CAP-III-3")                 \
+  X(CAP_I_1, "CAP-I-1") X(CAP_I_2, "CAP-I-2") X(CAP_I_3, "CAP-I-3") X(PASS_1, "PASS-1")         \
+  X(PASS_2, "PASS-2") X(PASS_3, "PASS-3") X(END_1, "END-1") X(END_2, "END-2") X(END_3, "END-3")  \
+  X(END_4, "END-4") X(END_I_1, "END-I-1") X(END_II_1, "END-II-1") X(END_III_1, "END-III-1")                        \
+  X(END_III_2, "END-III-2") X(END_III_3, "END-III-3") X(END_III_4, "END-III-4")                  \
+  X(MATCH_1, "MATCH-1") X(MATCH_2, "MATCH-2") X(MATCH_3, "MATCH-3")
+// clang-format on
 
 enum class RuleId : std::uint8_t {
 #define HOYITO_ENUM(name, text) name,

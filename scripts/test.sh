@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Every test: set up, build the release and asan presets, run ctest on both.
+# Every test: set up, check the source format, build the release and asan presets, run ctest on both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# The sources are in the format of .clang-format: a file that is not fails the run here, first.
+scripts/format.sh --check
 for preset in release asan; do
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
