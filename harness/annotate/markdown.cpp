@@ -1,6 +1,7 @@
 #include "harness/annotate/markdown.h"
 
-#include <regex>
+#include <cctype>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -164,10 +165,43 @@ std::string shifted_markdown(std::string_view text, int shift) {
   return md;
 }
 
+namespace {
+
+bool id_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; }
+
+// The length of the rule ID that starts at text[at] ("SOW-5", "CAP-III-2", "END-I-1"), or 0: a
+// family, then digits, with no letter, digit, '_' or '-' on either side. Scanned by hand, not by
+// std::regex (GCC 12 warns in <regex> under the sanitizers, and a page is long).
+std::size_t rule_id_length(std::string_view text, std::size_t at) {
+  static constexpr std::string_view kFamilies[] = {"BRD-",  "TURN-",    "SOW-",    "CAP-III-", "CAP-II-", "CAP-I-",
+                                                   "PASS-", "END-III-", "END-II-", "END-I-",   "END-",    "MATCH-"};
+  if (at > 0 && id_char(text[at - 1])) return 0;
+  for (const std::string_view family : kFamilies) {
+    if (text.substr(at, family.size()) != family) continue;
+    std::size_t end = at + family.size();
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end == at + family.size() || (end < text.size() && id_char(text[end]))) continue;
+    return end - at;
+  }
+  return 0;
+}
+
+}  // namespace
+
 std::string link_rule_ids(const std::string& text, bool html, const std::string& target) {
-  static const std::regex id(
-      R"((^|[^\w-])((?:BRD|TURN|SOW|CAP-(?:III|II|I)|PASS|END(?:-(?:III|II|I))?|MATCH)-[0-9]+)(?![\w-]))");
-  return std::regex_replace(text, id, html ? "$1<a href=\"" + target + "#$2\">$2</a>" : "$1[$2](" + target + "#$2)");
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t length = rule_id_length(text, at);
+    if (length == 0) {
+      out += text[at++];
+      continue;
+    }
+    const std::string_view id = std::string_view(text).substr(at, length);
+    out += html ? fmt::format("<a href=\"{}#{}\">{}</a>", target, id, id) : fmt::format("[{}]({}#{})", id, target, id);
+    at += length;
+  }
+  return out;
 }
 
 }  // namespace hoyito
