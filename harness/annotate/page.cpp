@@ -112,6 +112,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
                {},
                {},
                {},
+               {},
                {}};
   // A scenario refused at its first step has no ply: its page is the position and the refusal.
   const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;

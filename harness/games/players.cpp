@@ -24,28 +24,19 @@ std::string PlayerSpec::name() const {
   return "?";
 }
 
-namespace {
-PlayerSpec spec_of(PlayerSpec::Kind kind, int depth = 0) {
-  PlayerSpec spec;
-  spec.kind = kind;
-  spec.depth = depth;
-  return spec;
-}
-}  // namespace
-
 PlayerSpec parse_player_spec(std::string_view text) {
-  if (text == "random") return spec_of(PlayerSpec::Kind::random);
-  if (text == "greedy") return spec_of(PlayerSpec::Kind::greedy);
+  if (text == "random") return PlayerSpec(PlayerSpec::Kind::random);
+  if (text == "greedy") return PlayerSpec(PlayerSpec::Kind::greedy);
   if (text.starts_with("search:")) {
     const std::string_view digits = text.substr(7);
     int depth = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), depth);
     if (error == std::errc{} && end == digits.data() + digits.size() && depth >= 1 && depth <= kMaxSearchDepth)
-      return spec_of(PlayerSpec::Kind::search, depth);
+      return PlayerSpec(PlayerSpec::Kind::search, depth);
     throw InputError(fmt::format("player '{}': the depth must be a whole number from 1 to {}", text, kMaxSearchDepth));
   }
   if (text.starts_with("perfect:") && text.size() > 8) {
-    PlayerSpec spec = spec_of(PlayerSpec::Kind::perfect);
+    PlayerSpec spec = PlayerSpec(PlayerSpec::Kind::perfect);
     spec.tables = std::string(text.substr(8));
     return spec;
   }
@@ -63,7 +54,7 @@ int perfect_ply(const PlayerSpec& player, const engine::Game& game, SplitMix64& 
   if (!player.table_set) throw std::logic_error("perfect player: its tables were not loaded");
   const std::vector<TableMoveValue> values = table_move_values(game, *player.table_set);
   if (values.empty()) return search::choose_best(game, kPerfectFallbackDepth, rng);
-  return choose_table_best(game, values, rng);
+  return choose_table_best(game, values, *player.table_set, rng);
 }
 }  // namespace
 

@@ -24,6 +24,7 @@ namespace hoyito {
 
 struct PlayerSpec {
   enum class Kind { random, greedy, search, perfect };
+  PlayerSpec(Kind k = Kind::random, int d = 0) : kind(k), depth(d) {}  // {Kind, depth}, as before
   Kind kind = Kind::random;
   int depth = 0;             // search only, 1..kMaxSearchDepth
   std::string tables;        // perfect only: the folder (or file) of its tables, as given

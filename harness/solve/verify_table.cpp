@@ -8,25 +8,19 @@
 
 #include "harness/base/interrupt.h"
 #include "harness/base/reporter.h"
-#include "harness/solve/moves.h"
+#include "harness/games/table_moves.h"
 #include "harness/solve/solver.h"
 
 namespace hoyito::solve {
 
 namespace {
-struct TableLower : LowerValue {
-  explicit TableLower(const EndgameTable& t) : table(t) {}
-  const EndgameTable& table;
-  TableValue operator()(int seeds, std::uint64_t entry) const override { return table.entry(seeds, entry); }
-};
-
 // Empty when entry `e` of layer `seeds` meets the equations: lo = max(capture lo-exits, -hi of
 // each link), hi = max(capture hi-exits, -lo of each link), lo <= hi; else what is wrong.
 std::string check_entry(const EndgameTable& table, const MoveMaker& maker, int seeds, std::uint64_t e,
                         PositionMoves& moves) {
   const TableValue v = table.entry(seeds, e);
   if (seeds == 0) return v.lo == 0 && v.hi == 0 ? "" : fmt::format("the empty board holds [{}, {}], not 0", v.lo, v.hi);
-  maker.moves_of(seeds, e, TableLower(table), moves);
+  maker.moves_of(seeds, e, TableLowerValue(table), moves);
   int best_lo = moves.cap_lo, best_hi = moves.cap_hi;
   for (int i = 0; i < moves.links; ++i) {
     const TableValue next = table.entry(seeds, moves.link[static_cast<std::size_t>(i)]);
