@@ -1,5 +1,6 @@
 // `hoyito annotate FILE [--record R] [--plies K..L] [--format md|html|svg|pdf] [--lang en|es]
-// [--depth D] [--out DIR] [--title TEXT]`: a record, scenario or disagreement file as a page for a rule book.
+// [--depth D] [--tables DIR] [--out DIR] [--title TEXT]`: a record, scenario or disagreement file as a page for a rule
+// book.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -9,6 +10,7 @@
 #include "harness/annotate/page.h"
 #include "harness/annotate/pdf.h"
 #include "harness/base/interrupt.h"
+#include "harness/games/table_play.h"
 
 namespace hoyito {
 
@@ -22,6 +24,7 @@ struct AnnotateArgs {
   int depth = -1;  // kAutoDepth
   std::string out = ".";
   std::string title;
+  std::string tables;  // --tables DIR
 };
 
 int run_annotate(const AnnotateArgs& args) {
@@ -30,6 +33,9 @@ int run_annotate(const AnnotateArgs& args) {
   options.lang = parse_lang(args.lang);
   options.depth = args.depth;
   options.title = args.title;
+  std::unique_ptr<TableSet> tables;
+  if (!args.tables.empty()) tables = std::make_unique<TableSet>(args.tables);  // bad folder: one line, exit 2
+  options.tables = tables.get();
   const PageFormat format = parse_format(args.format);
   if (format == PageFormat::pdf) require_chromium();  // before the work: exit 2 naming the package
   const AnnotatedGame game = load_annotated_game(args.file, args.record);
@@ -73,6 +79,9 @@ CommandRun add_annotate(CLI::App& cmd) {
   cmd.add_option("--depth", args->depth,
                  "search depth of the move-quality line (0: none, to 8; default 4 on 2x6, 2 on 2x12)")
       ->check(whole_number_in(0, 8));
+  cmd.add_option("--tables", args->tables,
+                 "endgame tables (a folder of `hoyito solve` files, or one): exact move-quality lines where they "
+                 "cover the position");
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
   cmd.add_option("--title", args->title, "the page's title (default: one made from the file)");
   return [args] { return run_annotate(*args); };

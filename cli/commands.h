@@ -76,6 +76,9 @@ bool on_path(const std::string& name);
 // without making it: a run that ends by writing there fails before it starts.
 void check_folder_writable(const std::string& path, const char* flag);
 
+// A start position from --position: JSON text or a file (io/record.h); throws InputError naming
+// it, and for an empty board (END-1: the game has ended).
+Position read_position(const std::string& text_or_file, const Rules& rules);
 // The board as text: North on top (seen from South, so F..A), South below (a..f).
 std::string board_text(const Position& position, int holes_per_row, bool to_move = true);
 

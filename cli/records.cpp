@@ -72,6 +72,8 @@ int write_records(const Rules& rules, const RandomArgs& args, Write&& write) {
   return written;
 }
 
+}  // namespace
+
 Position read_position(const std::string& text_or_file, const Rules& rules) {
   std::string text = text_or_file;
   std::string where = "--position";
@@ -87,6 +89,8 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
         fmt::format("{}: board: every hole is empty: a game there has ended (END-1), nothing can be played", where));
   return position;
 }
+
+namespace {
 
 int command_random(const RandomArgs& args) {
   const Rules rules = make_rules(args.rules);

@@ -97,7 +97,10 @@ SimulationSpec spec_of(const SimulateArgs& args) {
     throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
   SimulationSpec spec;
   spec.rules = make_rules(args.rules);
-  for (std::size_t k = 0; k < 2; ++k) spec.players[k] = parse_player_spec(args.players[k]);
+  for (std::size_t k = 0; k < 2; ++k) {
+    spec.players[k] = parse_player_spec(args.players[k]);
+    load_player_tables(spec.players[k]);  // a folder without tables: one line, before any game
+  }
   spec.paired = args.paired;
   spec.seed = args.seed;
   spec.games = args.games;
@@ -238,7 +241,8 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--games", args->games, "deals (each is one game, two with --paired, a match with --match)")
       ->default_val(args->games)
       ->check(whole_number_in(1, 1LL << 48));
-  cmd->add_option("--players", args->players, "South's and North's player: random, greedy or search:D")
+  cmd->add_option("--players", args->players,
+                  "South's and North's player: random, greedy, search:D or perfect:DIR (endgame tables of DIR)")
       ->delimiter(',')
       ->expected(2)
       ->default_str("random,random")

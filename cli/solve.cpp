@@ -9,6 +9,8 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "engine/engine.h"
+#include "harness/games/table_play.h"
 #include "harness/solve/solver.h"
 
 namespace hoyito {
@@ -20,7 +22,9 @@ struct SolveArgs {
   int max_seeds = 8;
   int threads = 2;
   std::string out = ".";
-  std::string verify;  // --verify DIR (or one table file)
+  std::string verify;    // --verify DIR (or one table file)
+  std::string probe;     // --probe DIR (or one table file)
+  std::string position;  // --position JSON or a file, for --probe
 };
 
 std::string layer_line(const solve::LayerReport& r) {
@@ -46,34 +50,52 @@ int command_solve(const SolveArgs& args) {
   return 0;
 }
 
-// The table files of `where`: the file itself, or every *.tbl of the folder (sorted).
-std::vector<std::string> table_files(const std::string& where) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  if (!fs::is_directory(where, error)) return {where};
-  std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(where, error))
-    if (entry.path().extension() == ".tbl") files.push_back(entry.path().string());
-  std::sort(files.begin(), files.end());
-  if (files.empty()) throw InputError(fmt::format("--verify {}: no table file (*.tbl) in the folder", where));
-  return files;
-}
-
 int command_verify(const SolveArgs& args) {
   int failed = 0;
   for (const std::string& file : table_files(args.verify)) {
     const solve::VerifyReport report = solve::verify_table(file, args.threads, [](const solve::LayerReport& r) {
-      std::cout << fmt::format("layer {:>2}: {:>12} positions checked  {:>7.2f} s\n", r.seeds, r.positions, r.seconds)
+      std::cout << fmt::format(
+                       "layer {:>2}: {:>12} positions checked, {:>10} third_repetition only (lo < hi)  {:>7.2f} s\n",
+                       r.seeds, r.positions, r.positions - r.exact, r.seconds)
                 << std::flush;
     });
     const bool ok = report.checksum_ok && report.inconsistent == 0;
-    std::cout << fmt::format("{}: checksum {}, {} of {} positions inconsistent: {}\n", file,
-                             report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions,
-                             ok ? "ok" : "FAILED");
+    std::cout << fmt::format(
+        "{}: checksum {}, {} of {} positions inconsistent, {} third_repetition only (lo < hi): {}\n", file,
+        report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.intervals,
+        ok ? "ok" : "FAILED");
     if (!report.first_bad.empty()) std::cout << "  first: " << report.first_bad << "\n";
     failed += ok ? 0 : 1;
   }
   return failed == 0 ? 0 : 1;
+}
+
+int seeds_on(const Position& position) {
+  int seeds = 0;
+  for (int c : position.board) seeds += c;
+  return seeds;
+}
+
+// --probe: the tables' value of --position and of each of its legal plies; an interval is marked
+// as holding only under G7 third_repetition (specs/endgame-tables.md).
+int command_probe(const SolveArgs& args) {
+  if (args.position.empty()) throw InputError("--probe: give the position with --position (JSON text or a file)");
+  const Rules rules = make_rules(args.rules);
+  const Position position = read_position(args.position, rules);
+  const TableSet tables(args.probe);
+  const EndgameTable* table = tables.find(position, rules);
+  if (table == nullptr)
+    throw InputError(fmt::format("--probe {}: no table there covers this position ({} seeds, {} {})", args.probe,
+                                 seeds_on(position), variant_name(rules.variant), award_case_name(award_case(rules))));
+  const TableValue value = table->value(position, rules);
+  const auto mark = [](const TableValue& v) { return v.exact() ? "" : "  third_repetition only"; };
+  std::cout << board_text(position, rules.holes_per_row) << "\n"
+            << fmt::format("{}: {} seeds on the board, value {}{}\n", table->path(), seeds_on(position),
+                           table_value_text(value), mark(value));
+  for (const TableMoveValue& m : table_move_values(engine::Game(rules, position), tables))
+    std::cout << fmt::format("  {:<4} {}{}{}\n", move_text(m.hole, rules.holes_per_row), table_value_text(m.value),
+                             m.value.lo == value.lo ? "  keeps the value" : "", mark(m.value));
+  return 0;
 }
 
 }  // namespace
@@ -88,7 +110,13 @@ CommandRun add_solve(CLI::App& cmd) {
   cmd.add_option("--out", args->out, "folder the table file is written to")->default_val(".");
   cmd.add_option("--verify", args->verify,
                  "re-check the table files of DIR (or one file): checksum and every position's value");
-  return [args] { return args->verify.empty() ? command_solve(*args) : command_verify(*args); };
+  cmd.add_option("--probe", args->probe,
+                 "the value of --position and of each of its moves from the tables of DIR (or one file)");
+  cmd.add_option("--position", args->position, "the position --probe looks up: JSON text or a file");
+  return [args] {
+    if (!args->probe.empty()) return command_probe(*args);
+    return args->verify.empty() ? command_solve(*args) : command_verify(*args);
+  };
 }
 
 }  // namespace hoyito

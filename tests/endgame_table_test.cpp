@@ -16,7 +16,7 @@
 #include "harness/base/interrupt.h"
 #include "harness/games/endgame_table.h"
 #include "harness/games/search.h"
-#include "harness/solve/moves.h"
+#include "harness/games/table_moves.h"
 #include "harness/solve/solver.h"
 #include "model/model.h"
 

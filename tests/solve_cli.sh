@@ -1,9 +1,11 @@
 #!/bin/sh
 # hoyito solve on the command line: a small table is built (seconds) and passes --verify
 # (exit 0); a flipped value byte fails it (exit 1); a truncated file is one line on stderr and
-# exit 2; an interrupted solve leaves no table file.
+# exit 2; an interrupted solve leaves no table file. --probe marks an interval value, annotate
+# --tables writes the exact line, simulate plays perfect:DIR (and refuses a folder without tables).
 # Would fail: a verify that trusts a flipped byte, a reader that maps a short file, a message
-# over several lines, a partial file left behind.
+# over several lines, a partial file left behind, an unmarked interval, a page without the exact
+# line.
 set -u
 hoyito=$1
 dir=$2/solve-cli
@@ -15,6 +17,31 @@ table=$dir/hoyito-hoyito3-2x6-capturer-k6.tbl
 [ -f "$table" ] || fail "no table file $table"
 grep -q "^layer  6: " "$dir/solve.out" || fail "no progress line for layer 6"
 "$hoyito" solve --verify "$dir" >"$dir/verify.out" || fail "verify of a whole table exited $?"
+
+grep -q "third_repetition only (lo < hi): ok" "$dir/verify.out" || fail "verify does not count the interval values"
+
+# --probe: a 2-seed position (no capture below four seeds: END-3's shares only) is an interval,
+# marked; a position beyond the table is one line and exit 2.
+two='{"board":[0,1,0,0,0,0,0,0,1,0,0,0],"captured":[23,23],"to_move":"south"}'
+"$hoyito" solve --probe "$dir" --variant hoyito3 --position "$two" >"$dir/probe.out" || fail "probe exited $?"
+grep -q "value \[.*third_repetition only" "$dir/probe.out" || fail "the probe's interval is not marked: $(cat "$dir/probe.out")"
+"$hoyito" solve --probe "$dir" --variant hoyito3 >/dev/null 2>"$dir/probe.err"
+[ $? -eq 2 ] && [ "$(wc -l <"$dir/probe.err")" -eq 1 ] || fail "--probe without --position: not one line and exit 2"
+
+# annotate --tables: every ply of a 6-seed endgame gets the exact line.
+six='{"board":[1,3,0,0,0,0,2,0,0,0,0,0],"captured":[21,21],"to_move":"south"}'
+"$hoyito" apply --variant hoyito3 --position "$six" --moves "a*" >"$dir/six.json" || fail "apply exited $?"
+"$hoyito" annotate "$dir/six.json" --tables "$dir" --out "$dir/page" >/dev/null || fail "annotate --tables exited $?"
+grep -q "^Move quality, exact from the endgame tables: .*a +6 (best, played)" "$dir/page/six.md" ||
+  fail "no exact line on the page: $(grep "Move quality" "$dir/page/six.md")"
+
+# simulate --players perfect:DIR: runs (search:4 above the table); a folder without tables is one line, exit 2.
+"$hoyito" simulate --variant hoyito3 --players "perfect:$dir,random" --games 4 --threads 1 --quiet \
+  >"$dir/perfect.out" || fail "simulate with perfect exited $?"
+grep -q "perfect:$dir (South) against random" "$dir/perfect.out" || fail "the perfect player is not named"
+mkdir -p "$dir/none"
+"$hoyito" simulate --players "perfect:$dir/none,random" --games 1 >/dev/null 2>"$dir/none.err"
+[ $? -eq 2 ] && [ "$(wc -l <"$dir/none.err")" -eq 1 ] || fail "perfect without tables: not one line and exit 2"
 
 mkdir -p "$dir/flipped" "$dir/cut"
 cp "$table" "$dir/flipped/t.tbl"

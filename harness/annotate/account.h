@@ -103,6 +103,8 @@ enum class Word {
   source,
   pass_move,
   quality_undecided,
+  quality_exact,
+  quality_loses,
   count
 };
 std::string_view word(Word w, Lang lang);

@@ -65,8 +65,9 @@ struct PlyPage {
 struct Document {
   const AnnotatedGame& game;
   Lang lang;
-  int first = 1, last = 0;  // the plies shown
-  int depth = 0;            // of the move-quality lines (0: none)
+  int first = 1, last = 0;           // the plies shown
+  int depth = 0;                     // of the move-quality lines (0: none)
+  const TableSet* tables = nullptr;  // exact lines where a table covers the position
   std::string start_svg, start_alt;
   std::optional<RefusalStory> refusal;  // the move the game stops before, refused (a scenario's lesson)
   std::string refusal_svg, refusal_alt;
@@ -111,6 +112,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
                {},
                {},
                {},
+               {},
                {}};
   // A scenario refused at its first step has no ply: its page is the position and the refusal.
   const bool no_plies = total == 0 && options.plies.first == 1 && options.plies.last < 0;
@@ -118,6 +120,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
     throw InputError(fmt::format("--plies {}..{}: {} has plies 1..{}", doc.first, doc.last, game.source, total));
   doc.on_undecided = options.on_undecided;
   doc.depth = options.depth == kAutoDepth ? (record.rules.holes_per_row == 6 ? 4 : 2) : options.depth;
+  doc.tables = options.tables;
   const Position& first_position =
       doc.first == 1 ? record.start : record.plies[static_cast<size_t>(doc.first - 2)].after;
   doc.start_alt = start_alt_text(first_position, record.rules, options.lang, doc.first - 1);
@@ -150,7 +153,8 @@ PlyPage make_ply(const Document& doc, int k, const QualityLine& quality, bool di
 template <class Diagram, class Each>
 void for_each_ply(const Document& doc, const Diagram& diagram, const Each& each) {
   std::optional<QualityWalk> quality;
-  if (doc.depth > 0) quality.emplace(doc.game.record, doc.depth, doc.first, doc.last);
+  if (doc.depth > 0 || doc.tables != nullptr)
+    quality.emplace(doc.game.record, doc.depth, doc.first, doc.last, doc.tables);
   for (int k = 1; k <= doc.last; ++k) {
     throw_if_interrupted("interrupted before the page was whole; nothing written");
     const QualityLine line = quality ? quality->next() : QualityLine{};

@@ -16,10 +16,14 @@ PageFormat parse_format(std::string_view text);  // throws InputError naming --f
 
 inline constexpr int kAutoDepth = -1;  // 4 on 2x6, 2 on 2x12 (twelve moves a ply: 144 times the work)
 
+class TableSet;
+
 struct PageOptions {
   PlyRange plies;
   Lang lang = Lang::en;
-  int depth = kAutoDepth;      // the move-quality search depth; 0 leaves the line out
+  int depth = kAutoDepth;  // the move-quality search depth; 0 leaves the line out
+  // --tables: where a table covers the position, an exact move-quality line (quality.h).
+  const TableSet* tables = nullptr;
   std::string found_by;        // Markdown: how the game was found (examples)
   std::string replay_command;  // the command that replays the record (examples)
   std::string record_file;     // the record file written beside the page, if any

@@ -6,18 +6,25 @@
 
 #include "engine/engine.h"
 #include "harness/games/search.h"
+#include "harness/games/table_play.h"
 #include "model/model.h"
 
 namespace hoyito {
 
 namespace {
 
-QualityLine line_for(const engine::Game& game, const Rules& rules, int depth) {
+// A legal ply's value, searched or from the tables (lo == hi for a search).
+struct PlyValue {
+  int hole = kPass;
+  int lo = 0, hi = 0;
+};
+
+// The line of every non-empty hole of the mover from the values of the legal plies.
+QualityLine line_of(const engine::Game& game, const Rules& rules, const std::vector<PlyValue>& values, bool exact) {
   QualityLine line;
-  line.depth = depth;
-  const std::vector<search::MoveValue> values = search::move_values(game, depth);
+  line.exact = exact;
   if (values.empty() || values.front().hole == kPass) return line;
-  line.best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.value < b.value; })->value;
+  line.best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.lo < b.lo; })->lo;
   const Position& p = game.position();
   for (int k = 0; k < rules.holes_per_row; ++k) {
     const int hole = p.to_move == Player::south ? k : rules.holes_per_row + k;
@@ -31,28 +38,51 @@ QualityLine line_for(const engine::Game& game, const Rules& rules, int depth) {
       q.endless = true;
       q.repeat_lap = static_cast<long>(outcome.laps);
     } else {
-      q.value = legal->value;
+      q.value = legal->lo;
+      q.hi = legal->hi;
       // SOW-6 void: a legal move that never ends voids the game; its value is the captures as they stand.
       q.voids = rules.options.endless_sowing == EndlessSowing::void_game && model::is_endless(rules, p, hole);
-      const int loss = line.best - q.value;
-      q.mark = loss >= kBlunderLoss ? "??" : loss >= kDubiousLoss ? "?" : "";
+      q.mark = quality_mark(line.best - q.value, exact);
     }
     line.moves.push_back(q);
   }
   return line;
 }
 
+// The exact line where a table covers the position (specs/endgame-tables.md), else the search's
+// of `depth` plies (none for depth 0).
+QualityLine line_for(const engine::Game& game, const Rules& rules, int depth, const TableSet* tables) {
+  std::vector<PlyValue> values;
+  if (tables != nullptr) {
+    for (const TableMoveValue& v : table_move_values(game, *tables)) values.push_back({v.hole, v.value.lo, v.value.hi});
+    if (!values.empty()) return line_of(game, rules, values, true);
+  }
+  QualityLine line;
+  if (depth > 0) {
+    for (const search::MoveValue& v : search::move_values(game, depth)) values.push_back({v.hole, v.value, v.value});
+    line = line_of(game, rules, values, false);
+  }
+  line.depth = depth;
+  return line;
+}
+
 }  // namespace
+
+std::string quality_mark(int loss, bool exact) {
+  if (exact) return loss >= kExactBlunderLoss ? "??" : loss >= kExactDubiousLoss ? "?" : "";
+  return loss >= kBlunderLoss ? "??" : loss >= kDubiousLoss ? "?" : "";
+}
 
 struct QualityWalk::State {
   const GameRecord& record;
   int depth, first, last;
+  const TableSet* tables;
   engine::Game game;
   int number = 0;  // plies played
 };
 
-QualityWalk::QualityWalk(const GameRecord& record, int depth, int first, int last)
-    : state_(new State{record, depth, first, last, engine::Game(record.rules, record.start)}) {}
+QualityWalk::QualityWalk(const GameRecord& record, int depth, int first, int last, const TableSet* tables)
+    : state_(new State{record, depth, first, last, tables, engine::Game(record.rules, record.start)}) {}
 
 QualityWalk::~QualityWalk() = default;
 
@@ -62,7 +92,7 @@ QualityLine QualityWalk::next() {
   line.depth = s.depth;
   const int number = s.number + 1;
   try {
-    if (number >= s.first && number <= s.last) line = line_for(s.game, s.record.rules, s.depth);
+    if (number >= s.first && number <= s.last) line = line_for(s.game, s.record.rules, s.depth, s.tables);
   } catch (const UndecidedMove& e) {  // Q-LIMIT (2x12 play, rarely): no advice, said in its place
     line.moves.clear();
     line.undecided = e.what();
@@ -72,16 +102,39 @@ QualityLine QualityWalk::next() {
   return line;
 }
 
-std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int first, int last) {
+std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int first, int last,
+                                       const TableSet* tables) {
   std::vector<QualityLine> lines;
-  QualityWalk walk(record, depth, first, last);
+  QualityWalk walk(record, depth, first, last, tables);
   for (std::size_t k = 0; k < record.plies.size(); ++k) lines.push_back(walk.next());
   return lines;
 }
 
+namespace {
+std::string value_text(const MoveQuality& q) { return table_value_text({q.value, q.hi}); }
+
+std::string heading(const QualityLine& line, Lang lang) {
+  return fmt::format(fmt::runtime(word(line.exact ? Word::quality_exact : Word::quality, lang)),
+                     fmt::arg("depth", line.depth));
+}
+
+// "(best, played)", "(played, loses 3)", "(best; voids the game ...)".
+std::string notes_of(const QualityLine& line, const MoveQuality& q, int played, Lang lang) {
+  std::string notes;
+  if (q.value == line.best) notes += word(Word::quality_best, lang);
+  if (q.hole == played) {
+    notes += fmt::format("{}{}", notes.empty() ? "" : ", ", word(Word::quality_played, lang));
+    if (line.exact && q.value < line.best)
+      notes += fmt::format(fmt::runtime(word(Word::quality_loses, lang)), fmt::arg("loss", line.best - q.value));
+  }
+  if (q.voids) notes += fmt::format("{}{}", notes.empty() ? "" : "; ", word(Word::quality_void, lang));
+  return notes;
+}
+}  // namespace
+
 std::string quality_text(const QualityLine& line, int played, int n, Lang lang) {
   if (!line.undecided.empty())
-    return fmt::format("{} {}", fmt::format(fmt::runtime(word(Word::quality, lang)), fmt::arg("depth", line.depth)),
+    return fmt::format("{} {}", heading(line, lang),
                        fmt::format(fmt::runtime(word(Word::quality_undecided, lang)), fmt::arg("why", line.undecided)));
   std::string legal, endless;
   for (const MoveQuality& q : line.moves) {
@@ -91,15 +144,11 @@ std::string quality_text(const QualityLine& line, int played, int n, Lang lang) 
                       fmt::format(fmt::runtime(word(Word::quality_endless, lang)), fmt::arg("lap", q.repeat_lap)));
       continue;
     }
-    std::string notes;
-    if (q.value == line.best) notes += word(Word::quality_best, lang);
-    if (q.hole == played) notes += fmt::format("{}{}", notes.empty() ? "" : ", ", word(Word::quality_played, lang));
-    if (q.voids) notes += fmt::format("{}{}", notes.empty() ? "" : "; ", word(Word::quality_void, lang));
-    legal += fmt::format("{}{} {:+}{}{}", legal.empty() ? "" : ", ", hole_name(q.hole, n), q.value,
+    const std::string notes = notes_of(line, q, played, lang);
+    legal += fmt::format("{}{} {}{}{}", legal.empty() ? "" : ", ", hole_name(q.hole, n), value_text(q),
                          q.mark.empty() ? "" : " " + q.mark, notes.empty() ? "" : " (" + notes + ")");
   }
-  return fmt::format("{} {}{}{}", fmt::format(fmt::runtime(word(Word::quality, lang)), fmt::arg("depth", line.depth)),
-                     legal, endless.empty() ? "" : "; ", endless);
+  return fmt::format("{} {}{}{}", heading(line, lang), legal, endless.empty() ? "" : "; ", endless);
 }
 
 }  // namespace hoyito

@@ -240,7 +240,9 @@ bool EndgameTable::covers(const Position& position, const Rules& rules) const {
   const Rules& solved = header_.rules;
   if (rules.variant != solved.variant || rules.holes_per_row != solved.holes_per_row ||
       award_case(rules) != header_.award || rules.options.skip_origin != solved.options.skip_origin ||
-      rules.options.capture_sides != solved.options.capture_sides)
+      rules.options.capture_sides != solved.options.capture_sides ||
+      rules.options.endless_sowing != solved.options.endless_sowing ||
+      rules.options.no_seeds != solved.options.no_seeds)
     return false;
   int seeds = 0;
   for (int c : position.board) seeds += c;

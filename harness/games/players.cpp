@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <charconv>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -17,23 +18,45 @@ std::string PlayerSpec::name() const {
       return "greedy";
     case Kind::search:
       return fmt::format("search:{}", depth);
+    case Kind::perfect:
+      return fmt::format("perfect:{}", tables);
   }
   return "?";
 }
 
 PlayerSpec parse_player_spec(std::string_view text) {
-  if (text == "random") return {PlayerSpec::Kind::random, 0};
-  if (text == "greedy") return {PlayerSpec::Kind::greedy, 0};
+  if (text == "random") return PlayerSpec(PlayerSpec::Kind::random);
+  if (text == "greedy") return PlayerSpec(PlayerSpec::Kind::greedy);
   if (text.starts_with("search:")) {
     const std::string_view digits = text.substr(7);
     int depth = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), depth);
     if (error == std::errc{} && end == digits.data() + digits.size() && depth >= 1 && depth <= kMaxSearchDepth)
-      return {PlayerSpec::Kind::search, depth};
+      return PlayerSpec(PlayerSpec::Kind::search, depth);
     throw InputError(fmt::format("player '{}': the depth must be a whole number from 1 to {}", text, kMaxSearchDepth));
   }
-  throw InputError(fmt::format("player '{}' is not random, greedy or search:D", text));
+  if (text.starts_with("perfect:") && text.size() > 8) {
+    PlayerSpec spec = PlayerSpec(PlayerSpec::Kind::perfect);
+    spec.tables = std::string(text.substr(8));
+    return spec;
+  }
+  throw InputError(fmt::format("player '{}' is not random, greedy, search:D or perfect:DIR", text));
 }
+
+void load_player_tables(PlayerSpec& player) {
+  if (player.kind == PlayerSpec::Kind::perfect && !player.table_set)
+    player.table_set = std::make_shared<const TableSet>(player.tables);
+}
+
+namespace {
+// A table-best ply where the tables cover the position, search:kPerfectFallbackDepth elsewhere.
+int perfect_ply(const PlayerSpec& player, const engine::Game& game, SplitMix64& rng) {
+  if (!player.table_set) throw std::logic_error("perfect player: its tables were not loaded");
+  const std::vector<TableMoveValue> values = table_move_values(game, *player.table_set);
+  if (values.empty()) return search::choose_best(game, kPerfectFallbackDepth, rng);
+  return choose_table_best(game, values, *player.table_set, rng);
+}
+}  // namespace
 
 int nth_legal_ply(std::uint64_t mask, int k) {
   for (; k > 0; --k) mask &= mask - 1;
@@ -74,6 +97,9 @@ int choose_ply(const PlayerSpec& player, const engine::Game& game, std::uint64_t
     case PlayerSpec::Kind::search:
       if (mask == engine::kPassBit) return kPass;  // nothing to choose: no search, no draw
       return search::choose_best(game, player.depth, rng);
+    case PlayerSpec::Kind::perfect:
+      if (mask == engine::kPassBit) return kPass;
+      return perfect_ply(player, game, rng);
   }
   return random_ply(mask, rng);
 }

@@ -10,7 +10,7 @@
 #include "engine/sides.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/reporter.h"
-#include "harness/solve/moves.h"
+#include "harness/games/table_moves.h"
 #include "io/output.h"
 
 namespace hoyito::solve {

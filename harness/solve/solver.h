@@ -50,11 +50,15 @@ struct VerifyReport {
   bool checksum_ok = false;
   std::uint64_t positions = 0;
   std::uint64_t inconsistent = 0;
+  // Entries with lo < hi: their value holds only under G7 third_repetition and depends on the
+  // history (specs/endgame-tables.md); exact entries may too, where best play never ends.
+  std::uint64_t intervals = 0;
   std::string first_bad;  // the first inconsistent entry, described
 };
 // Re-checks a table file: its checksum, and for every entry lo <= hi, lo = the best lo-value over
 // its moves and hi = the best hi-value (the fixed-point equations of the spec). Throws
-// InputError when the file is not a table.
+// InputError when the file is not a table. `done` gets each layer's positions, time and exact
+// entries (lo == hi).
 VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done);
 
 }  // namespace hoyito::solve

@@ -1,5 +1,6 @@
 // The moves of one table position (specs/endgame-tables.md, "How each rule enters"), made by the
-// engine's own sowing: for the solver (harness/solve/solver.cpp) and for `solve --verify`.
+// engine's own sowing: for the solver (harness/solve/solver.cpp), `solve --verify` and the
+// perfect player's conversion ranks (harness/games/table_play.cpp).
 #pragma once
 
 #include <array>
@@ -30,6 +31,13 @@ struct PositionMoves {
 struct LowerValue {
   virtual ~LowerValue() = default;
   virtual TableValue operator()(int seeds, std::uint64_t entry) const = 0;
+};
+
+// The lower layers' values read from a finished table.
+struct TableLowerValue : LowerValue {
+  explicit TableLowerValue(const EndgameTable& t) : table(t) {}
+  const EndgameTable& table;
+  TableValue operator()(int seeds, std::uint64_t entry) const override { return table.entry(seeds, entry); }
 };
 
 class MoveMaker {

@@ -1,4 +1,4 @@
-#include "harness/solve/moves.h"
+#include "harness/games/table_moves.h"
 
 #include <algorithm>
 
