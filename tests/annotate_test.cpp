@@ -1,6 +1,7 @@
 // Annotated games: the story of a ply, its account in both languages, the notation, the diagram
 // and the move-quality line. Every expected value is derived by hand from the rule text (the
 // derivation is in the comment beside it, or in the scenario file named), never pasted from a run.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -554,4 +555,30 @@ TEST(AnnotateComment, RecordCommentBesideTheAccount) {
   options.lang = Lang::es;
   EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find("> **Comentario:** Five"),
             std::string::npos);
+}
+
+// Issue 23: a third repetition (END-3, endless_game = third_repetition) says where its position
+// stood before. sx-third-repetition: South f and North E undo each other, so the start position
+// (South to move) comes back after ply 2 and, a third time, after ply 4 (the scenario's
+// derivation); ply 4's account names the start and ply 2 before the side awards. Fails when the
+// sentence is missing, names other plies or comes after the awards.
+TEST(AnnotateAccount, ThirdRepetitionSaysWhereThePositionStoodBefore) {
+  const Scenario s = load_scenario(scenario_path("sx-third-repetition"));
+  const GameRecord record = play_moves(s.rules, s.start, {"f", "E", "f", "E"});
+  const PlyStory story = tell_game_ply(record, 4);
+  ASSERT_TRUE(story.repeated.has_value());
+  EXPECT_EQ(*story.repeated, s.start);
+  EXPECT_EQ(story.earlier, (std::vector<int>{0, 2}));
+  const std::vector<Sentence> en = account(story, s.rules, Lang::en);
+  const auto at = std::find_if(en.begin(), en.end(), [](const Sentence& x) { return x.text.starts_with("This"); });
+  ASSERT_NE(at, en.end());
+  EXPECT_EQ(at->text,
+            "This position (the board, the captures and South to move) stood before at the start and after ply 2: its "
+            "third occurrence ends the game (END-3).");
+  EXPECT_NE((at + 1)->text.find("on their own side (END-3)"), std::string::npos);  // the awards follow
+  const std::vector<Sentence> es = account(story, s.rules, Lang::es);
+  EXPECT_EQ(es[static_cast<size_t>(at - en.begin())].text,
+            "Esta posición (el tablero, las capturas y el turno de Sur) ya se había dado al inicio y después de la "
+            "jugada 2: su tercera vez termina la partida (END-3).");
+  EXPECT_TRUE(tell_game_ply(record, 2).earlier.empty());  // no repetition ends ply 2
 }

@@ -103,6 +103,12 @@ enum class Word {
   source,
   pass_move,
   quality_undecided,
+  lap_list,
+  board_label,
+  repetition,
+  repetition_start,
+  repetition_ply,
+  repetition_plies,
   count
 };
 std::string_view word(Word w, Lang lang);

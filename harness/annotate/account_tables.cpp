@@ -182,6 +182,15 @@ std::string_view word(Word w, Lang lang) {
       {"pass", "pasa"},
       {"none: the search met a move it cannot decide ({why})",
        "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
+      {"Every lap: its number, from → to, seeds sown", "Todas las vueltas: número, desde → hasta, semillas sembradas"},
+      {"Diagram", "Diagrama"},
+      {"This position (the board, the captures and {player} to move) stood before {where}: its third occurrence ends "
+       "the game ({rule}).",
+       "Esta posición (el tablero, las capturas y el turno de {player}) ya se había dado {where}: su tercera vez "
+       "termina la partida ({rule})."},
+      {"at the start", "al inicio"},
+      {"after ply {plies}", "después de la jugada {plies}"},
+      {"after plies {plies}", "después de las jugadas {plies}"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }
