@@ -203,9 +203,9 @@ def check_axe(driver, workdir):
 
 NARROW = """
 var section = document.querySelector('section.ply:not([hidden])');
-var count = section.querySelector('text.count'), box = section.querySelector('.board');
+var count = section.querySelector('text.count'), box = count.closest('.board');
 var m = count.getScreenCTM();
-return [parseFloat(count.getAttribute('font-size')) * Math.hypot(m.a, m.b), box.scrollWidth > box.clientWidth,
+return [parseFloat(count.getAttribute('font-size')) * Math.hypot(m.a, m.b), !!box && box.scrollWidth > box.clientWidth,
         document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,
         document.documentElement.clientWidth];
 """
