@@ -582,3 +582,43 @@ TEST(AnnotateAccount, ThirdRepetitionSaysWhereThePositionStoodBefore) {
             "jugada 2: su tercera vez termina la partida (END-3).");
   EXPECT_TRUE(tell_game_ply(record, 2).earlier.empty());  // no repetition ends ply 2
 }
+
+// Issue 23: a relay of more than 5 laps is drawn thin with its first and last laps in full and
+// every lap listed under the board; past 120 laps the list keeps the first and last 60 and says
+// which it leaves out ("..." naming laps 61..L-60). A made-up relay of L laps of 3 seeds each,
+// lap k from hole 3(k-1) mod 12 to 3k mod 12 on 2x6. Fails when a lap of the list is missing,
+// more than two laps are drawn in full, or the cut is not where it says.
+TEST(AnnotateDiagram, LongRelayListsEveryLap) {
+  auto relay = [](int laps) {
+    PlyStory story;
+    story.before.board.assign(12, 4);
+    story.ply.hole = 0;
+    story.ply.after = story.before;
+    for (int k = 1; k <= laps; ++k) {
+      LapStory lap;
+      lap.number = k;
+      lap.from = 3 * (k - 1) % 12;
+      lap.to = 3 * k % 12;
+      lap.seeds = 3;
+      lap.path = {(lap.from + 1) % 12, (lap.from + 2) % 12, lap.to};
+      lap.end = k < laps ? LapStory::End::relay : LapStory::End::empty;
+      story.laps.push_back(lap);
+    }
+    return ply_svg(story, Rules{}, Lang::en);
+  };
+  auto count = [](const std::string& svg, const std::string& needle) {
+    size_t n = 0;
+    for (size_t at = svg.find(needle); at != std::string::npos; at = svg.find(needle, at + 1)) ++n;
+    return n;
+  };
+  const std::string laps37 = relay(37);
+  EXPECT_EQ(count(laps37, "class=\"lap-entry\""), 37u);
+  EXPECT_EQ(count(laps37, "class=\"lap\""), 2u);  // laps 1 and 37 in full
+  EXPECT_EQ(count(laps37, "class=\"lap thin\""), 35u);
+  EXPECT_EQ(count(laps37, "class=\"lap-gap\""), 0u);
+  const std::string laps200 = relay(200);
+  EXPECT_EQ(count(laps200, "class=\"lap-entry\""), 120u);
+  EXPECT_NE(laps200.find("class=\"lap-gap\" data-first=\"61\" data-last=\"140\""), std::string::npos);
+  EXPECT_NE(laps200.find("class=\"lap-entry\" data-lap=\"141\""), std::string::npos);
+  EXPECT_EQ(laps200.find("class=\"lap-entry\" data-lap=\"140\""), std::string::npos);
+}

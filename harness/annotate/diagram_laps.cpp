@@ -270,7 +270,8 @@ std::string lap_list_svg(const std::vector<LapStory>& laps, int n, int top, cons
   for (int i = 0; i < s.entries; ++i) {
     const int x = 8 + i / s.rows * s.column_width, y = top + kListCaption + 11 + i % s.rows * kListRow;
     if (count > kListedAtMost && i == kListedAtMost / 2) {
-      svg += fmt::format("<text x=\"{}\" y=\"{}\">...</text>\n", x + 7 * digits(count), y);
+      svg += fmt::format("<text class=\"lap-gap\" data-first=\"{}\" data-last=\"{}\" x=\"{}\" y=\"{}\">...</text>\n",
+                         kListedAtMost / 2 + 1, count - kListedAtMost / 2, x + 7 * digits(count), y);
       continue;
     }
     const int k = count > kListedAtMost && i > kListedAtMost / 2 ? count - kListedAtMost + i - 1 : i;
