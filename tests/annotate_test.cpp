@@ -1,6 +1,7 @@
 // Annotated games: the story of a ply, its account in both languages, the notation, the diagram
 // and the move-quality line. Every expected value is derived by hand from the rule text (the
 // derivation is in the comment beside it, or in the scenario file named), never pasted from a run.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -554,4 +555,70 @@ TEST(AnnotateComment, RecordCommentBesideTheAccount) {
   options.lang = Lang::es;
   EXPECT_NE(annotate_files(game, PageFormat::md, options, "x")[0].text.find("> **Comentario:** Five"),
             std::string::npos);
+}
+
+// Issue 23: a third repetition (END-3, endless_game = third_repetition) says where its position
+// stood before. sx-third-repetition: South f and North E undo each other, so the start position
+// (South to move) comes back after ply 2 and, a third time, after ply 4 (the scenario's
+// derivation); ply 4's account names the start and ply 2 before the side awards. Fails when the
+// sentence is missing, names other plies or comes after the awards.
+TEST(AnnotateAccount, ThirdRepetitionSaysWhereThePositionStoodBefore) {
+  const Scenario s = load_scenario(scenario_path("sx-third-repetition"));
+  const GameRecord record = play_moves(s.rules, s.start, {"f", "E", "f", "E"});
+  const PlyStory story = tell_game_ply(record, 4);
+  ASSERT_TRUE(story.repeated.has_value());
+  EXPECT_EQ(*story.repeated, s.start);
+  EXPECT_EQ(story.earlier, (std::vector<int>{0, 2}));
+  const std::vector<Sentence> en = account(story, s.rules, Lang::en);
+  const auto at = std::find_if(en.begin(), en.end(), [](const Sentence& x) { return x.text.starts_with("This"); });
+  ASSERT_NE(at, en.end());
+  EXPECT_EQ(at->text,
+            "This position (the board, the captures and South to move) stood before at the start and after ply 2: its "
+            "third occurrence ends the game (END-3).");
+  EXPECT_NE((at + 1)->text.find("on their own side (END-3)"), std::string::npos);  // the awards follow
+  const std::vector<Sentence> es = account(story, s.rules, Lang::es);
+  EXPECT_EQ(es[static_cast<size_t>(at - en.begin())].text,
+            "Esta posición (el tablero, las capturas y el turno de Sur) ya se había dado al inicio y después de la "
+            "jugada 2: su tercera vez termina la partida (END-3).");
+  EXPECT_TRUE(tell_game_ply(record, 2).earlier.empty());  // no repetition ends ply 2
+}
+
+// Issue 23: a relay of more than 5 laps is drawn thin with its first and last laps in full and
+// every lap listed under the board; past 120 laps the list keeps the first and last 60 and says
+// which it leaves out ("..." naming laps 61..L-60). A made-up relay of L laps of 3 seeds each,
+// lap k from hole 3(k-1) mod 12 to 3k mod 12 on 2x6. Fails when a lap of the list is missing,
+// more than two laps are drawn in full, or the cut is not where it says.
+TEST(AnnotateDiagram, LongRelayListsEveryLap) {
+  auto relay = [](int laps) {
+    PlyStory story;
+    story.before.board.assign(12, 4);
+    story.ply.hole = 0;
+    story.ply.after = story.before;
+    for (int k = 1; k <= laps; ++k) {
+      LapStory lap;
+      lap.number = k;
+      lap.from = 3 * (k - 1) % 12;
+      lap.to = 3 * k % 12;
+      lap.seeds = 3;
+      lap.path = {(lap.from + 1) % 12, (lap.from + 2) % 12, lap.to};
+      lap.end = k < laps ? LapStory::End::relay : LapStory::End::empty;
+      story.laps.push_back(lap);
+    }
+    return ply_svg(story, Rules{}, Lang::en);
+  };
+  auto count = [](const std::string& svg, const std::string& needle) {
+    size_t n = 0;
+    for (size_t at = svg.find(needle); at != std::string::npos; at = svg.find(needle, at + 1)) ++n;
+    return n;
+  };
+  const std::string laps37 = relay(37);
+  EXPECT_EQ(count(laps37, "class=\"lap-entry\""), 37u);
+  EXPECT_EQ(count(laps37, "class=\"lap\""), 2u);  // laps 1 and 37 in full
+  EXPECT_EQ(count(laps37, "class=\"lap thin\""), 35u);
+  EXPECT_EQ(count(laps37, "class=\"lap-gap\""), 0u);
+  const std::string laps200 = relay(200);
+  EXPECT_EQ(count(laps200, "class=\"lap-entry\""), 120u);
+  EXPECT_NE(laps200.find("class=\"lap-gap\" data-first=\"61\" data-last=\"140\""), std::string::npos);
+  EXPECT_NE(laps200.find("class=\"lap-entry\" data-lap=\"141\""), std::string::npos);
+  EXPECT_EQ(laps200.find("class=\"lap-entry\" data-lap=\"140\""), std::string::npos);
 }

@@ -99,6 +99,34 @@ std::string phrase_key(const Event& e, const Rules& rules, const LapStory* lap) 
   }
 }
 
+// END-3 third_repetition: "This position (...) stood before at the start and after ply 9: its
+// third occurrence ends the game (END-3)." Said before the side awards it brings.
+std::string repetition_sentence(const PlyStory& story, Lang lang) {
+  std::vector<std::string> where;
+  std::vector<int> plies;
+  for (int k : story.earlier)
+    if (k == 0)
+      where.emplace_back(word(Word::repetition_start, lang));
+    else
+      plies.push_back(k);
+  if (!plies.empty()) {
+    std::string list;
+    for (size_t i = 0; i < plies.size(); ++i)
+      list += fmt::format("{}{}",
+                          i == 0                  ? ""
+                          : i + 1 == plies.size() ? fmt::format(" {} ", word(Word::and_, lang))
+                                                  : ", ",
+                          plies[i]);
+    where.push_back(
+        fmt::format(fmt::runtime(word(plies.size() == 1 ? Word::repetition_ply : Word::repetition_plies, lang)),
+                    fmt::arg("plies", list)));
+  }
+  return fmt::format(fmt::runtime(word(Word::repetition, lang)),
+                     fmt::arg("player", player_word(story.repeated->to_move, lang)),
+                     fmt::arg("where", fmt::join(where, fmt::format(" {} ", word(Word::and_, lang)))),
+                     fmt::arg("rule", rule_text(RuleId::END_3)));
+}
+
 }  // namespace
 
 std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang lang) {
@@ -109,6 +137,9 @@ std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang la
   size_t capture_index = 0;
   for (size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
+    if (e.kind == EventKind::side_award && e.rule == RuleId::END_3 && i > 0 &&
+        events[i - 1].kind != EventKind::side_award && story.repeated && !story.earlier.empty())
+      out.push_back({lap_index, repetition_sentence(story, lang)});
     const LapStory* lap = e.kind == EventKind::lap && lap_index < static_cast<int>(story.laps.size())
                               ? &story.laps[static_cast<size_t>(lap_index)]
                               : nullptr;

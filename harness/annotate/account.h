@@ -105,6 +105,12 @@ enum class Word {
   quality_undecided,
   quality_exact,
   quality_loses,
+  lap_list,
+  board_label,
+  repetition,
+  repetition_start,
+  repetition_ply,
+  repetition_plies,
   count
 };
 std::string_view word(Word w, Lang lang);

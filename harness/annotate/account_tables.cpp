@@ -190,6 +190,15 @@ std::string_view word(Word w, Lang lang) {
        "third_repetition; [lo, hi]: depende de las posiciones ya vistas, END-3; ? pierde de 1 a 3 frente a la "
        "mejor, ?? 4 o más):"},
       {", loses {loss}", ", pierde {loss}"},
+      {"Every lap: its number, from → to, seeds sown", "Todas las vueltas: número, desde → hasta, semillas sembradas"},
+      {"Diagram", "Diagrama"},
+      {"This position (the board, the captures and {player} to move) stood before {where}: its third occurrence ends "
+       "the game ({rule}).",
+       "Esta posición (el tablero, las capturas y el turno de {player}) ya se había dado {where}: su tercera vez "
+       "termina la partida ({rule})."},
+      {"at the start", "al inicio"},
+      {"after ply {plies}", "después de la jugada {plies}"},
+      {"after plies {plies}", "después de las jugadas {plies}"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

@@ -205,11 +205,10 @@ struct SpanishText {
 };
 constexpr SpanishText kSpanish[] = {
     {"long-relay", "Una larga siembra en relevo (Hoyito II)",
-     "La jugada con más vueltas de las partidas examinadas: se dibujan el camino de cada vuelta, el hoyo de cada "
-     "relevo y "
-     "dónde cae cada última semilla; el relato da las primeras y las últimas vueltas, y la lista completa está en "
-     "«Todas "
-     "las vueltas» (SOW-2, SOW-5)."},
+     "La jugada con más vueltas de las partidas examinadas: se dibujan el camino de cada vuelta (la primera y la "
+     "última enteras, las demás finas), el hoyo de cada relevo y dónde cae cada última semilla, y bajo el tablero "
+     "una lista numerada de todas las vueltas; el relato da las primeras y las últimas vueltas, y la lista completa "
+     "está en «Todas las vueltas» (SOW-2, SOW-5)."},
     {"chain-through-wrap", "Una cadena de Hoyito II que cruza de una fila a otra, por el paso de 0 a 2N-1",
      "La cadena (CAP-II-2) corre hacia atrás desde la casa de llegada, del hoyo «a» de Sur al «F» de Norte: una sola "
      "serie, numerada en el orden de captura."},
@@ -485,9 +484,9 @@ std::vector<Wanted> wanted_examples() {
   std::vector<Wanted> list = {
       {"long-relay",
        "A long relay sowing (Hoyito II)",
-       "The move with the most laps in the games searched: every lap's path, each relay's lift point and each last "
-       "seed "
-       "are drawn; the account lists the first and last laps, the full list is under 'Every lap' (SOW-2, SOW-5).",
+       "The move with the most laps in the games searched: every lap's path (the first and last in full, the others "
+       "thin), each relay's lift point and each last seed are drawn, with a numbered list of every lap under the "
+       "board; the account lists the first and last laps, the full list is under 'Every lap' (SOW-2, SOW-5).",
        h2,
        longest_relay,
        most_laps,

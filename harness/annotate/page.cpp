@@ -136,8 +136,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
 // Ply k's page: its story, account, quality line and (when `diagram`) its SVG.
 PlyPage make_ply(const Document& doc, int k, const QualityLine& quality, bool diagram) {
   const GameRecord& record = doc.game.record;
-  const Position& before = k == 1 ? record.start : record.plies[static_cast<size_t>(k - 2)].after;
-  PlyPage page{tell_ply(record.rules, before, record.plies[static_cast<size_t>(k - 1)], k), {}, {}, {}, {}, {}};
+  PlyPage page{tell_game_ply(record, k), {}, {}, {}, {}, {}};
   if (diagram) page.svg = ply_svg(page.story, record.rules, doc.lang);
   page.alt = alt_text(page.story, record.rules, doc.lang);
   page.sentences = account(page.story, record.rules, doc.lang);
@@ -236,6 +235,7 @@ void markdown(const Document& doc, const PageOptions& options, const std::string
 // scroll the page otherwise; the slider speaks the ply ("Ply 7 of 30", aria-valuetext) and the
 // label, a live region, announces each step; the seeds of one move animated from its frames.
 // Printing shows every ply (the print stylesheet); `beforeprint` opens every "Every lap" list.
+// A diagram's box with the focus keeps the arrow keys: they scroll it on a narrow screen.
 constexpr const char* kPageScript = R"JS(
 (function () {
   var plies = Array.prototype.slice.call(document.querySelectorAll('section.ply'));
@@ -284,7 +284,7 @@ constexpr const char* kPageScript = R"JS(
   document.getElementById('animate').onclick = animate;
   slider.oninput = function () { show(+slider.value); };
   document.addEventListener('keydown', function (e) {
-    if (e.target === slider) return;
+    if (e.target === slider || (e.target.classList && e.target.classList.contains('board'))) return;
     var inPlayer = player.contains(document.activeElement);
     if (e.key === 'ArrowLeft') show(current - 1);
     else if (e.key === 'ArrowRight') show(current + 1);
@@ -305,11 +305,12 @@ constexpr const char* kPageScript = R"JS(
 // page with its diagrams, account and quality line, and no controls.
 constexpr const char* kPageStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
-    "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}"
+    "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #767676}"
     "nav button{margin-right:.3em}#ply-slider{width:20em;vertical-align:middle}"
-    "section.ply svg,section.refusal svg{max-width:100%;height:auto}.quality{font-family:monospace}"
-    "nav button:focus,#ply-slider:focus,a:focus,summary:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
-    "@media print{nav{display:none!important}body{max-width:none;margin:0}"
+    ".board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}.quality{font-family:monospace}"
+    "nav button:focus,#ply-slider:focus,a:focus,summary:focus,.board:focus{outline:3px solid #1a5fb4;"
+    "outline-offset:2px}"
+    "@media print{nav{display:none!important}body{max-width:none;margin:0}.board{overflow:visible}"
     "section.ply,section.ply[hidden]{display:block!important}"
     "section.ply,section.refusal{break-before:page}section.ply svg{break-inside:avoid}"
     "script{display:none!important}}";
@@ -383,7 +384,8 @@ std::string html_ply(const PlyPage& ply, int n, int total, Lang lang, const Page
       "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\" hidden>\n"
       "<h2>{}</h2>\n{}",
       ply.story.number, escape(heading(ply, n, lang)), escape(ply_of(ply.story.number, total, lang)),
-      fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)), ply.svg);
+      fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)),
+      ply.svg.empty() ? std::string() : board_box(ply.svg, word(Word::board_label, lang)));
   page += "<p class=\"account\">";
   for (const std::string& s : ply.summary) page += linked(escape(s), true, options) + " ";
   page += "</p>\n";
@@ -429,14 +431,15 @@ void html(const Document& doc, const PageOptions& options, PageSink& sink) {
       doc.first - 1, escape(start_label), escape(start_valuetext),
       fmt::join(doc.first == 1 ? record.start.board : record.plies[static_cast<size_t>(doc.first - 2)].after.board,
                 " "),
-      doc.start_svg);
+      board_box(doc.start_svg, word(Word::board_label, lang)));
   sink.page(page);
   page.clear();
   const auto diagram = [&](int k) { return (k - doc.first) % every == 0 || k == doc.last; };
   for_each_ply(doc, diagram, [&](const PlyPage& ply) { sink.page(html_ply(ply, n, total, lang, options)); });
   if (doc.refusal) {
     page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n",
-                        escape(doc.refusal->heading), doc.refusal_svg, escape(doc.refusal->reason));
+                        escape(doc.refusal->heading), board_box(doc.refusal_svg, word(Word::board_label, lang)),
+                        escape(doc.refusal->reason));
     if (!doc.refusal->legal.empty()) page += fmt::format("<p class=\"legal\">{}</p>\n", escape(doc.refusal->legal));
     page += "</section>\n";
   }

@@ -283,9 +283,8 @@ std::string caption_text(BookWord w, const Candidate& c, Lang lang) {
 
 RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang lang) {
   const GameRecord& r = c.game->record;
-  const Position& before = k == 1 ? r.start : r.plies[static_cast<size_t>(k - 2)].after;
   const Ply& ply = r.plies[static_cast<size_t>(k - 1)];
-  const PlyStory story = tell_ply(r.rules, before, ply, k);
+  const PlyStory story = tell_game_ply(r, k);
   RuleExample ex;
   ex.scenario = c.file;
   ex.caption = fmt::format(fmt::runtime(book_word(BookWord::ply_caption, lang)), fmt::arg("id", c.scenario.id),
@@ -461,12 +460,13 @@ std::vector<OutputFile> book_markdown(const Book& book) {
 // cut in two, no contents list.
 constexpr const char* kBookStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
-    "figure{margin:1em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:.95em}"
-    "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .4em;vertical-align:top}"
-    ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #bbb}"
-    "a:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
+    "figure{margin:1em 0}.board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}"
+    "figcaption{font-size:.95em}"
+    "table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.2em .4em;vertical-align:top}"
+    ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
+    "a:focus,.board:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
     "@media print{body{max-width:none;margin:0}nav{display:none}section.rules,#open-questions,#notation,#index"
-    "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}}";
+    "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}.board{overflow:visible}}";
 
 std::string contents_html(const Book& book) {
   const Lang lang = book.lang;
@@ -491,7 +491,7 @@ std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
   if (!rule.sources.empty())
     html += fmt::format("<p class=\"sources\"><em>{}:</em> {}</p>\n", book_word(BookWord::sources, lang),
                         link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))), true));
-  html += "<figure>\n" + ex.svg;
+  html += "<figure>\n" + board_box(ex.svg, word(Word::board_label, lang));
   html +=
       fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
   if (!ex.account.empty()) html += "<span class=\"account\" style=\"display:block\">";

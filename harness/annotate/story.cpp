@@ -168,6 +168,8 @@ class Teller {
   }
 
   void side_award(const Event& e) {  // END-3, END-4: each player takes the seeds on their own side
+    // END-3 third_repetition: the position that occurred a third time is the one before the awards.
+    if (e.rule == RuleId::END_3 && !story_.repeated) story_.repeated = Position{board_, captured_, ply_.after.to_move};
     for (int k = 0; k < rules_.holes_per_row; ++k) hole(e.player == Player::south ? k : rules_.holes_per_row + k) = 0;
     if (e.player) captured_[index(*e.player)] += e.seeds;
     frame(-1, lap_number());
@@ -192,6 +194,17 @@ class Teller {
 PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number) {
   PlyStory story = Teller(rules, before, ply, number).tell();
   if (ply.hole != kPass) story.endless = endless_moves(rules, before);  // a pass has no move to draw
+  return story;
+}
+
+PlyStory tell_game_ply(const GameRecord& record, int k) {
+  const Position& before = k == 1 ? record.start : record.plies[static_cast<size_t>(k - 2)].after;
+  PlyStory story = tell_ply(record.rules, before, record.plies[static_cast<size_t>(k - 1)], k);
+  if (!story.repeated) return story;
+  // END-3: where the repeated position stood before (the start counts), from the record's positions.
+  if (record.start == *story.repeated) story.earlier.push_back(0);
+  for (int j = 1; j < k; ++j)
+    if (record.plies[static_cast<size_t>(j - 1)].after == *story.repeated) story.earlier.push_back(j);
   return story;
 }
 

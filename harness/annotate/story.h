@@ -67,6 +67,11 @@ struct PlyStory {
   std::vector<EndlessMove> endless;     // SOW-6: the mover's endless moves before the ply (the played one under void)
   Status end_status = Status::playing;  // the game_end event's status and winner: the game is over after the ply
   Winner end_winner = Winner::none;
+  // END-3 under third_repetition: the position whose third occurrence ended the game (the one
+  // before the side awards) and where it stood before it: 0 for the start, K for after ply K
+  // (tell_game_ply; tell_ply alone leaves `earlier` empty).
+  std::optional<Position> repeated;
+  std::vector<int> earlier;
   bool game_over() const { return end_status != Status::playing; }
   bool captured_any() const { return !captures.empty(); }
 };
@@ -74,6 +79,9 @@ struct PlyStory {
 // Builds the story of `ply` played on `before`; throws InputError when the events do not fit the
 // position (a lap from an empty hole, a hole off the board).
 PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number);
+// Ply k (from 1) of `record` told as tell_ply does, with what only the whole game says: where a
+// third repetition's position stood before (END-3).
+PlyStory tell_game_ply(const GameRecord& record, int k);
 
 // A game to annotate: the game a record, scenario or disagreement file describes (harness/games/game_file.h).
 using AnnotatedGame = GameOfFile;

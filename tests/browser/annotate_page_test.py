@@ -17,6 +17,10 @@ Printing (issue 23): the page printed to PDF by Chromium (DevTools Page.printToP
 Selenium's print_page) holds every annotated ply's heading, a page per ply at least, and no
 controls; the text is read with pdftotext (poppler-utils, scripts/setup.sh). The PDF is kept as
 WORKDIR/annotate-page.pdf.
+Small screens (issue 23): a 2x12 page on a 420 px wide viewport (DevTools' device metrics) shows
+a hole count at 10 px or more (its font size times the diagram's scale on the screen; it was about
+5 px when the diagram shrank to the screen), the diagram scrolling sideways in its own box and
+not the page.
 Automated WCAG 2.1 A/AA checks: axe-core (no Debian package; pinned from the npm registry, version
 AXE_VERSION, installed once under WORKDIR/axe; or the file $HOYITO_AXE_CORE) run on the page: no
 violation. Without npm or network the axe-core check is skipped with a line saying so.
@@ -197,6 +201,38 @@ def check_axe(driver, workdir):
     print(f"axe-core {AXE_VERSION}: {result['passes']} rules passed, {len(result['violations'])} violations")
 
 
+NARROW = """
+var section = document.querySelector('section.ply:not([hidden])');
+var count = section.querySelector('text.count'), box = count.closest('.board');
+var m = count.getScreenCTM();
+return [parseFloat(count.getAttribute('font-size')) * Math.hypot(m.a, m.b), !!box && box.scrollWidth > box.clientWidth,
+        document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,
+        document.documentElement.clientWidth];
+"""
+
+
+def check_narrow(driver, hoyito, workdir):
+    """A 2x12 diagram on a 420 px viewport: counts of 10 px or more, scrolling in its own box."""
+    records = os.path.join(workdir, "game12.jsonl")
+    subprocess.run([hoyito, "random", "--variant", "hoyito2", "--holes", "12", "--seed", "11", "--games", "1",
+                    "--out", records], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([hoyito, "annotate", records, "--format", "html", "--plies", "1..3", "--depth", "0", "--out",
+                    workdir], check=True, stdout=subprocess.DEVNULL)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 420, "height": 900, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        driver.get("about:blank")
+        driver.get("file://" + os.path.abspath(os.path.join(workdir, "game12.html")) + "#ply=2")
+        size, box_scrolls, page_fits, width = driver.execute_script(NARROW)
+        check(width <= 420, f"the viewport is 420 px wide, got {width}")
+        check(size >= 10, f"a 2x12 hole count is 10 px or more on a 420 px screen, got {size:.1f} px")
+        check(box_scrolls and page_fits, f"the diagram scrolls in its own box (box scrolls {box_scrolls}, page fits"
+              f" {page_fits})")
+        print(f"420 px viewport: a 2x12 hole count is {size:.1f} px")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def main():
     hoyito, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
@@ -277,6 +313,7 @@ def main():
         check(not png_is_blank(png), "the screenshot is not blank")
         print("screenshot:", shot)
         check_print(driver, workdir, plies)
+        check_narrow(driver, hoyito, workdir)
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
