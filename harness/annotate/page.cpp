@@ -308,6 +308,7 @@ constexpr const char* kPageStyle =
     "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #767676}"
     "nav button{margin-right:.3em}#ply-slider{width:20em;vertical-align:middle}"
     ".board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}.quality{font-family:monospace}"
+    "code{overflow-wrap:anywhere}"  // a long file name wraps rather than widen a narrow screen
     "nav button:focus,#ply-slider:focus,a:focus,summary:focus,.board:focus{outline:3px solid #1a5fb4;"
     "outline-offset:2px}"
     "@media print{nav{display:none!important}body{max-width:none;margin:0}.board{overflow:visible}"

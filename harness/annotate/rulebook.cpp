@@ -461,7 +461,7 @@ std::vector<OutputFile> book_markdown(const Book& book) {
 constexpr const char* kBookStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "figure{margin:1em 0}.board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}"
-    "figcaption{font-size:.95em}"
+    "figcaption{font-size:.95em}code{overflow-wrap:anywhere}"
     "table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.2em .4em;vertical-align:top}"
     ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
     "a:focus,.board:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
