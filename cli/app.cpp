@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <iostream>
 #include <system_error>
-#include <thread>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -90,22 +89,23 @@ std::string clip_words(std::string_view message) {
 }
 
 // The watch of one move's long decision (core/lap_watch.h): after a few seconds a line on stderr
-// every 5 s with the laps so far, and at an interrupt on the main thread, Interrupted (worker
-// threads finish their move; their runs stop starting new work).
-std::thread::id main_thread;
+// every 5 s with the laps so far, and at an interrupt, Interrupted: on the main thread run_cli
+// says what stopped; on a campaign's worker (simulate, verify) the unit is not played and the
+// run ends with its summary. Not on other threads (an exception there would end the process):
+// they finish the move.
 void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
   using Clock = std::chrono::steady_clock;
   thread_local Clock::time_point started, last_line;
   const Clock::time_point now = Clock::now();
   if (laps < 2 * kWatchLaps) started = last_line = now;  // the first call of a move
-  if (std::this_thread::get_id() == main_thread)
+  if (on_interruptible_thread())
     throw_if_interrupted([&] {
       return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit);
     });
   if (now - last_line < std::chrono::seconds(5)) return;
   last_line = now;
   std::cerr << fmt::format(
-      "hoyito: deciding one move (Q-LIMIT): {} laps so far of at most {}, {:.0f} s (Ctrl-C stops it)\n", laps, limit,
+      "hoyito: deciding one move (Q-LIMIT): {} laps so far (lap_limit {}), {:.0f} s (Ctrl-C stops it)\n", laps, limit,
       std::chrono::duration<double>(now - started).count());
 }
 
@@ -234,9 +234,9 @@ int run_cli(int argc, const char* const* argv) {
     std::cerr << "hoyito: " << clash << "\n";
     return 2;
   }
-  const CheckedStdout checked_stdout;  // a failed write to standard output is named (io/output.h)
-  install_interrupt_handlers();        // every command stops at an interrupt and says so (harness/base/interrupt.h)
-  main_thread = std::this_thread::get_id();
+  const CheckedStdout checked_stdout;     // a failed write to standard output is named (io/output.h)
+  install_interrupt_handlers();           // every command stops at an interrupt and says so (harness/base/interrupt.h)
+  const InterruptibleThread main_thread;  // an Interrupted exception is caught below
   lap_watch = watch_long_move;
   int exit_code = 2;
   std::string interrupted_done;  // what an Interrupted exception says was done

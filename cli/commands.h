@@ -61,6 +61,9 @@ struct RulesArgs {
 };
 void add_rules_options(CLI::App& command, RulesArgs& args);
 Rules make_rules(const RulesArgs& args);  // throws InputError
+// The rules flags that make `args` again (" --variant hoyito2 --holes 12 --option lap_limit=30"),
+// for the commands that reproduce one game (an undecided one: Q-LIMIT).
+std::string rules_flags(const RulesArgs& args);
 
 // "hoyito VERSION (commit HASH)": from CMake and git at configure time ("unknown" outside git).
 std::string version_text();

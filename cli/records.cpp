@@ -57,8 +57,10 @@ int write_records(const Rules& rules, const RandomArgs& args, Write&& write) {
     std::string line;
     try {
       line = random_record_line(rules, args.seed, i);
-    } catch (const UndecidedMove& e) {
-      std::cerr << fmt::format("hoyito: random: seed {} index {} skipped: {}\n", args.seed, i, e.what());
+    } catch (const UndecidedMove& e) {  // with the command that makes that game alone (as simulate names its deal)
+      std::cerr << fmt::format(
+          "hoyito: random: seed {} index {} skipped: {}; alone: hoyito random{} --seed {} --index {}\n", args.seed, i,
+          e.what(), rules_flags(args.rules), args.seed, i);
       ++skipped;
       continue;
     }

@@ -51,6 +51,15 @@ static void check_round_flags(const Rules& rules) {
                     rules.round));
 }
 
+std::string rules_flags(const RulesArgs& args) {
+  std::string flags = fmt::format(" --variant {} --holes {}", args.variant, args.holes);
+  if (args.seeds_per_hole != 4) flags += fmt::format(" --seeds-per-hole {}", args.seeds_per_hole);
+  if (args.round != 1) flags += fmt::format(" --round {}", args.round);
+  if (!args.previous_winner.empty()) flags += fmt::format(" --previous-winner {}", args.previous_winner);
+  for (const std::string& option : args.options) flags += fmt::format(" --option {}", option);
+  return flags;
+}
+
 Rules make_rules(const RulesArgs& args) {
   Rules rules;
   rules.variant = parse_variant(args.variant);

@@ -57,12 +57,7 @@ CLI::Validator parsed_by(Parse parse, const std::string& name) {
 // The command that plays deal `deal` alone with these flags (under `sweep_value`, when swept):
 // --shard D+1/D+1 of D+1 deals is deal D (a deal is played from (seed, index) alone).
 std::string deal_command(const SimulateArgs& args, std::uint64_t deal, const std::string& sweep_value) {
-  const RulesArgs& r = args.rules;
-  std::string command = fmt::format("hoyito simulate --variant {} --holes {}", r.variant, r.holes);
-  if (r.seeds_per_hole != 4) command += fmt::format(" --seeds-per-hole {}", r.seeds_per_hole);
-  if (r.round != 1) command += fmt::format(" --round {}", r.round);
-  if (!r.previous_winner.empty()) command += fmt::format(" --previous-winner {}", r.previous_winner);
-  for (const std::string& option : r.options) command += fmt::format(" --option {}", option);
+  std::string command = "hoyito simulate" + rules_flags(args.rules);
   if (!sweep_value.empty())
     command += fmt::format(" --option {}={}", args.sweep.substr(0, args.sweep.find('=')), sweep_value);
   command += fmt::format(" --players {},{} --seed {}", args.players[0], args.players[1], args.seed);

@@ -446,10 +446,14 @@ LapRepeat first_exact_repeat(const Config& c, const BoardInRegisters<kHoles>& st
   const Player mover = hole_owner(hole, c.n);  // SOW-1: the hole is the mover's
   LapEnd ea{hole, start.at(hole)};
   LapEnd eb = ea;
-  for (std::uint64_t i = 0; i < period; ++i) eb = quiet_lap<kHoles>(c, b, mover, eb.landing, eb.seeds);
+  for (std::uint64_t i = 1; i <= period; ++i) {
+    eb = quiet_lap<kHoles>(c, b, mover, eb.landing, eb.seeds);
+    watch_every(i, c.lap_limit);  // progress, Ctrl-C (core/lap_watch.h): a cycle may be billions of laps
+  }
   for (std::uint64_t lap = 1;; ++lap) {
     ea = quiet_lap<kHoles>(c, a, mover, ea.landing, ea.seeds);
     eb = quiet_lap<kHoles>(c, b, mover, eb.landing, eb.seeds);
+    watch_every(period + lap, c.lap_limit);
     const bool same_landing = !c.opponent_row_only || ea.landing == eb.landing;  // G2 opponent: exact states
     if (ea.seeds == eb.seeds && same_landing && same_rotated<kHoles>(a, ea.landing, b, eb.landing)) {
       const int shift = eb.landing >= ea.landing ? eb.landing - ea.landing : eb.landing - ea.landing + kHoles;
@@ -488,6 +492,7 @@ LapRepeat endless_repeat_on(const Config& c, const Board& b, int hole) {
   do {
     assert(cycle.laps < c.give_up_laps);  // sow_move() found the sowing endless
     end = quiet_lap<kHoles>(c, r, mover, end.landing, end.seeds);
+    watch_every(cycle.laps + 1, c.lap_limit);  // the lap seen() counts next (core/lap_watch.h)
   } while (!cycle.seen(r, end.landing, end.seeds));
   return first_exact_repeat<kHoles>(c, start, hole, cycle.period);
 }
@@ -580,6 +585,9 @@ template <bool kRecord, int kHoles>
       return true;
     }
     laps = cycle.laps;
+    // Progress and Ctrl-C (core/lap_watch.h) on the detector's walk too: Hoyito I, and sowings
+    // with a lap of 2N seeds or more, may run to give_up_laps (2 x lap_limit) here.
+    watch_every(laps, c.lap_limit);
   }
   if constexpr (kRecord) return laps == kLapsToldUndecided && !ends_untold(c, b, cap, mover, hole, verdict);
   return false;

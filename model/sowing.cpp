@@ -285,11 +285,15 @@ SowingLength first_repeat(const Rules& rules, const Position& position, int hole
   ahead.lift(hole);
   ahead.sow_lap();
   const auto limit = static_cast<std::uint64_t>(rules.options.lap_limit);
-  for (std::uint64_t lap = 0; lap < period; ++lap) ahead.sow_relay_lap();
+  for (std::uint64_t lap = 0; lap < period; ++lap) {
+    ahead.sow_relay_lap();
+    if (ahead.laps % kWatchLaps == 0) watch_laps(ahead.laps, limit);  // progress, Ctrl-C (core/lap_watch.h)
+  }
   while (ahead.state != behind.state) {
     if (ahead.laps >= limit) throw_undecided(rules, hole);  // Q-LIMIT: the first repeat comes later
     ahead.sow_relay_lap();
     behind.sow_relay_lap();
+    if (ahead.laps % kWatchLaps == 0) watch_laps(ahead.laps, limit);
   }
   if (ahead.laps > limit) throw_undecided(rules, hole);
   return {true, ahead.laps, behind.laps};

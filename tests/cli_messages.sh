@@ -112,6 +112,18 @@ again=$(sed -n 's/^undecided (Q-LIMIT): 2 games stopped .* within 30 laps, .*, a
 # shellcheck disable=SC2086
 "$hoyito" $again --threads 1 --quiet >"$work/again" 2>&1 || fail "the undecided deal's command: $again"
 grep -q "^undecided, skipped (Q-LIMIT)  1 " "$work/again" || fail "'$again' does not play the undecided deal: $(head -5 "$work/again")"
+# random names each game it skips with the command that makes it alone (as simulate names its deal):
+# that command meets the same undecided move, at the same ply, and writes no record. Before: the
+# seed and index only, no command, no ply.
+"$hoyito" random --variant hoyito2 --holes 6 --games 40 --option lap_limit=30 >"$work/r40.jsonl" 2>"$work/r40.err" ||
+  fail "random --games 40 --option lap_limit=30"
+skip_line=$(grep -m1 "^hoyito: random: seed 1 index [0-9]* skipped: ply [0-9]*: move .*(Q-LIMIT); alone: hoyito random " "$work/r40.err")
+[ -n "$skip_line" ] || fail "random: a skipped game without its ply and command: $(head -3 "$work/r40.err")"
+alone=${skip_line##*; alone: hoyito }
+# shellcheck disable=SC2086
+"$hoyito" $alone >"$work/alone.jsonl" 2>"$work/alone.err" || fail "the skipped game's command: $alone"
+[ -s "$work/alone.jsonl" ] && fail "'$alone' wrote a record of the skipped game"
+grep -qF "${skip_line%%; alone:*}" "$work/alone.err" || fail "'$alone' does not meet the same move: $(cat "$work/alone.err")"
 "$hoyito" random --games 1 --option lap_limit=30 --seed 3 >"$work/r30.jsonl" || fail "random --option lap_limit=30"
 "$hoyito" annotate "$work/r30.jsonl" --depth 4 --out "$work/pages" >/dev/null 2>"$work/err" || fail "annotate of a lap_limit=30 game"
 grep -q "^annotate: ply 4: no move-quality line: move c is undecided: .* within 30 lap ends (Q-LIMIT); \`hoyito annotate" "$work/err" ||
@@ -135,10 +147,19 @@ wait "$pid"
 code=$?
 [ "$code" -eq 130 ] || fail "apply of the long 2x12 move, SIGINT after its progress line: exit $code, expected 130: $(cat "$work/long.err")"
 [ "$SECONDS" -le 3 ] || fail "apply of the long 2x12 move: $SECONDS s from SIGINT to its end"
-grep -q "^hoyito: deciding one move (Q-LIMIT): [0-9]* laps so far of at most 2000000000" "$work/long.err" ||
+grep -q "^hoyito: deciding one move (Q-LIMIT): [0-9]* laps so far (lap_limit 2000000000)" "$work/long.err" ||
   fail "apply of the long 2x12 move: no progress line: $(cat "$work/long.err")"
 grep -q "^interrupted.*: a move's decision stopped after" "$work/long.err" ||
   fail "apply of the long 2x12 move: the interrupt does not say what stopped: $(cat "$work/long.err")"
+
+# verify's plain progress (standard output not a terminal) goes to standard error, every 10 s: its
+# standard output holds the report only. Fails if a progress line reaches standard output, or none
+# is written within the run's 12 s.
+"$hoyito" verify --games 100000 --seconds 12 --skip scenarios,records --threads 2 --out "$work/vp" >"$work/vp.out" 2>"$work/vp.err" ||
+  fail "verify --seconds 12: $(tail -3 "$work/vp.out")"
+grep -q "^  progress: [0-9]* / [0-9]* " "$work/vp.err" || fail "verify: no plain progress line on stderr: $(head -c 300 "$work/vp.err")"
+grep -q "progress:" "$work/vp.out" && fail "verify: a progress line on stdout: $(grep -m1 progress: "$work/vp.out")"
+grep -q "^hoyito verify: seed" "$work/vp.out" || fail "verify: stdout lacks the report's first line: $(head -2 "$work/vp.out")"
 
 # --- perft --divide with both implementations: a line says whether the lists agree --------------
 "$hoyito" perft --depth 2 --divide >"$work/perft" || fail "perft --depth 2 --divide"

@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include <rapidcheck.h>
 
 #include "core/game.h"
+#include "core/lap_watch.h"
 #include "core/rules.h"
 #include "engine/engine.h"
 #include "engine/sides.h"
@@ -843,6 +845,45 @@ TEST(EngineEndless, TheFirstExactRepeatOfAnEndlessSowing) {
   const auto repeat = hoyito::engine::endless_repeat(hoyito::engine::make_config(r), packed(kEndlessStart.board), 0);
   EXPECT_EQ(repeat.repeat_lap, 61u);
   EXPECT_EQ(repeat.earlier_lap, 1u);
+}
+
+// The watch of one move's long decision (core/lap_watch.h) on the cycle detector's walk: the
+// move of issue 24 (Hoyito II 2x12, North's F after d C e E a H B G a F B) relays laps of 2N
+// seeds or more (the first at lap 2384, of 25 seeds), so past them the engine decides it on the
+// generic loop with Brent's detector, not on the anchor's dedicated loop. Under lap_limit 10^7
+// it is undecided at give_up_laps (2 x 10^7); the watch must be called every kWatchLaps laps on
+// the way (before: never, the detector's walk had no watch: no progress, no Ctrl-C), and a watch
+// that throws (Ctrl-C) must leave the board and the captures as they were.
+const Position kLongMove2x12 =
+    make_position({0, 2, 1, 3, 4, 3, 0, 10, 6, 2, 4, 0, 2, 1, 8, 16, 1, 2, 3, 2, 4, 3, 2, 1}, {0, 16}, Player::north);
+std::vector<std::uint64_t> g_watched;  // the laps the test watch was called at
+void note_laps(std::uint64_t laps, std::uint64_t) { g_watched.push_back(laps); }
+void stop_at_second_call(std::uint64_t laps, std::uint64_t) {
+  g_watched.push_back(laps);
+  if (g_watched.size() == 2) throw std::runtime_error("stopped");
+}
+
+TEST(EngineLapWatch, TheCycleDetectorsWalkIsWatched) {
+  Rules r = make_rules(Variant::hoyito2, 12);
+  r.options.lap_limit = 10'000'000;
+  const hoyito::engine::Config c = hoyito::engine::make_config(r);
+  const hoyito::engine::Board before = packed(kLongMove2x12.board);
+  hoyito::engine::Board b = before;
+  std::array<int, 2> captured = kLongMove2x12.captured;
+  g_watched.clear();
+  hoyito::lap_watch = note_laps;
+  const auto end = hoyito::engine::sow_move<false>(c, b, captured, Player::north, 17, nullptr);
+  EXPECT_EQ(end, hoyito::engine::MoveEnd::undecided);
+  // Laps 4 x 2^22 = 16,777,216 and fewer are within the 2 x 10^7 laps walked.
+  EXPECT_GE(g_watched.size(), 4u);
+  for (std::size_t i = 1; i < g_watched.size(); ++i) EXPECT_GT(g_watched[i], g_watched[i - 1]);
+  g_watched.clear();
+  hoyito::lap_watch = stop_at_second_call;
+  EXPECT_THROW(hoyito::engine::sow_move<false>(c, b, captured, Player::north, 17, nullptr), std::runtime_error);
+  hoyito::lap_watch = nullptr;
+  EXPECT_EQ(g_watched.size(), 2u);
+  for (int h = 0; h < 24; ++h) EXPECT_EQ(b[h], before[h]) << "hole " << h;
+  EXPECT_EQ(captured, kLongMove2x12.captured);
 }
 
 // ---------------------------------------------------------------------------------------------

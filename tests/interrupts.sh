@@ -6,6 +6,7 @@
 # (a JSON file parses, every line of a JSON Lines file parses, no temporary file is left); an
 # interrupted perft or bench prints no figure. Fails if one command ignores the signal (it runs
 # on, or is killed by timeout -k), exits 0 or 124, says nothing, or leaves a half-written file.
+# Then one move's long decision on a worker thread (verify, simulate), stopped by SIGINT (below).
 # Usage: interrupts.sh HOYITO [WORKDIR]. Exit 0 pass, 1 fail.
 set -uo pipefail
 hoyito=$(realpath "$1")
@@ -70,5 +71,68 @@ for sig in INT TERM; do
   run examples "$sig" "" -- examples --out examples
 done
 rm -f "$work/shard.fifo"
+
+# One move's long decision on a worker thread (issue 24): SIGINT stops it within 2 s, as on the
+# main thread (apply: tests/cli_messages.sh); the run exits 130 with its "interrupted" summary and
+# leaves no half-written file. Before, a worker finished its move first: verify's scenario check
+# (the model's walk of the move of issue 24, minutes) ran on after the signal, and simulate's
+# search players (the engine's cycle-detector walk, which had no watch: no progress line either)
+# ran on to the move's end.
+# wait_for PID FILE PATTERN SECONDS: until a line of FILE matches (0), or PID ends or time is up (1).
+wait_for() {
+  local i
+  for ((i = 0; i < $4 * 10; i++)); do
+    grep -q "$3" "$2" 2>/dev/null && return 0
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+# long_decision NAME FILES -- ARGS...: hoyito ARGS in its own folder; SIGINT once it says it is
+# deciding one move, then the exit code, the time to the end, the summary and the files.
+long_decision() {
+  local name=$1 files=$2
+  shift 3
+  local dir="$work/long-$name"
+  rm -rf "$dir" && mkdir -p "$dir"
+  (cd "$dir" && exec "$hoyito" "$@") >"$dir/out" 2>"$dir/err" &
+  local pid=$!
+  if ! wait_for "$pid" "$dir/err" "^hoyito: deciding one move (Q-LIMIT)" 150; then
+    fail "$name: no progress line of a long decision: $(tail -c 300 "$dir/err")"
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid"
+    return
+  fi
+  kill -INT "$pid"
+  local start end code secs
+  start=$(date +%s.%N)
+  wait "$pid"
+  code=$?
+  end=$(date +%s.%N)
+  secs=$(awk -v a="$end" -v b="$start" 'BEGIN { printf "%.1f", a - b }')
+  [ "$code" = 130 ] || fail "$name: exit $code after SIGINT, expected 130 ($(tail -2 "$dir/err" | tr '\n' ' '))"
+  awk -v s="$secs" 'BEGIN { exit !(s <= 2) }' || fail "$name: ended $secs s after SIGINT (at most 2)"
+  grep -qi "interrupted" "$dir/out" || fail "$name: no interrupted summary on stdout: $(tail -2 "$dir/out")"
+  local f
+  for f in $files; do json_whole "$dir/$f"; done
+  if find "$dir" -name '.*.tmp-*' | grep -q .; then fail "$name: a temporary file was left"; fi
+  echo "long decision, $name: exit $code $secs s after SIGINT; $(grep -m1 -i interrupted "$dir/out")"
+}
+# verify: the specs with one more scenario, the move of issue 24 (North's F after d C e E a H B G
+# a F B, Hoyito II 2x12), whose legal plies the scenario check decides on its worker thread.
+specs=$(dirname "$(readlink -f "$0")")/../specs
+rm -rf "$work/specs" && cp -r "$specs" "$work/specs"
+cat >"$work/specs/scenarios/zz-long-decision.json" <<'EOF'
+{"id": "zz-long-decision", "title": "a test fixture of tests/interrupts.sh: the endless move of issue 24, decided for minutes",
+ "exercises": ["SOW-6"], "rules": {"variant": "hoyito2", "holes_per_row": 12},
+ "start": {"board": [0,2,1,3,4,3,0,10,6,2,4,0, 2,1,8,16,1,2,3,2,4,3,2,1], "captured": [0,16], "to_move": "north"},
+ "steps": [{"move": "F", "error": "illegal"}],
+ "result": {"status": "playing", "captured": [0,16], "winner": null},
+ "derivation": ["Not derived: the run is interrupted while the move is decided."]}
+EOF
+long_decision verify "verify.json" -- verify --specs "$work/specs" --skip records,limits,lockstep,matches --threads 2 --json verify.json
+# simulate: search players on 2x12 meet a move whose decision walks the engine's cycle detector.
+long_decision simulate "sim.json" -- simulate --variant hoyito2 --holes 12 --players search:12,search:12 --games 1 --threads 2 --json sim.json
+[ -e "$work/long-simulate/sim.json" ] && fail "simulate, interrupted in a long decision, wrote its --json file"
 echo "interrupts: $failures failures"
 [ "$failures" -eq 0 ]

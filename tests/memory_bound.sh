@@ -131,6 +131,23 @@ one=$(peak_kb annotate-md-1x 0 -- "$hoyito" annotate "$work/long.json" --depth 0
 ten=$(peak_kb annotate-md-10x 0 -- "$hoyito" annotate "$work/long.json" --depth 0 --out "$work/m10")
 compare "annotate (Markdown and SVGs) of 1492/14922 plies" "$one" "$ten"
 rm -rf "$work/a1" "$work/a10" "$work/m1" "$work/m10"
+# ... and a valid record of 34,000 plies (10.5 MB, the size of issue 24's), made by apply in a
+# fraction of a second: two seeds 12 holes apart go round the 2x12 ring, each move one hole into
+# an empty one (SOW-4), the position coming back every 24 plies, until the ply limit (END-3,
+# G7). Both pages within the bound (before: 1.44 GB for Markdown, 2.6 GB for HTML). Most of the
+# peak is the record read whole (replay of the same file takes as much).
+cycle="a A b B c C d D e E f F g G h H i I j J k K l L"
+moves=$(for _ in $(seq 1417); do printf '%s ' $cycle; done | cut -d' ' -f1-34000)
+"$hoyito" apply --variant hoyito2 --holes 12 --option ply_limit=34000 --moves "$moves" \
+  --position '{"board":[1,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0],"captured":[47,47],"to_move":"south"}' \
+  >"$work/plies34k.json" || fail "apply of the 34,000-ply cycle"
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(len(r["plies"]) != 34000)' "$work/plies34k.json" ||
+  fail "the 34,000-ply record does not hold 34,000 plies"
+for format in md html; do
+  peak=$(peak_kb "annotate-34k-$format" 0 -- "$hoyito" annotate "$work/plies34k.json" --format $format --out "$work/p34k-$format")
+  under_bound "annotate --format $format of a record of 34,000 plies ($(($(stat -c %s "$work/plies34k.json") >> 20)) MB)" "$peak"
+  rm -rf "$work/p34k-$format"
+done
 
 # simulate --sweep at its most values (100) on 2 threads; 101 refused (before: 5,000 values, 613 MB).
 values=$(seq -s, 1000 1099)

@@ -60,6 +60,7 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
 
 void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& describe) {
   WorkerState& state = workers_[worker];
+  const InterruptibleThread interruptible;  // an Interrupted unit is caught below: not played
   while (true) {
     state.unit = -1;
     if (stopped_) return;

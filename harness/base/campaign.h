@@ -19,7 +19,8 @@
 // - `seconds` > 0: no unit starts after that many seconds (the summary says timed_out).
 // - stop(): no unit starts after the call (for fail-fast, from a unit or from outside).
 // - An interrupt (SIGINT, SIGTERM: interrupted(), harness/base/interrupt.h): no unit starts after it; the units in
-//   flight finish, so what they write is whole (the summary says interrupted).
+//   flight finish, so what they write is whole (the summary says interrupted), or stop by throwing Interrupted
+//   (a worker is an InterruptibleThread: one move's long decision stops so, core/lap_watch.h), and are not played.
 // - The hung-work watch: a unit that runs longer than `work_timeout` seconds is taken as hung
 //   (a loop in an implementation: no real game comes near the default of 300 s). A thread cannot
 //   be stopped from outside, so the process ends there with exit code 1, after one report line

@@ -37,7 +37,13 @@ extern "C" void on_interrupt(int signal) {
   std::raise(signal);
 }
 
+thread_local bool interruptible_thread = false;  // InterruptibleThread
+
 }  // namespace
+
+InterruptibleThread::InterruptibleThread() : was_(interruptible_thread) { interruptible_thread = true; }
+InterruptibleThread::~InterruptibleThread() { interruptible_thread = was_; }
+bool on_interruptible_thread() { return interruptible_thread; }
 
 void install_interrupt_handlers() {
   struct sigaction action {};

@@ -38,4 +38,21 @@ inline void throw_if_interrupted(const char* done) {
   if (interrupted()) throw Interrupted(done);
 }
 
+// The threads on which an Interrupted exception is caught: the program's main thread (run_cli)
+// and a Campaign's workers (campaign.cpp: the unit is not played). Code that may also run on a
+// thread of its own, whose escaping exception would end the process (std::terminate), throws
+// Interrupted only where on_interruptible_thread() says so: the watch of one move's long
+// decision (core/lap_watch.h, cli/app.cpp) is such code. Marked for the lifetime of the object.
+class InterruptibleThread {
+ public:
+  InterruptibleThread();
+  ~InterruptibleThread();
+  InterruptibleThread(const InterruptibleThread&) = delete;
+  InterruptibleThread& operator=(const InterruptibleThread&) = delete;
+
+ private:
+  bool was_;
+};
+bool on_interruptible_thread();
+
 }  // namespace hoyito

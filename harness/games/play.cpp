@@ -33,7 +33,12 @@ GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t ind
   GameRecord record{rules, engine::opening_position(rules), {}, {}};
   model::Game game(rules, record.start);
   while (game.status() == Status::playing) {
-    const std::vector<int> legal = game.legal_plies();
+    std::vector<int> legal;
+    try {
+      legal = game.legal_plies();
+    } catch (const UndecidedMove& e) {  // Q-LIMIT: said where it happened
+      throw UndecidedMove(fmt::format("ply {}: {}", record.plies.size() + 1, e.what()));
+    }
     record.plies.push_back(game.play(legal[rng.below(legal.size())]));
   }
   record.result = game.result();

@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/sides.h"
+#include "harness/base/interrupt.h"
 #include "harness/games/perft.h"
 #include "model/model.h"
 
@@ -321,6 +322,8 @@ std::string Server::answer(std::string_view line) {
     return protocol::format_success(lines);
   } catch (const CommandRefused& r) {
     return protocol::format_refusal(r.reason, r.message);
+  } catch (const Interrupted&) {
+    throw;  // Ctrl-C in one move's long decision (core/lap_watch.h): the program stops, not the engine
   } catch (const std::exception& e) {
     return protocol::format_refusal(Reason::internal, fmt::format("{}: {}", command.name, e.what()));
   }

@@ -504,6 +504,12 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
       [&](std::size_t chunk, std::size_t worker) {
         try {
           play_chunk(spec, rules, chunk, chunk_size, deals, per_worker[worker], ordered ? &*ordered : nullptr);
+        } catch (const Interrupted&) {
+          // Ctrl-C in one move's long decision (core/lap_watch.h): the chunk stops unfinished, so
+          // its rows never come (an interrupted run writes no file) and nobody waits for them;
+          // the campaign takes the run as interrupted, and the table says so.
+          if (ordered) ordered->abort();
+          throw;
         } catch (...) {
           std::lock_guard lock(failure_mutex);
           if (!failure) failure = std::current_exception();
