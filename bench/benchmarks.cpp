@@ -32,7 +32,7 @@ constexpr int kSearchGames = 40;                   // random games searched for 
 
 struct MoveCase {
   Position before;
-  int hole = kPass;
+  Move move;
   std::size_t laps = 0;
 };
 
@@ -52,12 +52,12 @@ Cases find_cases(const Rules& rules) {
     const GameRecord record = random_game(rules, kPositionSeed, static_cast<std::uint64_t>(g));
     Position before = record.start;
     for (const Ply& ply : record.plies) {
-      if (ply.hole != kPass) {
+      if (!ply.move.is_pass()) {
         const std::size_t laps = static_cast<std::size_t>(std::count_if(
             ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
-        if (!cases.short_move && laps == 1) cases.short_move = MoveCase{before, ply.hole, laps};
-        if (!cases.long_relay || laps > cases.long_relay->laps) cases.long_relay = MoveCase{before, ply.hole, laps};
-        if (!cases.chain && has_chain(ply)) cases.chain = MoveCase{before, ply.hole, laps};
+        if (!cases.short_move && laps == 1) cases.short_move = MoveCase{before, ply.move, laps};
+        if (!cases.long_relay || laps > cases.long_relay->laps) cases.long_relay = MoveCase{before, ply.move, laps};
+        if (!cases.chain && has_chain(ply)) cases.chain = MoveCase{before, ply.move, laps};
         if (cases.positions.size() < 256) cases.positions.push_back(before);
       }
       before = ply.after;
@@ -70,7 +70,7 @@ template <typename GameT>
 void move_benchmark(benchmark::State& state, Rules rules, MoveCase c) {
   for (auto _ : state) {
     GameT game(rules, c.before);
-    Ply ply = game.play(c.hole);
+    Ply ply = game.play(c.move);
     benchmark::DoNotOptimize(ply);
   }
   state.counters["laps"] = static_cast<double>(c.laps);
@@ -80,7 +80,7 @@ void move_benchmark(benchmark::State& state, Rules rules, MoveCase c) {
 void engine_fast_move_benchmark(benchmark::State& state, Rules rules, MoveCase c) {
   for (auto _ : state) {
     engine::Game game(rules, c.before);
-    game.play_fast(c.hole);
+    game.play_fast(c.move);
     benchmark::DoNotOptimize(game);
   }
   state.counters["laps"] = static_cast<double>(c.laps);
@@ -91,7 +91,7 @@ void model_legal_benchmark(benchmark::State& state, Rules rules, std::vector<Pos
   std::size_t i = 0;
   for (auto _ : state) {
     model::Game game(rules, positions[i++ % positions.size()]);
-    benchmark::DoNotOptimize(game.legal_plies());
+    benchmark::DoNotOptimize(game.legal_moves());
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -112,7 +112,7 @@ void model_playout_benchmark(benchmark::State& state, Rules rules) {
     SplitMix64 rng{game_seed(kPositionSeed, index++)};
     model::Game game(rules, engine::opening_position(rules));
     while (game.status() == Status::playing) {
-      const std::vector<int> legal = game.legal_plies();
+      const std::vector<Move> legal = game.legal_moves();
       game.play(legal[rng.below(legal.size())]);
       ++plies;
     }
@@ -131,7 +131,7 @@ void engine_playout_benchmark(benchmark::State& state, Rules rules) {
       for (std::uint64_t pick = rng.below(static_cast<std::uint64_t>(engine::count_bits(mask))); pick > 0; --pick)
         bits &= bits - 1;
       const int bit = __builtin_ctzll(bits);
-      game.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
+      game.play_fast(engine::move_of_bit(bit));
       ++plies;
     }
   }

@@ -21,8 +21,8 @@ using namespace hoyito;
     SplitMix64 rng{game_seed(7, static_cast<std::uint64_t>(g))};
     engine::Game game(rules, start);
     while (game.status() == Status::playing) {
-      const int ply = game.play_random([&rng](std::uint64_t n) { return rng.below(n); });
-      hash = (hash ^ static_cast<std::uint64_t>(ply + 2)) * 0x100000001b3ULL;  // FNV-1a of the plies
+      const Move ply = game.play_random([&rng](std::uint64_t n) { return rng.below(n); });
+      hash = (hash ^ static_cast<std::uint64_t>(ply.index() + 2)) * 0x100000001b3ULL;  // FNV-1a of the plies
       ++plies;
     }
   }

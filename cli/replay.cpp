@@ -48,8 +48,8 @@ struct ReplayArgs {
 // A record replayed on the model and the engine, compared at every ply; prints the first difference.
 // Returns true when they differ.
 bool record_with_engine(const GameRecord& record, const std::string& where) {
-  std::vector<int> moves;
-  for (const Ply& ply : record.plies) moves.push_back(ply.hole);
+  std::vector<Move> moves;
+  for (const Ply& ply : record.plies) moves.push_back(ply.move);
   const std::optional<Disagreement> d = compare_with_engine(record.rules, record.start, moves);
   if (!d) {
     std::cout << fmt::format("{}: model and engine agree on its {} plies\n", where, moves.size());

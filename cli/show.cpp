@@ -30,7 +30,7 @@ int command_show(const std::string& file, int ply, int which) {
   }
   const Ply& p = record.plies[static_cast<size_t>(ply - 1)];
   std::cout << fmt::format("{} 2x{}, after ply {} ({} {})\n", variant_name(record.rules.variant), n, ply,
-                           player_name(p.player), move_text(p.hole, n));
+                           player_name(p.player), move_text(p.move, n));
   for (const Event& e : p.events) std::cout << "  " << describe(e, n) << "\n";
   // After the last ply of a finished game nobody is to move (END-1..3, SOW-6 void).
   const bool over = ply == plies && record.result.status != Status::playing;

@@ -93,7 +93,7 @@ int command_probe(const SolveArgs& args) {
             << fmt::format("{}: {} seeds on the board, value {}{}\n", table->path(), seeds_on(position),
                            table_value_text(value), mark(value));
   for (const TableMoveValue& m : table_move_values(engine::Game(rules, position), tables))
-    std::cout << fmt::format("  {:<4} {}{}{}\n", move_text(m.hole, rules.holes_per_row), table_value_text(m.value),
+    std::cout << fmt::format("  {:<4} {}{}{}\n", move_text(m.move, rules.holes_per_row), table_value_text(m.value),
                              m.value.lo == value.lo ? "  keeps the value" : "", mark(m.value));
   return 0;
 }

@@ -78,8 +78,12 @@ Status parse_status(std::string_view text) {
   throw InputError(fmt::format("'{}' is not a status (playing, finished, unterminated, void)", text));
 }
 
-std::string move_text(int hole, int holes_per_row) {
-  return hole == kPass ? std::string("pass") : hole_name(hole, holes_per_row);
+std::string move_text(Move move, int holes_per_row) {
+  return move.is_pass() ? std::string("pass") : hole_name(move.hole(), holes_per_row);
+}
+
+Move parse_move(std::string_view text, int holes_per_row) {
+  return text == "pass" ? Move::pass() : Move::at(parse_hole(text, holes_per_row));
 }
 
 namespace {

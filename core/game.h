@@ -3,6 +3,8 @@
 #pragma once
 
 #include <array>
+#include <cassert>
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -94,11 +96,35 @@ std::string describe(const Event& e, int holes_per_row);  // one line, for peopl
 // record's "winner": null is no word to print.
 std::string winner_words(Winner winner);
 
-inline constexpr int kPass = -1;  // the "hole" of a pass ply
+// What a player chooses on a ply: a hole of the board (TURN-1, SOW-1) or a pass (PASS-1..3).
+// One byte: the hole index 0..2N-1 of BRD-4, or -1 for the pass. Ordered with the pass first and
+// then by hole, so a sorted list of legal moves is the ascending holes (or the pass alone).
+class Move {
+ public:
+  static constexpr Move pass() { return Move(-1); }
+  static constexpr Move at(int hole) {
+    assert(hole >= 0 && hole < 128);
+    return Move(hole);
+  }
+  constexpr Move() = default;  // the pass: a ply record's default before it is filled
+  constexpr bool is_pass() const { return hole_ < 0; }
+  // The hole sown; a pass has none (asking is a contract breach).
+  constexpr int hole() const {
+    assert(!is_pass());
+    return hole_;
+  }
+  // The hole, or -1 for the pass: for tables indexed by move and for the engine's masks.
+  constexpr int index() const { return hole_; }
+  constexpr auto operator<=>(const Move&) const = default;
+
+ private:
+  explicit constexpr Move(int hole) : hole_(static_cast<std::int8_t>(hole)) {}
+  std::int8_t hole_ = -1;
+};
 
 struct Ply {
   Player player = Player::south;
-  int hole = kPass;  // kPass for a pass
+  Move move;  // the hole sown, or the pass
   std::vector<Event> events;
   Position after;
   std::string comment;  // an author's note on the ply (game-record.md `comment`), shown by hoyito annotate
@@ -121,7 +147,9 @@ struct GameRecord {
   bool operator==(const GameRecord&) const = default;
 };
 
-std::string move_text(int hole, int holes_per_row);  // "c", "A" or "pass"
+std::string move_text(Move move, int holes_per_row);  // "c", "A" or "pass"
+// The move a notation names (a hole letter or "pass"); throws InputError.
+Move parse_move(std::string_view text, int holes_per_row);
 
 // A Hoyito III match (MATCH-1..3): what the model's and the engine's match rules take and give
 // (model/model.h match_standing, engine/match.h Match), data only.

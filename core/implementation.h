@@ -6,9 +6,9 @@
 // with a static_assert beside its definition, so a change of either interface shows at once.
 //
 //   G game(rules, start);       // start must be valid for rules (core validate())
-//   game.legal_plies();         // ascending hole indices, or {kPass}; {} once the game is over;
+//   game.legal_moves();         // Moves: ascending holes, or the pass alone; {} once the game is over;
 //                               // throws UndecidedMove when a move cannot be decided (Q-LIMIT)
-//   Ply ply = game.play(hole);  // a hole or kPass; events as in specs/game-record.md;
+//   Ply ply = game.play(move);  // a Move (core/game.h); events as in specs/game-record.md;
 //                               // throws RefusedPly (core/refusal.h) when the ply is refused,
 //                               // with its reason (illegal, endless, undecided, game_over)
 //   game.position(); game.status(); game.result(); game.plies_played();
@@ -26,20 +26,21 @@
 
 namespace hoyito {
 
-// legal_plies()'s postcondition, for the implementations' asserts: ascending holes of the board,
-// or {kPass}, while the game is playing; nothing once it is over.
-inline bool well_formed_plies(const std::vector<int>& plies, int holes, Status status) {
-  if (status != Status::playing) return plies.empty();
-  if (plies == std::vector<int>{kPass}) return true;
-  return !plies.empty() && std::is_sorted(plies.begin(), plies.end()) &&
-         std::adjacent_find(plies.begin(), plies.end()) == plies.end() && plies.front() >= 0 && plies.back() < holes;
+// legal_moves()'s postcondition, for the implementations' asserts: ascending holes of the board,
+// or the pass alone, while the game is playing; nothing once it is over.
+inline bool well_formed_moves(const std::vector<Move>& moves, int holes, Status status) {
+  if (status != Status::playing) return moves.empty();
+  if (moves == std::vector<Move>{Move::pass()}) return true;
+  return !moves.empty() && std::is_sorted(moves.begin(), moves.end()) &&
+         std::adjacent_find(moves.begin(), moves.end()) == moves.end() && !moves.front().is_pass() &&
+         moves.back().hole() < holes;
 }
 
 template <typename G>
 concept GameImplementation = std::copyable<G> && std::constructible_from<G, const Rules&, const Position&> &&
-    requires(G& game, const G& view, int ply) {
-  { view.legal_plies() } -> std::same_as<std::vector<int>>;
-  { game.play(ply) } -> std::same_as<Ply>;
+    requires(G& game, const G& view, Move move) {
+  { view.legal_moves() } -> std::same_as<std::vector<Move>>;
+  { game.play(move) } -> std::same_as<Ply>;
   { view.position() } -> std::convertible_to<Position>;
   { view.status() } -> std::same_as<Status>;
   { view.result() } -> std::same_as<Result>;
@@ -49,9 +50,9 @@ concept GameImplementation = std::copyable<G> && std::constructible_from<G, cons
 // The engine's fast path for simulation: the legal plies as a mask (bit h for hole h, bit 63 for
 // the pass), and a ply played without recording its events.
 template <typename G>
-concept FastGame = GameImplementation<G> && requires(G& game, const G& view, int ply) {
+concept FastGame = GameImplementation<G> && requires(G& game, const G& view, Move move) {
   { view.legal_mask() } -> std::same_as<std::uint64_t>;
-  {game.play_fast(ply)};
+  {game.play_fast(move)};
 };
 
 }  // namespace hoyito

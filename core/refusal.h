@@ -21,7 +21,7 @@ enum class Refusal : std::uint8_t {
 };
 std::string_view refusal_name(Refusal reason);  // "illegal", "endless", "undecided", "game_over"
 
-// A ply refused by the rules (model::Game::play, engine::Game::play, legal_plies for undecided).
+// A ply refused by the rules (model::Game::play, engine::Game::play, legal_moves for undecided).
 // An InputError: the message is one line for people; `reason` is for programs.
 struct RefusedPly : InputError {
   RefusedPly(Refusal why, const std::string& message) : InputError(message), reason(why) {}

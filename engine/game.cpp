@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "core/implementation.h"  // well_formed_plies: the contract of legal_plies (asserted)
+#include "core/implementation.h"  // well_formed_moves: the contract of legal_moves (asserted)
 #include "engine/events.h"
 #include "engine/hash.h"
 #include "engine/sow.h"
@@ -119,11 +119,12 @@ std::uint64_t Game::compute_legal_mask() const {
 void Game::throw_undecided(int hole) const {
   throw UndecidedMove(fmt::format(
       "move {} is undecided: its sowing neither ends nor repeats a lap-end state within {} lap ends (Q-LIMIT)",
-      move_text(hole, config_.n), config_.lap_limit));
+      move_text(Move::at(hole), config_.n), config_.lap_limit));
 }
 
-const Game::Trial* Game::trial_of(int hole) const {
-  if (hole == kPass) return nullptr;
+const Game::Trial* Game::trial_of(Move move) const {
+  if (move.is_pass()) return nullptr;
+  const int hole = move.hole();
   Trial& trial = trials_[trial_slot(hole)];
   if ((trials_valid_ >> hole & 1) == 0) {
     // Not tried yet (endless_sowing = void, or a move played without the legal plies asked
@@ -146,46 +147,47 @@ std::uint64_t Game::legal_mask() const {
   return mask_;
 }
 
-bool Game::is_legal(int hole) const {
-  if (hole != kPass && !mask_valid_ && status_ == Status::playing) {
-    const bool own_seeds = hole >= 0 && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0;  // SOW-1
+bool Game::is_legal(Move move) const {
+  const int hole = move.index();  // -1 for the pass
+  if (!move.is_pass() && !mask_valid_ && status_ == Status::playing) {
+    const bool own_seeds = hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0;  // SOW-1
     if (config_.endless_void) return own_seeds;  // SOW-6 void: an endless move is legal too
     // SOW-6 illegal: a move is legal when it is from the mover's non-empty hole and not endless.
     // Only that move is tried: another move may be undecided (Q-LIMIT) without making this one so.
-    return own_seeds && trial_of(hole)->end != MoveEnd::endless;  // throws when the move itself is undecided
+    return own_seeds && trial_of(move)->end != MoveEnd::endless;  // throws when the move itself is undecided
   }
   const std::uint64_t mask = legal_mask();
-  if (hole == kPass) return mask == kPassBit;
-  return hole >= 0 && hole < config_.holes && (mask >> hole & 1) != 0;
+  if (move.is_pass()) return mask == kPassBit;
+  return hole < config_.holes && (mask >> hole & 1) != 0;
 }
 
-std::vector<int> Game::legal_plies() const {
-  std::vector<int> plies;
-  legal_plies(plies);
-  return plies;
+std::vector<Move> Game::legal_moves() const {
+  std::vector<Move> moves;
+  legal_moves(moves);
+  return moves;
 }
 
-void Game::legal_plies(std::vector<int>& plies) const {
+void Game::legal_moves(std::vector<Move>& moves) const {
   const std::uint64_t mask = legal_mask();
-  plies.clear();
-  plies.reserve(mask == kPassBit ? 1 : static_cast<std::size_t>(count_bits(mask)));  // one allocation
+  moves.clear();
+  moves.reserve(mask == kPassBit ? 1 : static_cast<std::size_t>(count_bits(mask)));  // one allocation
   if (mask == kPassBit) {
-    plies.push_back(kPass);
+    moves.push_back(Move::pass());
   } else {
-    for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) plies.push_back(std::countr_zero(rest));
+    for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) moves.push_back(Move::at(std::countr_zero(rest)));
   }
-  assert(well_formed_plies(plies, config_.holes, status_));
+  assert(well_formed_moves(moves, config_.holes, status_));
 }
 
-void Game::check_legal(int hole) const {
-  if (is_legal(hole)) return;
-  const std::string move =
-      hole == kPass || (hole >= 0 && hole < config_.holes) ? move_text(hole, config_.n) : std::to_string(hole);
+void Game::check_legal(Move m) const {
+  if (is_legal(m)) return;
+  const int hole = m.index();  // -1 for the pass
+  const std::string move = m.is_pass() || hole < config_.holes ? move_text(m, config_.n) : std::to_string(hole);
   if (status_ != Status::playing)
     throw RefusedPly(Refusal::game_over,
                      fmt::format("move {} is not legal: the game is over ({})", move, status_name(status_)));
-  if (hole != kPass && hole >= 0 && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0 &&
-      trial_of(hole)->end == MoveEnd::endless) {
+  if (!m.is_pass() && hole < config_.holes && (own_occupied(to_move_) >> hole & 1) != 0 &&
+      trial_of(m)->end == MoveEnd::endless) {
     // SOW-6 with endless_sowing = illegal: say why, and where the sowing starts repeating itself.
     const LapRepeat repeat = endless_repeat(config_, board_, hole);
     throw RefusedPly(
@@ -207,12 +209,12 @@ void Game::check_legal(int hole) const {
 }
 
 template <bool kRecord>
-void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
+void Game::apply(Move move, const Trial* trial, std::vector<Event>* events) {
   const Player mover = to_move_;
   mask_valid_ = false;
   trials_valid_ = 0;
   ++plies_;
-  if (hole == kPass) {
+  if (move.is_pass()) {
     // Q-PASS: PASS-2 for a passed extra move, PASS-3 when the player has seeds (every move is
     // endless), PASS-1 otherwise. END-4 (G14 round_ends): a player without seeds does not pass
     // (only a made-up start gets here): the turn stays theirs and after_ply ends the round.
@@ -232,7 +234,7 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     // Only legal with endless_sowing = void: the game is void and the position stays as it was
     // (SOW-6, Q-VOID).
     if constexpr (kRecord) {
-      events->push_back(ev::endless_sowing(hole));
+      events->push_back(ev::endless_sowing(move.hole()));
       events->push_back(ev::game_end(RuleId::SOW_6, Status::void_game, Winner::none));
     }
     status_ = Status::void_game;
@@ -240,7 +242,7 @@ void Game::apply(int hole, const Trial* trial, std::vector<Event>* events) {
     return;
   }
   if constexpr (kRecord) {
-    end = sow_move<true>(config_, board_, captured_, mover, hole, events);  // the same sowing, told
+    end = sow_move<true>(config_, board_, captured_, mover, move.hole(), events);  // the same sowing, told
   } else {
     board_ = trial->board;
     captured_ = trial->captured;
@@ -285,24 +287,24 @@ template void Game::third_repetition_check<true>(std::vector<Event>*);
 template void Game::end_round_without_seeds<false>(std::vector<Event>*);
 template void Game::end_round_without_seeds<true>(std::vector<Event>*);
 
-Ply Game::play(int hole) {
+Ply Game::play(Move move) {
   Ply ply;
-  play(hole, ply);
+  play(move, ply);
   return ply;
 }
 
-void Game::play(int hole, Ply& ply) {
-  check_legal(hole);
+void Game::play(Move move, Ply& ply) {
+  check_legal(move);
   ply.player = to_move_;
-  ply.hole = hole;
+  ply.move = move;
   ply.events.clear();
   // One allocation for the events of nearly every move (a lift, a few laps and relays, the end),
   // instead of the vector's growth, 1, 2, 4, 8, ... (hoyito exhaustive, callgrind).
   ply.events.reserve(kPlyEvents);
-  if (hole == kPass || (trials_valid_ >> hole & 1) != 0)
-    apply<true>(hole, trial_of(hole), &ply.events);  // tried for its legality: sown again, told
+  if (move.is_pass() || (trials_valid_ >> move.hole() & 1) != 0)
+    apply<true>(move, trial_of(move), &ply.events);  // tried for its legality: sown again, told
   else
-    sow_told(hole, ply.events);
+    sow_told(move.hole(), ply.events);
   write_position(ply.after);
   // A ply keeps every seed (BRD-3: board and captures add up to the total).
   assert(is_valid(ply.after, rules_) && "engine::Game::play: the position after the ply is not valid");
@@ -317,7 +319,7 @@ void Game::sow_told(int hole, std::vector<Event>& events) {
   if (end == MoveEnd::endless) {
     events.clear();
     const Trial trial{board_, captured_, end};
-    apply<true>(hole, &trial, &events);  // SOW-6 void (check_legal refused it under illegal)
+    apply<true>(Move::at(hole), &trial, &events);  // SOW-6 void (check_legal refused it under illegal)
     return;
   }
   mask_valid_ = false;
@@ -331,8 +333,8 @@ void Game::throw_game_over() const {
                    fmt::format("no move can be played: the game is over ({})", status_name(status_)));
 }
 
-bool Game::play_tried(int hole) {
-  apply<false>(hole, trial_of(hole), nullptr);
+bool Game::play_tried(Move move) {
+  apply<false>(move, trial_of(move), nullptr);
   return true;
 }
 
@@ -340,13 +342,13 @@ bool Game::play_endless(int hole, MoveEnd end) {
   if (end == MoveEnd::undecided) throw_undecided(hole);  // Q-LIMIT
   if (!config_.endless_void) return false;               // SOW-6: not legal
   const Trial trial{board_, captured_, end};
-  apply<false>(hole, &trial, nullptr);  // SOW-6 void: the game is void
+  apply<false>(Move::at(hole), &trial, nullptr);  // SOW-6 void: the game is void
   return true;
 }
 
-void Game::play_fast(int hole) {
-  check_legal(hole);
-  apply<false>(hole, trial_of(hole), nullptr);
+void Game::play_fast(Move move) {
+  check_legal(move);
+  apply<false>(move, trial_of(move), nullptr);
 }
 
 }  // namespace hoyito::engine

@@ -24,6 +24,8 @@
 namespace hoyito::engine {
 
 inline constexpr std::uint64_t kPassBit = std::uint64_t{1} << 63;
+// The move of bit `bit` of a legal mask (legal_mask(): bit h for hole h, bit 63 for the pass).
+constexpr Move move_of_bit(int bit) { return bit == 63 ? Move::pass() : Move::at(bit); }
 
 class Game {
  public:
@@ -45,29 +47,29 @@ class Game {
   int plies_played() const { return plies_; }
   Player to_move() const { return to_move_; }
 
-  // Ascending hole indices; {kPass} when the player must pass (PASS-1/2/3); {} once over.
-  std::vector<int> legal_plies() const;
-  void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
+  // Ascending holes; the pass alone when the player must pass (PASS-1/2/3); {} once over.
+  std::vector<Move> legal_moves() const;
+  void legal_moves(std::vector<Move>& into) const;  // the same into `into`, its storage reused
   // Bit h set when hole h is legal; kPassBit (bit 63) when the player must pass; 0 once over.
   std::uint64_t legal_mask() const;
-  bool is_legal(int hole) const;
+  bool is_legal(Move move) const;
 
-  // Plays a hole index or kPass. Throws RefusedPly (core/refusal.h: illegal, game_over) when it
+  // Plays a move (a hole or the pass). Throws RefusedPly (core/refusal.h: illegal, game_over) when it
   // is not legal or the game is over; for an endless move (SOW-6, endless_sowing = illegal) the message says
   // so (reason endless) and at which lap end its lap-end state first repeats an earlier one. Returns the player, the
   // hole, the events and the position after. Q-LIMIT: a move whose sowing is undecided within lap_limit lap ends is
   // refused with an UndecidedMove (reason undecided), the game unchanged; with endless_sowing = illegal the legality of
-  // every move depends on it, so legal_plies() and legal_mask() refuse then too.
-  Ply play(int hole);
+  // every move depends on it, so legal_moves() and legal_mask() refuse then too.
+  Ply play(Move move);
   // The same, written into `ply` (its storage reused: no allocation once it has grown). A move
   // not tried yet (endless_sowing = void, or legality not asked for) is sown once, telling its
   // events. After a throw `ply` holds nothing of use.
-  void play(int hole, Ply& ply);
+  void play(Move move, Ply& ply);
   // The same effect as play(), without events: for simulation.
-  void play_fast(int hole);
+  void play_fast(Move move);
 
   // Plays a ply drawn uniformly among the legal ones (the forced pass when there is none) and
-  // returns it (a hole or kPass): the random player of simulation. Rejection sampling: a hole
+  // returns it (a hole or the pass): the random player of simulation. Rejection sampling: a hole
   // is drawn uniformly among the mover's non-empty holes not yet tried and only that move is
   // sown; under endless_sowing = illegal an endless one is set aside and another drawn (SOW-6),
   // and when every one is endless the player passes (PASS-3). The first legal hole of a
@@ -78,7 +80,7 @@ class Game {
   // `below(n)` returns a uniform integer in [0, n). Throws RefusedPly (game_over) once the game is over,
   // UndecidedMove when a drawn move's sowing is undecided (Q-LIMIT), the game unchanged.
   template <typename Below>
-  int play_random(Below&& below);
+  Move play_random(Below&& below);
 
   // Hash of the position (board, captured, to_move).
   std::uint64_t hash() const;
@@ -86,17 +88,17 @@ class Game {
  private:
   struct Trial;
   template <bool kRecord>
-  void apply(int hole, const Trial* trial, std::vector<Event>* events);
-  const Trial* trial_of(int hole) const;
+  void apply(Move move, const Trial* trial, std::vector<Event>* events);
+  const Trial* trial_of(Move move) const;               // nullptr for the pass
   void sow_told(int hole, std::vector<Event>& events);  // play(): a move sown once, with its events
   void write_position(Position& p) const;
   template <int kN, typename Below>
-  int play_random_on(Below& below);  // play_random on 2xkN
+  Move play_random_on(Below& below);  // play_random on 2xkN
   template <int kN>
   std::uint64_t random_candidates() const;  // play_random: the holes it may draw from, from the row's first
   [[noreturn]] void throw_game_over() const;
-  bool play_if_legal(int hole);              // play_random: plays `hole` (or kPass) unless it is endless
-  bool play_tried(int hole);                 // ... a hole of the legal moves (their trials kept), or kPass
+  bool play_if_legal(Move move);             // play_random: plays `move` unless it is endless
+  bool play_tried(Move move);                // ... a move of the legal moves (their trials kept), or the pass
   bool play_endless(int hole, MoveEnd end);  // ... a drawn hole found endless or undecided
   [[noreturn]] void throw_undecided(int hole) const;
   template <bool kRecord>
@@ -109,7 +111,7 @@ class Game {
   void end_round_without_seeds(std::vector<Event>* events);
   template <bool kRecord>
   void share_rows(RuleId rule, std::vector<Event>* events);
-  void check_legal(int hole) const;
+  void check_legal(Move move) const;
   std::uint64_t compute_legal_mask() const;
   std::uint64_t own_occupied(Player player) const;
   // trials_ index of the mover's hole `hole`: its place in its row (no division).
@@ -143,7 +145,7 @@ class Game {
 };
 
 template <typename Below>
-int Game::play_random(Below&& below) {
+Move Game::play_random(Below&& below) {
   return config_.n == 6 ? play_random_on<6>(below) : play_random_on<12>(below);
 }
 
@@ -151,23 +153,24 @@ int Game::play_random(Below&& below) {
 // draw is a table read per six holes (kSixBits, board.h): the k-th lowest candidate, k drawn
 // below their number, as before.
 template <int kN, typename Below>
-int Game::play_random_on(Below& below) {
+Move Game::play_random_on(Below& below) {
   const int first = to_move_ == Player::south ? 0 : kN;
   for (std::uint64_t untried = random_candidates<kN>(); untried != 0;) {
     const std::uint64_t low = untried & 0x3f;
     const std::uint64_t k = below(std::uint64_t{kSixBits.count[low]} + (kN == 12 ? kSixBits.count[untried >> 6] : 0));
     const int place =
         k < kSixBits.count[low] ? kSixBits.select[low][k] : 6 + kSixBits.select[untried >> 6][k - kSixBits.count[low]];
-    if (play_if_legal(first + place)) return first + place;
+    if (play_if_legal(Move::at(first + place))) return Move::at(first + place);
     untried &= ~(std::uint64_t{1} << place);  // endless (SOW-6): not legal, draw again
   }
-  play_if_legal(kPass);  // PASS-1/2 (no seeds), PASS-3 (every move endless)
-  return kPass;
+  play_if_legal(Move::pass());  // PASS-1/2 (no seeds), PASS-3 (every move endless)
+  return Move::pass();
 }
 
 // Inline, as the rest of the ply: one call a move drawn, its sowing (sow_drawn_).
-inline bool Game::play_if_legal(int hole) {
-  if (mask_valid_ || hole == kPass) return play_tried(hole);  // drawn among the legal moves, or the pass
+inline bool Game::play_if_legal(Move move) {
+  if (mask_valid_ || move.is_pass()) return play_tried(move);  // drawn among the legal moves, or the pass
+  const int hole = move.hole();
   // Only this move is sown, on the game's own board: an endless or undecided one leaves board
   // and captures as they were (sow.h), so nothing is copied.
   const MoveEnd end = sow_drawn_(config_, board_, captured_, to_move_, hole);

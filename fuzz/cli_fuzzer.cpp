@@ -109,7 +109,7 @@ const std::string& scratch_folder() {
     put("broken.json", to_json_line(game).substr(0, 120));
     put("empty.json", "");
     put("position.json", boost::json::serialize(to_json(start)) + "\n");
-    const Disagreement agreed{rules, start, {0}, "events", {}, {}};  // model and engine agree on it
+    const Disagreement agreed{rules, start, {Move::at(0)}, "events", {}, {}};  // model and engine agree on it
     put("disagreement.json", boost::json::serialize(disagreement_to_json(agreed, agreed, "none", 1)) + "\n");
     return d.string();
   }();

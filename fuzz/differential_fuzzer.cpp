@@ -1,7 +1,7 @@
 // Differential fuzz target: the input bytes become rules, a start position and a move sequence;
 // the reference model and the engine play it in lockstep (hoyito::compare_moves) and must agree
 // on every legal-ply list, event, position and result, on every path of the engine's API:
-// legal_plies()/play(), legal_mask()/play_fast(), the simulation sampler play_random() (made to
+// legal_moves()/play(), legal_mask()/play_fast(), the simulation sampler play_random() (made to
 // draw the fuzzed move), play() and play_fast() without asking first, and on every fourth ply
 // is_legal() of every hole and an illegal hole refused for the same reason. A disagreement is shrunk, written as a
 // transcript ./fuzz-disagreement-<hash>.json (format hoyito-disagreement/1, which `hoyito replay`
@@ -94,25 +94,27 @@ Position read_position(FuzzedDataProvider& in, const Rules& rules) {
 
 // Chooses the plies with the model (mostly legal ones, so games get deep) and checks on the way
 // that every position it reaches is valid (no seed lost or made).
-std::vector<int> read_moves(FuzzedDataProvider& in, const Rules& rules, const Position& start) {
+std::vector<Move> read_moves(FuzzedDataProvider& in, const Rules& rules, const Position& start) {
   model::Game game(rules, start);
-  std::vector<int> moves;
+  std::vector<Move> moves;
   const int plies = in.ConsumeIntegralInRange<int>(0, fuzz::kMaxPlies);
   while (static_cast<int>(moves.size()) < plies) {
     if (fuzz::verbose())
       std::fprintf(stderr, "  ply %zu from %s\n", moves.size() + 1,
                    boost::json::serialize(to_json(game.position())).c_str());
-    std::vector<int> legal;
+    std::vector<Move> legal;
     bool undecided = false;
     try {
-      legal = game.legal_plies();
+      legal = game.legal_moves();
     } catch (const InputError&) {  // a sowing too long to decide (Q-LIMIT)
       undecided = true;
     }
     const int b = in.ConsumeIntegral<std::uint8_t>();
     const bool any = b >= 0xF0 || legal.empty();
-    const int ply =
-        any ? in.ConsumeIntegralInRange<int>(-1, rules.holes() - 1) : legal[static_cast<std::size_t>(b) % legal.size()];
+    const int any_hole = any ? in.ConsumeIntegralInRange<int>(-1, rules.holes() - 1) : 0;  // -1: the pass
+    const Move ply = !any           ? legal[static_cast<std::size_t>(b) % legal.size()]
+                     : any_hole < 0 ? Move::pass()
+                                    : Move::at(any_hole);
     if (fuzz::verbose())
       std::fprintf(stderr, "  ply %zu: %s%s\n", moves.size() + 1, move_text(ply, rules.holes_per_row).c_str(),
                    undecided ? " (the model cannot decide the legal plies: Q-LIMIT)" : "");
@@ -167,7 +169,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (fuzz::verbose())
     std::fprintf(stderr, "differential: rules %s\n  start %s\n", boost::json::serialize(to_json(rules)).c_str(),
                  boost::json::serialize(to_json(start)).c_str());
-  const std::vector<int> moves = read_moves(in, rules, start);
+  const std::vector<Move> moves = read_moves(in, rules, start);
   if (const auto d = compare_moves(rules, start, moves)) report(*d, data, size);
   return 0;
 }

@@ -145,10 +145,10 @@ long long parse_number(std::string_view text, std::string_view where, long long 
   return value;
 }
 
-int parse_move(std::string_view token, int holes_per_row, std::string_view where) {
-  if (token == "pass") return kPass;
+Move parse_move(std::string_view token, int holes_per_row, std::string_view where) {
+  if (token == "pass") return Move::pass();
   try {
-    if (token.size() == 1) return parse_hole(token, holes_per_row);
+    if (token.size() == 1) return Move::at(parse_hole(token, holes_per_row));
   } catch (const InputError&) {
   }
   throw ProtocolError(fmt::format("{}: {} is not a move of a 2x{} board (a..{}, A..{}, pass)", where, quote(token),

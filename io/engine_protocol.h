@@ -72,8 +72,8 @@ std::vector<std::pair<std::string, std::string>> parse_fields(std::string_view t
 // by the caller). Throws ProtocolError naming `where`.
 long long parse_number(std::string_view text, std::string_view where, long long low, long long high);
 
-// Moves: a hole letter of specs/notation.md or "pass" (kPass). Throws ProtocolError.
-int parse_move(std::string_view token, int holes_per_row, std::string_view where);
+// Moves: a hole letter of specs/notation.md or "pass". Throws ProtocolError.
+Move parse_move(std::string_view token, int holes_per_row, std::string_view where);
 
 // The state line (specs/engine-protocol.md, "Values"). `board`, `captured` and `to_move` are
 // required; round and previous_winner are read into `round` and `previous_winner`.

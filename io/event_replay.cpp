@@ -77,7 +77,7 @@ class Replayer {
       case EventKind::extra_move:
         return r_.variant == Variant::hoyito1 || e.player != mover_ ? "bad extra move" : "";
       case EventKind::pass:
-        return i_ != 0 || ply_.hole != kPass ? "bad pass" : "";
+        return i_ != 0 || !ply_.move.is_pass() ? "bad pass" : "";
       case EventKind::last_four_award:
         return last_four_award(e);
       case EventKind::side_award:
@@ -91,7 +91,7 @@ class Replayer {
   }
 
   std::string lift(const Event& e) {
-    if (i_ != 0 || e.hole != ply_.hole || hole(e.hole) != e.seeds || e.seeds == 0) return "bad lift";
+    if (i_ != 0 || e.hole != ply_.move.index() || hole(e.hole) != e.seeds || e.seeds == 0) return "bad lift";
     if (row_of(e.hole) != mover_) return "lift from the opponent's hole";
     take_in_hand(e);
     return "";

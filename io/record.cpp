@@ -112,11 +112,11 @@ json::object to_json(const Ply& ply, int holes_per_row) {
   for (const Event& e : ply.events) events.push_back(to_json(e));
   json::object o;
   o["player"] = player_name(ply.player);
-  o["move"] = move_text(ply.hole, holes_per_row);
-  if (ply.hole == kPass)
+  o["move"] = move_text(ply.move, holes_per_row);
+  if (ply.move.is_pass())
     o["hole"] = nullptr;
   else
-    o["hole"] = ply.hole;
+    o["hole"] = ply.move.hole();
   o["events"] = std::move(events);
   o["after"] = to_json(ply.after);
   if (!ply.comment.empty()) o["comment"] = ply.comment;  // an author's note, kept as read
@@ -408,10 +408,10 @@ GameRecord game_from_json(const json::value& v, std::string_view where) {
         named(at + ".player", [&] { return parse_player(as_string(field(po, "player", at), at + ".player")); });
     const std::string move_at = at + ".move";
     std::string_view move = as_string(field(po, "move", at), move_at);
-    ply.hole = move == "pass" ? kPass : named(move_at, [&] { return parse_hole(move, g.rules.holes_per_row); });
+    ply.move = named(move_at, [&] { return parse_move(move, g.rules.holes_per_row); });
     const json::value& hole = field(po, "hole", at);
-    const int recorded_hole = hole.is_null() ? kPass : as_int(hole, at + ".hole", 0, g.rules.holes() - 1);
-    if (recorded_hole != ply.hole)
+    const Move recorded = hole.is_null() ? Move::pass() : Move::at(as_int(hole, at + ".hole", 0, g.rules.holes() - 1));
+    if (recorded != ply.move)
       throw InputError(fmt::format("{}.hole: {} does not match move \"{}\"", at, shown(hole), move));
     const json::array& events = as_array(field(po, "events", at), at + ".events");
     for (size_t k = 0; k < events.size(); ++k)

@@ -12,9 +12,9 @@ namespace hoyito {
 namespace json = boost::json;
 
 // The moves as the notation writes them (hole letters, "pass").
-json::array move_names(const std::vector<int>& moves, int n) {
+json::array move_names(const std::vector<Move>& moves, int n) {
   json::array a;
-  for (int m : moves) a.push_back(json::string(move_text(m, n)));
+  for (Move m : moves) a.push_back(json::string(move_text(m, n)));
   return a;
 }
 
@@ -87,7 +87,7 @@ std::vector<TranscriptCase> read_transcript(const json::value& transcript, const
       const std::string m_at = fmt::format("{}.moves[{}]", at, i);
       if (!m.is_string()) throw InputError(fmt::format("{}: expected a move", m_at));
       try {
-        read.moves.push_back(m.get_string() == "pass" ? kPass : parse_hole(m.get_string(), read.rules.holes_per_row));
+        read.moves.push_back(parse_move(m.get_string(), read.rules.holes_per_row));
       } catch (const InputError& e) {
         throw InputError(fmt::format("{}: {}", m_at, e.what()));
       }

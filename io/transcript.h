@@ -16,7 +16,7 @@ namespace hoyito {
 
 // What one implementation showed at the ply where the two parted.
 struct Side {
-  std::vector<int> legal;
+  std::vector<Move> legal;
   std::optional<Ply> ply;          // absent when the ply was refused
   std::string error;               // the refusal, if any
   std::optional<Refusal> refusal;  // its reason, when a ply was refused (not written: a replay plays it again)
@@ -26,8 +26,8 @@ struct Side {
 struct Disagreement {
   Rules rules;
   Position start;
-  std::vector<int> moves;  // from `start`, up to and including the first differing ply
-  std::string field;       // legal, error, refusal, events, after, result (and the paths' own)
+  std::vector<Move> moves;  // from `start`, up to and including the first differing ply
+  std::string field;        // legal, error, refusal, events, after, result (and the paths' own)
   Side model, engine;
 };
 
@@ -44,7 +44,7 @@ struct TranscriptCase {
   std::string where;
   Rules rules;
   Position start;
-  std::vector<int> moves;
+  std::vector<Move> moves;
   std::string field;  // the field written as differing ("?" when absent)
 };
 // True when `value` is a transcript (an object whose "format" is "hoyito-disagreement/1").
@@ -53,7 +53,7 @@ bool is_transcript(const boost::json::value& value);
 // InputError naming `where` and the field ("d.json:1.shrunk.moves[2]: ...").
 std::vector<TranscriptCase> read_transcript(const boost::json::value& transcript, const std::string& where);
 // The moves as the notation writes them (hole letters, "pass").
-boost::json::array move_names(const std::vector<int>& moves, int n);
+boost::json::array move_names(const std::vector<Move>& moves, int n);
 // What one side showed, as the transcript writes it.
 boost::json::object side_to_json(const Side& s, int n);
 

@@ -71,13 +71,13 @@ void Game::count_start() {
 
 Result Game::result() const { return Result{status_, position_.captured, winner_}; }
 
-std::vector<int> Game::legal_plies() const {
-  std::vector<int> moves;
-  legal_plies(moves);
+std::vector<Move> Game::legal_moves() const {
+  std::vector<Move> moves;
+  legal_moves(moves);
   return moves;
 }
 
-void Game::legal_plies(std::vector<int>& moves) const {
+void Game::legal_moves(std::vector<Move>& moves) const {
   moves.clear();
   if (status_ != Status::playing) return;
   moves.reserve(static_cast<std::size_t>(rules_.holes_per_row));                    // one allocation
@@ -86,29 +86,30 @@ void Game::legal_plies(std::vector<int>& moves) const {
   for (int h = first; h < first + rules_.holes_per_row; ++h) {
     if (position_.board[static_cast<std::size_t>(h)] == 0) continue;    // SOW-1: not empty
     if (endless_illegal && is_endless(rules_, position_, h)) continue;  // SOW-6 (G6 illegal)
-    moves.push_back(h);
+    moves.push_back(Move::at(h));
   }
-  if (moves.empty()) moves.push_back(kPass);  // PASS-1, PASS-2, PASS-3
-  assert(well_formed_plies(moves, rules_.holes(), status_));
+  if (moves.empty()) moves.push_back(Move::pass());  // PASS-1, PASS-2, PASS-3
+  assert(well_formed_moves(moves, rules_.holes(), status_));
 }
 
-void Game::reject(int hole) const {
+void Game::reject(Move move) const {
   if (status_ != Status::playing)
     throw RefusedPly(Refusal::game_over, fmt::format("move {}: the game is over ({})",
-                                                     move_text(hole, rules_.holes_per_row), status_name(status_)));
-  const bool named = hole == kPass || (hole >= 0 && hole < rules_.holes());
+                                                     move_text(move, rules_.holes_per_row), status_name(status_)));
+  const bool named = move.is_pass() || move.hole() < rules_.holes();
   std::string legal;
   try {
-    for (int m : legal_plies()) {
+    for (Move m : legal_moves()) {
       if (!legal.empty()) legal += ' ';
       legal += move_text(m, rules_.holes_per_row);
     }
   } catch (const InputError&) {
     legal = "unknown: another move is undecided, Q-LIMIT";
   }
-  throw RefusedPly(Refusal::illegal, fmt::format("move {}: not legal for {} here (legal: {})",
-                                                 named ? move_text(hole, rules_.holes_per_row) : std::to_string(hole),
-                                                 player_name(position_.to_move), legal));
+  throw RefusedPly(Refusal::illegal,
+                   fmt::format("move {}: not legal for {} here (legal: {})",
+                               named ? move_text(move, rules_.holes_per_row) : std::to_string(move.hole()),
+                               player_name(position_.to_move), legal));
 }
 
 int Game::count_position() {
@@ -122,17 +123,17 @@ int Game::count_position() {
   return ++occurrences_[key];
 }
 
-Ply Game::play(int hole) {
+Ply Game::play(Move move) {
   Ply ply;
-  play(hole, ply);
+  play(move, ply);
   return ply;
 }
 
-void Game::play(int hole, Ply& ply) {
+void Game::play(Move move, Ply& ply) {
   ply.player = position_.to_move;
-  ply.hole = hole;
+  ply.move = move;
   ply.events.clear();
-  if (hole == kPass)
+  if (move.is_pass())
     play_pass(ply);  // PASS-1, PASS-2, PASS-3
   else
     play_move(ply);  // SOW, CAP, END-1 (sowing.cpp)
@@ -148,7 +149,7 @@ void Game::play(int hole, Ply& ply) {
 
 void Game::play_pass(Ply& ply) {
   // A pass must be the only legal ply (PASS-1..3).
-  if (status_ != Status::playing || legal_plies() != std::vector<int>{kPass}) reject(kPass);
+  if (status_ != Status::playing || legal_moves() != std::vector<Move>{Move::pass()}) reject(Move::pass());
   // END-4 (G14 round_ends): a player with no seeds does not pass; the round ends at their turn
   // (end_round_without_seeds). Only a made-up start gives such a player a ply at all.
   if (rules_.options.no_seeds == NoSeeds::round_ends &&
@@ -173,11 +174,11 @@ void Game::play_pass(Ply& ply) {
 void Game::play_move(Ply& ply) {
   // SOW-1: one of the mover's own holes, not empty. Only the chosen move is sown: another move
   // may be undecided (Q-LIMIT) without making this one so.
-  const int hole = ply.hole;
-  if (status_ != Status::playing || hole < 0 || hole >= rules_.holes() ||
+  const int hole = ply.move.hole();
+  if (status_ != Status::playing || hole >= rules_.holes() ||
       hole_owner(hole, rules_.holes_per_row) != position_.to_move ||
       position_.board[static_cast<std::size_t>(hole)] == 0)
-    reject(hole);
+    reject(ply.move);
   // The events go straight into the ply, and the position after into the game's own (an endless
   // move leaves it as it was). Throws UndecidedMove (Q-LIMIT) with nothing changed.
   const MoveVerdict outcome = sow_move(rules_, position_, hole, ply.events, position_);
@@ -188,7 +189,8 @@ void Game::play_move(Ply& ply) {
         fmt::format(
             "move {}: not legal for {}: its relay sowing never ends (SOW-6): the state at the end of lap {} repeats "
             "that of lap {}",
-            move_text(hole, rules_.holes_per_row), player_name(position_.to_move), outcome.laps, outcome.repeated_lap));
+            move_text(ply.move, rules_.holes_per_row), player_name(position_.to_move), outcome.laps,
+            outcome.repeated_lap));
   extra_move_pending_ = false;
   if (outcome.endless) {
     // SOW-6 (G6 void): the game is void at this point; nothing is sown.
@@ -251,7 +253,7 @@ void Game::count_rules_of(const Ply& ply) const {
   std::array<RuleId, 5> more{};
   std::size_t n = 0;
   more[n++] = RuleId::TURN_1;
-  if (ply.hole != kPass) more[n++] = RuleId::BRD_4;                                   // the mover's own hole
+  if (!ply.move.is_pass()) more[n++] = RuleId::BRD_4;                                 // the mover's own hole
   if (captured && rules_.variant == Variant::hoyito3) more[n++] = RuleId::CAP_III_2;  // no chain taken
   if (captured && rules_.variant == Variant::hoyito1 && status_ == Status::playing)
     more[n++] = RuleId::CAP_I_3;  // no extra move: the opponent plays

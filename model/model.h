@@ -81,18 +81,19 @@ class Game {
   Result result() const;
   int plies_played() const { return plies_played_; }
 
-  // Every legal ply: the mover's holes in ascending order, or {kPass}; {} once the game is over.
-  std::vector<int> legal_plies() const;
-  void legal_plies(std::vector<int>& into) const;  // the same into `into`, its storage reused
-  // Plays one ply (a hole or kPass); throws RefusedPly (core/refusal.h) when it is not legal,
+  // Every legal move: the mover's holes in ascending order, or the pass alone; {} once the game is
+  // over.
+  std::vector<Move> legal_moves() const;
+  void legal_moves(std::vector<Move>& into) const;  // the same into `into`, its storage reused
+  // Plays one ply (a hole or the pass); throws RefusedPly (core/refusal.h) when it is not legal,
   // with its reason: illegal, endless (SOW-6), undecided (Q-LIMIT, as UndecidedMove), game_over.
-  Ply play(int hole);
+  Ply play(Move move);
   // The same, written into `ply` (its storage reused: no allocation once it has grown). After a
   // throw `ply` holds nothing of use.
-  void play(int hole, Ply& ply);
+  void play(Move move, Ply& ply);
 
  private:
-  [[noreturn]] void reject(int hole) const;      // throws RefusedPly: game_over or illegal
+  [[noreturn]] void reject(Move move) const;     // throws RefusedPly: game_over or illegal
   void play_pass(Ply& ply);                      // PASS-1..3
   void play_move(Ply& ply);                      // SOW-1..6 and the move (sowing.cpp)
   void share_out_at_third_repetition(Ply& ply);  // END-3, G7 third_repetition

@@ -30,6 +30,7 @@
 #include "harness/games/play.h"
 #include "io/record.h"
 #include "io/scenario.h"
+#include "tests/moves.h"
 
 using namespace hoyito;
 
@@ -279,7 +280,7 @@ TEST(AnnotateQuality, ValuesAtDepthOne) {
     EXPECT_EQ(line.moves[i].value, values[i]) << hole_name(static_cast<int>(i), 6);
     EXPECT_EQ(line.moves[i].mark, marks[i]) << hole_name(static_cast<int>(i), 6);
   }
-  EXPECT_EQ(quality_text(line, 3, 6, Lang::en),
+  EXPECT_EQ(quality_text(line, Move::at(3), 6, Lang::en),
             std::string(kQualityHead1) + " a +8 ??, b +12 ??, c +20 (best), d +16 ? (played), e +4 ??, f +4 ??");
 }
 
@@ -292,7 +293,7 @@ TEST(AnnotateQuality, EndlessMoveListedWithItsRepeatLap) {
   ASSERT_EQ(lines[0].moves.size(), 4u);
   EXPECT_TRUE(lines[0].moves[0].endless);
   EXPECT_EQ(lines[0].moves[0].repeat_lap, 61);
-  EXPECT_EQ(quality_text(lines[0], 2, 6, Lang::en),
+  EXPECT_EQ(quality_text(lines[0], Move::at(2), 6, Lang::en),
             std::string(kQualityHead1) +
                 " c -4 (best, played), d -4 (best), f -4 (best); a endless, not legal: repeats at lap 61");
 }
@@ -455,7 +456,7 @@ TEST(AnnotateQuality, VoidingMoveSaysSo) {
   const GameRecord record = void_game();
   const auto lines = quality_lines(record, 1, 1, 1);
   EXPECT_EQ(
-      quality_text(lines[0], 0, 6, Lang::en),
+      quality_text(lines[0], Move::at(0), 6, Lang::en),
       std::string(kQualityHead1) +
           " a -4 (best, played; voids the game (SOW-6): no winner, the captures stand), c -4 (best), d -4 (best), "
           "f -4 (best)");
@@ -592,7 +593,7 @@ TEST(AnnotateDiagram, LongRelayListsEveryLap) {
   auto relay = [](int laps) {
     PlyStory story;
     story.before.board.assign(12, 4);
-    story.ply.hole = 0;
+    story.ply.move = Move::at(0);
     story.ply.after = story.before;
     for (int k = 1; k <= laps; ++k) {
       LapStory lap;

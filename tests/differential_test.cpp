@@ -22,6 +22,7 @@
 #include "harness/verify/differential.h"
 #include "harness/verify/exhaustive.h"
 #include "io/record.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -57,7 +58,8 @@ TEST(DistinctCounter, EstimatesDistinctHashesWithinItsStatedError) {
 TEST(ComparePaths, IllegalMovesRefusedAlikeOnEveryPath) {
   Rules rules;
   const Position start = engine::opening_position(rules);  // South to move, 4 seeds a hole
-  for (int move : {6, 11, kPass}) EXPECT_FALSE(compare_moves(rules, start, {move}).has_value()) << move;
+  for (Move move : {Move::at(6), Move::at(11), Move::pass()})
+    EXPECT_FALSE(compare_moves(rules, start, {move}).has_value()) << move;
 }
 
 // Any position, any legal move: the same events, position and result.
@@ -65,8 +67,8 @@ RC_GTEST_PROP(Differential, AnyLegalMoveFromArbitraryPositions, ()) {
   const Rules rules = gen_rules();
   const Position p = gen_position(rules);
   model::Game game(rules, p);
-  const auto legal = game.legal_plies();
-  const int move = *rc::gen::elementOf(legal);
+  const auto legal = game.legal_moves();
+  const hoyito::Move move = *rc::gen::elementOf(legal);
   const auto d = compare_moves(rules, p, {move});
   RC_ASSERT_FALSE(d.has_value());
 }
@@ -76,7 +78,7 @@ RC_GTEST_PROP(Differential, EveryMoveFromArbitraryPositionsUnderVoid, ()) {
   Rules rules = gen_rules();
   rules.options.endless_sowing = EndlessSowing::void_game;
   const Position p = gen_position(rules);
-  for (int move : model::Game(rules, p).legal_plies()) RC_ASSERT_FALSE(compare_moves(rules, p, {move}).has_value());
+  for (Move move : model::Game(rules, p).legal_moves()) RC_ASSERT_FALSE(compare_moves(rules, p, {move}).has_value());
 }
 
 // Every move under a small lap limit (Q-LIMIT): both decide it, or both refuse it as undecided.
@@ -85,7 +87,7 @@ RC_GTEST_PROP(Differential, EveryMoveUnderSmallLapLimits, ()) {
   rules.options.endless_sowing = EndlessSowing::void_game;
   rules.options.lap_limit = *rc::gen::inRange(1, 65);
   const Position p = gen_position(rules);
-  for (int move : model::Game(rules, p).legal_plies()) RC_ASSERT_FALSE(compare_moves(rules, p, {move}).has_value());
+  for (Move move : model::Game(rules, p).legal_moves()) RC_ASSERT_FALSE(compare_moves(rules, p, {move}).has_value());
 }
 
 // Random continuations of up to 30 plies from reachable positions.
@@ -94,10 +96,10 @@ RC_GTEST_PROP(Differential, RandomContinuationsFromReachablePositions, ()) {
   rules.options.ply_limit = *rc::gen::inRange(20, 200);
   const Position p = gen_reachable(rules, 40);
   SplitMix64 rng{*rc::gen::arbitrary<std::uint64_t>()};
-  std::vector<int> moves;
+  std::vector<Move> moves;
   model::Game game(rules, p);
   for (int i = 0; i < 30 && game.status() == Status::playing; ++i) {
-    const auto legal = game.legal_plies();
+    const auto legal = game.legal_moves();
     moves.push_back(legal[rng.below(legal.size())]);
     game.play(moves.back());
   }
@@ -120,14 +122,14 @@ void assert_same_state(const model::Game& m, const engine::Game& e) {
   RC_ASSERT(m.position() == e.position());
   RC_ASSERT(m.status() == e.status());
   RC_ASSERT(m.result() == e.result());
-  RC_ASSERT(m.legal_plies() == e.legal_plies());
+  RC_ASSERT(m.legal_moves() == e.legal_moves());
 }
 
 struct PlayLegalMove : Command {
-  int hole;
+  Move hole;
   explicit PlayLegalMove(const ModelState& s) {
-    const auto legal = s.game.legal_plies();
-    if (legal.empty() || legal.front() == kPass) RC_DISCARD("no move to play");
+    const auto legal = s.game.legal_moves();
+    if (legal.empty() || legal.front().is_pass()) RC_DISCARD("no move to play");
     hole = legal[*rc::gen::inRange<size_t>(0, legal.size())];
   }
   void apply(ModelState& s) const override { s.game.play(hole); }
@@ -142,23 +144,24 @@ struct PlayLegalMove : Command {
 
 struct PlayForcedPass : Command {
   explicit PlayForcedPass(const ModelState& s) {
-    if (s.game.legal_plies() != std::vector<int>{kPass}) RC_DISCARD("no forced pass here");
+    if (s.game.legal_moves() != std::vector<hoyito::Move>{hoyito::Move::pass()}) RC_DISCARD("no forced pass here");
   }
-  void apply(ModelState& s) const override { s.game.play(kPass); }
+  void apply(ModelState& s) const override { s.game.play(hoyito::Move::pass()); }
   void run(const ModelState& s, EngineUnderTest& sut) const override {
     model::Game m = s.game;
-    const Ply expected = m.play(kPass);
-    RC_ASSERT(sut.game.play(kPass) == expected);
+    const Ply expected = m.play(hoyito::Move::pass());
+    RC_ASSERT(sut.game.play(hoyito::Move::pass()) == expected);
     assert_same_state(m, sut.game);
   }
   void show(std::ostream& os) const override { os << "pass"; }
 };
 
 struct TryIllegalMove : Command {
-  int hole;
+  Move hole;
   explicit TryIllegalMove(const ModelState& s) {
-    const auto legal = s.game.legal_plies();
-    hole = *rc::gen::inRange(-1, s.game.rules().holes());
+    const auto legal = s.game.legal_moves();
+    const int index = *rc::gen::inRange(-1, s.game.rules().holes());  // -1: the pass
+    hole = index < 0 ? Move::pass() : Move::at(index);
     if (std::find(legal.begin(), legal.end(), hole) != legal.end()) RC_DISCARD("that ply is legal");
   }
   void run(const ModelState& s, EngineUnderTest& sut) const override {
@@ -338,7 +341,7 @@ RC_GTEST_PROP(PlayInto, AReusedPlyHoldsWhatPlayReturns, ()) {
   const model::Game model_game(rules, p);
   const engine::Game engine_game(rules, p);
   Ply model_ply, engine_ply;
-  for (int hole : model_game.legal_plies()) {
+  for (Move hole : model_game.legal_moves()) {
     model::Game m = model_game;
     engine::Game e = engine_game;
     m.play(hole, model_ply);
@@ -361,10 +364,10 @@ void play_on_alike(G& restarted, G& fresh, const std::vector<std::size_t>& picks
   RC_ASSERT(restarted.result() == fresh.result());
   RC_ASSERT(restarted.plies_played() == 0);
   for (const std::size_t pick : picks) {
-    const std::vector<int> legal = fresh.legal_plies();
-    RC_ASSERT(restarted.legal_plies() == legal);
+    const std::vector<hoyito::Move> legal = fresh.legal_moves();
+    RC_ASSERT(restarted.legal_moves() == legal);
     if (legal.empty()) return;
-    const int ply = legal[pick % legal.size()];
+    const hoyito::Move ply = legal[pick % legal.size()];
     RC_ASSERT(restarted.play(ply) == fresh.play(ply));
     RC_ASSERT(restarted.result() == fresh.result());
     RC_ASSERT(restarted.plies_played() == fresh.plies_played());
@@ -387,7 +390,7 @@ RC_GTEST_PROP(Restart, ARestartedGamePlaysAsAGameMadeAnew, ()) {
   // restarted game's plies, so one occurrence left over would make a third repetition (END-3).
   for (int round = 0; round < (again ? 2 : 1); ++round) {
     for (const std::size_t pick : picks_before) {
-      const std::vector<int> legal = model_game.legal_plies();
+      const std::vector<hoyito::Move> legal = model_game.legal_moves();
       if (legal.empty()) break;
       model_game.play(legal[pick % legal.size()]);
       engine_game.play(legal[pick % legal.size()]);
@@ -433,10 +436,10 @@ TEST(PlayInto, MovesLongerThanSixtyFourLapsAreToldAsTheModelTellsThem) {
         if (outcome.laps <= 64) continue;
         long_ending |= !outcome.endless;
         long_endless |= outcome.endless;
-        const auto d = compare_moves(rules, p, {hole});
+        const auto d = compare_moves(rules, p, {Move::at(hole)});
         ASSERT_FALSE(d.has_value()) << variant_name(variant) << ": " << d->field;
         if (outcome.endless) {
-          EXPECT_EQ(engine::Game(rules, p).play(hole).events.size(), 2u) << variant_name(variant);
+          EXPECT_EQ(engine::Game(rules, p).play(Move::at(hole)).events.size(), 2u) << variant_name(variant);
         }
       }
     }

@@ -19,6 +19,7 @@
 #include "harness/games/table_moves.h"
 #include "harness/solve/solver.h"
 #include "model/model.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -99,7 +100,7 @@ struct BruteGraph {
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       const Position here = positions[i];
       const model::Game game(rules, here);
-      for (int ply : game.legal_plies()) {
+      for (Move ply : game.legal_moves()) {
         model::Game next = game;
         next.play(ply);
         const Position& after = next.position();
@@ -226,7 +227,7 @@ TEST(EndgameTable, Hoyito3Round3DrawSplitAgrees) {  // G8 split
 bool ends_within(const engine::Game& game, int depth) {
   if (game.status() != Status::playing) return true;
   if (depth == 0) return false;
-  for (int ply : game.legal_plies()) {
+  for (Move ply : game.legal_moves()) {
     engine::Game next = game;
     next.play_fast(ply);
     if (!ends_within(next, depth - 1)) return false;

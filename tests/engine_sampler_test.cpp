@@ -1,6 +1,6 @@
 // engine::Game::play_random, the random player of simulation: every ply it plays is legal, its
 // game is the game play() gives for the same holes, and its choice is uniform over the legal
-// plies (a chi-square test against legal_plies(), on positions with and without endless moves).
+// plies (a chi-square test against legal_moves(), on positions with and without endless moves).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/sides.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -51,16 +52,16 @@ bool looks_uniform(const std::map<int, long>& counts, long draws, int legal_coun
 
 void expect_uniform_at(const Rules& rules, const Position& position, std::uint64_t seed) {
   const engine::Game reference(rules, position);
-  const std::vector<int> legal = reference.legal_plies();
+  const std::vector<hoyito::Move> legal = reference.legal_moves();
   ASSERT_FALSE(legal.empty());
   TestRng rng{seed};
   std::map<int, long> counts;
   const long draws = 20000;
   for (long i = 0; i < draws; ++i) {
     engine::Game game(rules, position);
-    const int hole = game.play_random([&](std::uint64_t n) { return rng.below(n); });
+    const hoyito::Move hole = game.play_random([&](std::uint64_t n) { return rng.below(n); });
     ASSERT_NE(std::find(legal.begin(), legal.end(), hole), legal.end()) << "drew a ply that is not legal: " << hole;
-    counts[hole] += 1;
+    counts[hole.index()] += 1;
   }
   EXPECT_TRUE(looks_uniform(counts, draws, static_cast<int>(legal.size())));
 }
@@ -78,7 +79,7 @@ TEST(EngineSampler, UniformBesideAnEndlessMove) {
   p.board = {2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1};
   p.captured = {16, 20};
   p.to_move = Player::south;
-  ASSERT_EQ(engine::Game(rules, p).legal_plies(), (std::vector<int>{2, 3, 5}));
+  ASSERT_EQ(engine::Game(rules, p).legal_moves(), (hoyito::testing::holes({2, 3, 5})));
   expect_uniform_at(rules, p, 11);
 }
 
@@ -91,7 +92,7 @@ TEST(EngineSampler, UniformAfterTheLegalMovesWereAsked) {
   for (long i = 0; i < 12000; ++i) {
     engine::Game game(rules, start);
     ASSERT_EQ(game.legal_mask(), std::uint64_t{0x3f});
-    counts[game.play_random([&](std::uint64_t n) { return rng.below(n); })] += 1;
+    counts[game.play_random([&](std::uint64_t n) { return rng.below(n); }).index()] += 1;
   }
   EXPECT_TRUE(looks_uniform(counts, 12000, 6));
 }
@@ -109,8 +110,8 @@ TEST(EngineSampler, GamesEqualTheirReplayThroughPlay) {
           engine::Game sampled(rules, engine::opening_position(rules));
           engine::Game replayed(rules, engine::opening_position(rules));
           while (sampled.status() == Status::playing) {
-            const std::vector<int> legal = replayed.legal_plies();
-            const int hole = sampled.play_random([&](std::uint64_t k) { return rng.below(k); });
+            const std::vector<hoyito::Move> legal = replayed.legal_moves();
+            const hoyito::Move hole = sampled.play_random([&](std::uint64_t k) { return rng.below(k); });
             ASSERT_NE(std::find(legal.begin(), legal.end(), hole), legal.end());
             replayed.play(hole);
             ASSERT_EQ(sampled.position(), replayed.position());

@@ -25,12 +25,13 @@
 #include "engine/sides.h"
 #include "harness/verify/scenario_check.h"
 #include "io/event_replay.h"
+#include "tests/moves.h"
 
 namespace {
 
 using hoyito::Event;
 using hoyito::EventKind;
-using hoyito::kPass;
+using hoyito::Move;
 using hoyito::Player;
 using hoyito::Position;
 using hoyito::Result;
@@ -71,7 +72,7 @@ std::vector<std::string> engine_checks(const hoyito::Scenario& s) {
   for (size_t i = 0; i < s.steps.size(); ++i) {
     const hoyito::ScenarioStep& step = s.steps[i];
     const std::string where = "step " + std::to_string(i) + " (" + step.move + ")";
-    const int move = step.move == "pass" ? kPass : hoyito::parse_hole(step.move, s.rules.holes_per_row);
+    const Move move = hoyito::parse_move(step.move, s.rules.holes_per_row);
     if (step.error) {
       const Position before = game.position();
       try {
@@ -182,7 +183,7 @@ TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   Rules r = make_rules(Variant::hoyito1, 6);
   Position p = make_position({2, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {4, 0}, Player::south);
   Game g(r, p);
-  const auto ply = g.play(0);
+  const auto ply = g.play(hoyito::Move::at(0));
   ASSERT_GE(ply.events.size(), 4u);
   EXPECT_EQ(ply.events[1].kind, EventKind::capture);
   EXPECT_EQ(ply.events[1].rule, RuleId::CAP_I_1);
@@ -200,7 +201,7 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   Rules r = make_rules(Variant::hoyito1, 6);
   Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, Player::south);
   Game g(r, p);
-  const auto ply = g.play(0);
+  const auto ply = g.play(hoyito::Move::at(0));
   EXPECT_EQ(ply.events,
             (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south), lap_event(0, 3, 3),
                                 sow_end_event(3), award_event(RuleId::END_I_1, Player::south, 4),
@@ -209,7 +210,7 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   EXPECT_EQ(g.status(), Status::finished);
   EXPECT_EQ(g.result().captured, (std::array<int, 2>{28, 20}));
   EXPECT_EQ(g.position(), make_position(std::vector<int>(12, 0), {28, 20}, Player::north));
-  EXPECT_TRUE(g.legal_plies().empty());
+  EXPECT_TRUE(g.legal_moves().empty());
 }
 
 TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
@@ -220,7 +221,7 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
   // captured; 3 seeds are on the board (c, e, f): South takes them (END-I-1): 27 to 21.
   Rules r = make_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, Player::south));
-  const auto ply = g.play(0);
+  const auto ply = g.play(hoyito::Move::at(0));
   EXPECT_EQ(ply.events,
             (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south), lap_event(0, 3, 3),
                                 relay_event(3, 2), lap_event(3, 5, 2), sow_end_event(5),
@@ -236,7 +237,7 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
   // captured (CAP-I-2), the move ends. On the board: c=1, f=1: 2 seeds, to South (END-I-1).
   Rules r = make_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, Player::south));
-  const auto ply = g.play(0);
+  const auto ply = g.play(hoyito::Move::at(0));
   EXPECT_EQ(ply.events,
             (std::vector<Event>{lift_event(0, 3), capture_event(RuleId::CAP_I_1, 1, Player::south), lap_event(0, 3, 3),
                                 capture_event(RuleId::CAP_I_2, 3, Player::south),
@@ -253,7 +254,7 @@ TEST(EngineHoyito3, SplitOfAnOddRemainderGivesTheOddSeedToTheCapturer) {
   r.previous_winner = hoyito::Winner::draw;
   r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
   Game g(r, make_position({1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, {20, 21}, Player::south));
-  const auto ply = g.play(0);
+  const auto ply = g.play(hoyito::Move::at(0));
   ASSERT_EQ(ply.events.size(), 6u) << show(ply.events, 6);
   EXPECT_EQ(ply.events[2].kind, EventKind::capture);
   EXPECT_EQ(ply.events[3].kind, EventKind::last_four_award);
@@ -285,8 +286,8 @@ TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
     for (int h = 0; h < 6; ++h) {
       if ((loose_mask >> h & 1) && !(strict_mask >> h & 1)) {
         found = true;
-        EXPECT_THROW(strict.play(h), hoyito::InputError);
-        const auto ply = loose.play(h);
+        EXPECT_THROW(strict.play(Move::at(h)), hoyito::InputError);
+        const auto ply = loose.play(Move::at(h));
         ASSERT_EQ(ply.events.size(), 2u);
         EXPECT_EQ(ply.events[0].kind, EventKind::endless_sowing);
         EXPECT_EQ(ply.events[0].hole, h);
@@ -307,14 +308,14 @@ TEST(EngineGame, PlyLimitEndsUnterminated) {
   Rules r = make_rules(Variant::hoyito2, 6);
   r.options.ply_limit = 1;
   Game g(r, hoyito::engine::opening_position(r));
-  const auto ply = g.play(0);
+  const auto ply = g.play(hoyito::Move::at(0));
   ASSERT_FALSE(ply.events.empty());
   EXPECT_EQ(ply.events.back().kind, EventKind::game_end);
   EXPECT_EQ(ply.events.back().rule, RuleId::END_3);
   EXPECT_EQ(ply.events.back().status, Status::unterminated);
   EXPECT_EQ(g.status(), Status::unterminated);
   EXPECT_EQ(g.result().winner, Winner::none);
-  EXPECT_THROW(g.play(6), hoyito::InputError);
+  EXPECT_THROW(g.play(hoyito::Move::at(6)), hoyito::InputError);
 }
 
 TEST(EngineGame, ThirdRepetitionSharesTheSides) {
@@ -325,12 +326,12 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
   Position p = make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 8}, Player::south);
   Game g(r, p);
   for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(g.legal_plies(), std::vector<int>{kPass});
-    const auto ply = g.play(kPass);
+    ASSERT_EQ(g.legal_moves(), std::vector<hoyito::Move>{hoyito::Move::pass()});
+    const auto ply = g.play(hoyito::Move::pass());
     ASSERT_EQ(ply.events.size(), 1u);
     EXPECT_EQ(ply.events[0].rule, RuleId::PASS_1);
   }
-  const auto ply = g.play(kPass);
+  const auto ply = g.play(hoyito::Move::pass());
   ASSERT_EQ(ply.events.size(), 4u) << show(ply.events, 6);
   EXPECT_EQ(ply.events[1].kind, EventKind::side_award);
   EXPECT_EQ(ply.events[1].player, Player::south);
@@ -346,7 +347,8 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
 TEST(EngineGame, IllegalInputIsRejected) {
   Rules r = make_rules(Variant::hoyito3, 6);
   Game g(r, hoyito::engine::opening_position(r));
-  for (int bad : {kPass, 6, 11, 12, 40, -7}) {
+  // (A hole below 0 cannot be made: Move::at asserts it.) 40 is past any board.
+  for (Move bad : {Move::pass(), Move::at(6), Move::at(11), Move::at(12), Move::at(40)}) {
     try {
       g.play(bad);
       ADD_FAILURE() << "played " << bad;
@@ -478,7 +480,7 @@ void check_moves(const Rules& r, const Position& p, long& endless, long& finite,
     Game g(loose, p);
     Naive engine = Naive::finite;
     try {
-      g.play(h);
+      g.play(Move::at(h));
       if (g.status() == Status::void_game) engine = Naive::endless;
     } catch (const hoyito::InputError& e) {
       ASSERT_TRUE(is_undecided_error(e)) << e.what();
@@ -517,7 +519,7 @@ void check_moves(const Rules& r, const Position& p, long& endless, long& finite,
 // (Q-LIMIT, endless_sowing = void) is dropped and another tried. False when all are refused.
 template <typename Rng>
 bool play_random_decided(Game& g, Rng& rng) {
-  auto moves = g.legal_plies();
+  auto moves = g.legal_moves();
   while (!moves.empty()) {
     const size_t i = rng() % moves.size();
     try {
@@ -589,8 +591,8 @@ TEST(EngineGame, RoundEndsGivesEachRowToItsOwner) {
   r.options.no_seeds = hoyito::NoSeeds::round_ends;
   const Position p = make_position({0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 1, 1}, {20, 21}, Player::south);
   Game g(r, p);
-  ASSERT_EQ(g.legal_plies(), std::vector<int>{kPass});
-  const auto ply = g.play(kPass);
+  ASSERT_EQ(g.legal_moves(), std::vector<hoyito::Move>{hoyito::Move::pass()});
+  const auto ply = g.play(hoyito::Move::pass());
   ASSERT_EQ(ply.events.size(), 3u) << show(ply.events, 6);
   EXPECT_EQ(ply.events[0].kind, EventKind::side_award);
   EXPECT_EQ(ply.events[0].rule, RuleId::END_4);
@@ -606,7 +608,7 @@ TEST(EngineGame, RoundEndsGivesEachRowToItsOwner) {
   Rules passing = r;
   passing.options.no_seeds = hoyito::NoSeeds::pass;
   Game p1(passing, p);
-  const auto pass = p1.play(kPass);
+  const auto pass = p1.play(hoyito::Move::pass());
   ASSERT_EQ(pass.events.size(), 1u);
   EXPECT_EQ(pass.events[0].rule, RuleId::PASS_1);
 }
@@ -676,7 +678,7 @@ TEST(EngineEndless, LongFiniteSowingsAreLegal) {
       if (laps > longest) {
         longest = laps;
         Game copy = g;
-        const auto ply = copy.play(h);
+        const auto ply = copy.play(Move::at(h));
         long lap_events = 0;
         for (const auto& e : ply.events) lap_events += e.kind == EventKind::lap;
         EXPECT_EQ(lap_events, laps);
@@ -715,26 +717,26 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
   Rules many = make_rules(Variant::hoyito2, 6, 10);
   const Position p = make_position({28, 4, 18, 11, 0, 14, 6, 2, 14, 10, 4, 1}, {0, 8}, Player::south);
   Game strict(many, p);
-  EXPECT_THROW((void)strict.legal_plies(), hoyito::InputError);
-  EXPECT_THROW(strict.play(2), hoyito::InputError);  // c itself is undecided
+  EXPECT_THROW((void)strict.legal_moves(), hoyito::InputError);
+  EXPECT_THROW(strict.play(hoyito::Move::at(2)), hoyito::InputError);  // c itself is undecided
   EXPECT_EQ(strict.position(), p);
   // a ends: it is legal though the list of legal plies is not known (another move is undecided).
-  EXPECT_NO_THROW(strict.play(0));
+  EXPECT_NO_THROW(strict.play(hoyito::Move::at(0)));
   EXPECT_NE(strict.position(), p);
   many.options.endless_sowing = hoyito::EndlessSowing::void_game;
   Game loose(many, p);
-  EXPECT_EQ(loose.legal_plies(), (std::vector<int>{0, 1, 2, 3, 5}));
+  EXPECT_EQ(loose.legal_moves(), (hoyito::testing::holes({0, 1, 2, 3, 5})));
   try {
-    loose.play(2);
+    loose.play(hoyito::Move::at(2));
     ADD_FAILURE() << "move c was played";
   } catch (const hoyito::InputError& e) {
     EXPECT_TRUE(is_undecided_error(e)) << e.what();
   }
-  EXPECT_THROW(loose.play_fast(2), hoyito::InputError);
+  EXPECT_THROW(loose.play_fast(hoyito::Move::at(2)), hoyito::InputError);
   EXPECT_EQ(loose.position(), p);
   EXPECT_EQ(loose.plies_played(), 0);
   EXPECT_EQ(loose.status(), Status::playing);
-  const auto ply = loose.play(3);
+  const auto ply = loose.play(hoyito::Move::at(3));
   EXPECT_EQ(ply.events.front().kind, EventKind::lift);
   EXPECT_EQ(loose.plies_played(), 1);
 }
@@ -784,13 +786,13 @@ TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
   // Q-LIMIT: decided when the first exact repeat comes by lap end lap_limit: move a's is lap 61.
   Rules r = make_rules(Variant::hoyito2, 6);
   r.options.lap_limit = 61;
-  EXPECT_EQ(Game(r, kEndlessStart).legal_plies(), (std::vector<int>{2, 3, 5}));
+  EXPECT_EQ(Game(r, kEndlessStart).legal_moves(), (hoyito::testing::holes({2, 3, 5})));
   r.options.lap_limit = 60;
   Game undecided(r, kEndlessStart);
-  EXPECT_THROW((void)undecided.legal_plies(), hoyito::UndecidedMove);
-  EXPECT_THROW(undecided.play(0), hoyito::UndecidedMove);
+  EXPECT_THROW((void)undecided.legal_moves(), hoyito::UndecidedMove);
+  EXPECT_THROW(undecided.play(hoyito::Move::at(0)), hoyito::UndecidedMove);
   EXPECT_EQ(undecided.position(), kEndlessStart);
-  EXPECT_NO_THROW(undecided.play(2));  // c ends after one lap: legal whatever a is
+  EXPECT_NO_THROW(undecided.play(hoyito::Move::at(2)));  // c ends after one lap: legal whatever a is
 }
 
 TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
@@ -802,13 +804,13 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   for (Variant v : {Variant::hoyito2, Variant::hoyito1}) {  // sx-endless-hoyito1: the same cycle
     Game g(make_rules(v, 6), kEndlessStart);
     try {
-      g.play(0);
+      g.play(hoyito::Move::at(0));
       ADD_FAILURE() << "move a was played";
     } catch (const hoyito::InputError& e) {
       EXPECT_EQ(std::string(e.what()), "move a: " + why);
     }
     try {
-      g.play_fast(0);
+      g.play_fast(hoyito::Move::at(0));
       ADD_FAILURE() << "move a was played";
     } catch (const hoyito::InputError& e) {
       EXPECT_EQ(std::string(e.what()), "move a: " + why);
@@ -821,7 +823,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   const Position north = make_position({1, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 2}, {20, 16}, Player::north);
   Game g(make_rules(Variant::hoyito2, 6), north);
   try {
-    g.play(6);
+    g.play(hoyito::Move::at(6));
     ADD_FAILURE() << "move A was played";
   } catch (const hoyito::InputError& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -831,7 +833,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   // Other illegal moves keep their message: b is empty.
   Game other(make_rules(Variant::hoyito2, 6), kEndlessStart);
   try {
-    other.play(1);
+    other.play(hoyito::Move::at(1));
     ADD_FAILURE() << "move b was played";
   } catch (const hoyito::InputError& e) {
     EXPECT_EQ(std::string(e.what()), "move b is not legal for south here");
@@ -920,9 +922,9 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
     Position pos = slow.position();
     bool shared = false;
     while (slow.status() == Status::playing) {
-      std::vector<int> moves;
+      std::vector<Move> moves;
       try {
-        moves = slow.legal_plies();
+        moves = slow.legal_moves();
       } catch (const hoyito::InputError& e) {  // Q-LIMIT with endless_sowing = illegal
         ASSERT_TRUE(is_undecided_error(e)) << e.what();
         ASSERT_THROW((void)fast.legal_mask(), hoyito::InputError);
@@ -932,10 +934,10 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
       ASSERT_FALSE(moves.empty());
       const auto mask = slow.legal_mask();
       std::uint64_t from_list = 0;
-      for (int m : moves) from_list |= m == kPass ? hoyito::engine::kPassBit : std::uint64_t{1} << m;
+      for (Move m : moves) from_list |= m.is_pass() ? hoyito::engine::kPassBit : std::uint64_t{1} << m.hole();
       ASSERT_EQ(mask, from_list);
       ASSERT_EQ(fast.legal_mask(), mask);
-      int move = kPass;
+      Move move;
       hoyito::Ply ply;
       bool played = false;
       while (!played && !moves.empty()) {
@@ -992,7 +994,7 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
       ASSERT_LE(slow.plies_played(), r.options.ply_limit);
     }
     if (slow.status() != Status::playing) {
-      EXPECT_TRUE(slow.legal_plies().empty());
+      EXPECT_TRUE(slow.legal_moves().empty());
     }
     if (slow.status() == Status::unterminated) {
       ASSERT_EQ(slow.plies_played(), r.options.ply_limit);
@@ -1044,7 +1046,7 @@ TEST(EngineRandomGames, PropertyConservationAndTermination) {
     while (g.status() == Status::playing) {
       try {
         if (!play_random_decided(g, rng)) break;
-      } catch (const hoyito::InputError& e) {  // legal_plies() refused (Q-LIMIT)
+      } catch (const hoyito::InputError& e) {  // legal_moves() refused (Q-LIMIT)
         RC_ASSERT(is_undecided_error(e));
         break;
       }

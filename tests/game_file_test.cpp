@@ -15,6 +15,7 @@
 #include "harness/verify/differential.h"
 #include "io/record.h"
 #include "io/scenario.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -45,12 +46,12 @@ std::string error_of(const std::string& path, int record = 1) {
 
 // A disagreement as lockstep finds one: Hoyito II 2x6 from the start, South c then North B, the
 // two differing in the events of ply 2. The sides' content does not matter to the reader.
-Disagreement sample_disagreement(std::vector<int> moves) {
+Disagreement sample_disagreement(std::vector<Move> moves) {
   Disagreement d;
   d.start = engine::opening_position(d.rules);
   d.moves = std::move(moves);
   d.field = "events";
-  d.model.legal = d.engine.legal = {6, 7, 8, 9, 10, 11};
+  d.model.legal = d.engine.legal = hoyito::testing::holes({6, 7, 8, 9, 10, 11});
   d.model.error = d.engine.error = "not played here";
   return d;
 }
@@ -112,7 +113,8 @@ TEST(GameFile, ScenarioWithARefusedStepStopsBeforeIt) {
 TEST(GameFile, DisagreementFilesAsTheWriterWritesThem) {
   // c (South, hole 2) then B (North, hole 7): the moves of the original; the shrunk form is not
   // the game shown. exhaustive writes the same format under another name.
-  const Disagreement original = sample_disagreement({2, 7}), shrunk = sample_disagreement({2});
+  const Disagreement original = sample_disagreement(hoyito::testing::holes({2, 7})),
+                     shrunk = sample_disagreement(hoyito::testing::holes({2}));
   for (const char* name : {"disagreement-1.json", "exhaustive-disagreement.json"}) {
     const std::string path = temp_path(name);
     write_transcript(path, original, shrunk, "hoyito verify --seed 1 --games 4 --config x --game 3", 1);
@@ -121,9 +123,9 @@ TEST(GameFile, DisagreementFilesAsTheWriterWritesThem) {
     EXPECT_EQ(game.title, "Disagreement: model and engine differ in 'events' at ply 2");
     ASSERT_EQ(game.record.plies.size(), 2u);
     EXPECT_EQ(game.record.plies[0].player, Player::south);
-    EXPECT_EQ(game.record.plies[0].hole, 2);
+    EXPECT_EQ(game.record.plies[0].move, Move::at(2));
     EXPECT_EQ(game.record.plies[1].player, Player::north);
-    EXPECT_EQ(game.record.plies[1].hole, 7);
+    EXPECT_EQ(game.record.plies[1].move, Move::at(7));
     EXPECT_EQ(game.record.start, engine::opening_position(Rules{}));
     EXPECT_NE(game.note.find("`hoyito replay " + path + "`"), std::string::npos) << game.note;
     // replay reads the same file with the same reader: both forms, on model and engine (which agree).
@@ -142,7 +144,7 @@ TEST(GameFile, DisagreementFilesAsTheWriterWritesThem) {
 TEST(GameFile, DisagreementWhoseLastMoveTheModelRefuses) {
   // After c North is to move; a (South's hole 0) is refused: the plies before it are shown.
   const std::string path = temp_path("refused.json");
-  const Disagreement d = sample_disagreement({2, 0});
+  const Disagreement d = sample_disagreement(hoyito::testing::holes({2, 0}));
   write_transcript(path, d, d, "hoyito replay x", 1);
   const GameOfFile game = read_game_file(path, 1);
   EXPECT_EQ(game.record.plies.size(), 1u);

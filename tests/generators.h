@@ -48,7 +48,7 @@ inline Position gen_reachable(const Rules& rules, int max_plies) {
   model::Game game(rules, engine::opening_position(rules));
   const int plies = *rc::gen::inRange(0, max_plies + 1);
   for (int i = 0; i < plies && game.status() == Status::playing; ++i) {
-    const auto legal = game.legal_plies();
+    const auto legal = game.legal_moves();
     game.play(legal[static_cast<size_t>(*rc::gen::inRange<size_t>(0, legal.size()))]);
   }
   return game.position();

@@ -6,6 +6,7 @@
 #include "engine/engine.h"
 #include "harness/verify/lap_limits.h"
 #include "model/model.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -33,12 +34,12 @@ TEST(LapLimits, EndlessMoveDecidedAtItsFirstRepeatRefusedOneLapEarlier) {
   at.options.lap_limit = 61;
   EXPECT_TRUE(model::sow_move(at, kEndlessStart, 0).endless);
   engine::Game decided(at, kEndlessStart);
-  EXPECT_EQ(decided.play(0).events.front().kind, EventKind::endless_sowing);
+  EXPECT_EQ(decided.play(hoyito::Move::at(0)).events.front().kind, EventKind::endless_sowing);
   Rules before = at;
   before.options.lap_limit = 60;
   EXPECT_THROW(model::sow_move(before, kEndlessStart, 0), InputError);
   engine::Game refused(before, kEndlessStart);
-  EXPECT_THROW(refused.play(0), InputError);
+  EXPECT_THROW(refused.play(hoyito::Move::at(0)), InputError);
   EXPECT_EQ(refused.status(), Status::playing);  // nothing was played
 }
 
@@ -50,12 +51,12 @@ TEST(LapLimits, DecidedMoveIsPlayableBesideAnUndecidedOne) {
   r.options.lap_limit = 60;
   model::Game m(r, kEndlessStart);
   engine::Game e(r, kEndlessStart);
-  EXPECT_THROW((void)m.legal_plies(), InputError);
-  EXPECT_THROW((void)e.legal_plies(), InputError);
-  EXPECT_THROW(m.play(0), InputError);
-  EXPECT_THROW(e.play(0), InputError);
-  const Ply model_ply = m.play(2);
-  EXPECT_EQ(model_ply, e.play(2));
+  EXPECT_THROW((void)m.legal_moves(), InputError);
+  EXPECT_THROW((void)e.legal_moves(), InputError);
+  EXPECT_THROW(m.play(hoyito::Move::at(0)), InputError);
+  EXPECT_THROW(e.play(hoyito::Move::at(0)), InputError);
+  const Ply model_ply = m.play(hoyito::Move::at(2));
+  EXPECT_EQ(model_ply, e.play(hoyito::Move::at(2)));
   EXPECT_EQ(model_ply.after, (Position{{2, 0, 0, 2, 1, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, Player::north}));
 }
 
@@ -72,12 +73,12 @@ TEST(LapLimits, LongestCycleMetInPlayIsDecidedAtTheSameLapByBoth) {
   Rules at = endless_rules();
   at.options.lap_limit = static_cast<int>(c.laps);
   engine::Game decided(at, longest);
-  EXPECT_EQ(decided.play(2).events.front().kind, EventKind::endless_sowing);
+  EXPECT_EQ(decided.play(hoyito::Move::at(2)).events.front().kind, EventKind::endless_sowing);
   Rules before = at;
   before.options.lap_limit = static_cast<int>(c.laps) - 1;
   EXPECT_THROW(model::sow_move(before, longest, 2), UndecidedMove);
   engine::Game refused(before, longest);
-  EXPECT_THROW(refused.play(2), UndecidedMove);
+  EXPECT_THROW(refused.play(hoyito::Move::at(2)), UndecidedMove);
 }
 
 TEST(LapLimits, CheckPutsEveryMoveOnItsBoundary) {
@@ -126,9 +127,9 @@ TEST(LapLimits, IllegalMoveBesideAnUndecidedOneIsNotLegal) {
   for (bool engine_side : {false, true}) {
     try {
       if (engine_side)
-        engine::Game(r, kEndlessStart).play(1);  // b is empty
+        engine::Game(r, kEndlessStart).play(hoyito::Move::at(1));  // b is empty
       else
-        model::Game(r, kEndlessStart).play(1);
+        model::Game(r, kEndlessStart).play(hoyito::Move::at(1));
       ADD_FAILURE() << "the empty hole b was played";
     } catch (const RefusedPly& e) {
       EXPECT_EQ(e.reason, Refusal::illegal) << e.what();
@@ -144,10 +145,10 @@ TEST(GameOver, MovesAfterTheEndAreRefused) {
   const Position p{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, Player::south};
   model::Game m(r, p);
   engine::Game e(r, p);
-  EXPECT_EQ(m.play(3), e.play(3));
+  EXPECT_EQ(m.play(hoyito::Move::at(3)), e.play(hoyito::Move::at(3)));
   EXPECT_EQ(m.status(), Status::finished);
   EXPECT_EQ(m.result().captured, (std::array<int, 2>{24, 24}));
-  for (int hole : {0, 3, 6, kPass}) {
+  for (hoyito::Move hole : {hoyito::Move::at(0), hoyito::Move::at(3), hoyito::Move::at(6), hoyito::Move::pass()}) {
     EXPECT_THROW(m.play(hole), InputError);
     EXPECT_THROW(e.play(hole), InputError);
   }

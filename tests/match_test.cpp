@@ -16,6 +16,7 @@
 #include "engine/engine.h"
 #include "harness/verify/scenario_check.h"
 #include "model/model.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -156,12 +157,12 @@ std::optional<Result> play_both(const Rules& rules, Player starter, std::mt19937
   engine::Game e(rules, engine::opening_position(rules, starter));
   EXPECT_EQ(m.position(), e.position()) << where << ": start";
   while (m.status() == Status::playing) {
-    const std::vector<int> plies = m.legal_plies();
-    if (plies != e.legal_plies()) {
+    const std::vector<Move> plies = m.legal_moves();
+    if (plies != e.legal_moves()) {
       ADD_FAILURE() << where << ": legal plies differ at ply " << m.plies_played();
       return std::nullopt;
     }
-    const int ply = plies[rng() % plies.size()];
+    const Move ply = plies[rng() % plies.size()];
     m.play(ply);
     e.play(ply);
   }

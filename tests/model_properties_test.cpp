@@ -9,6 +9,7 @@
 #include "harness/games/play.h"
 #include "io/record.h"
 #include "model/model.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -28,7 +29,7 @@ void check_invariants_while_playing(const Rules& rules, const Position& start, i
   model::Game game(rules, start);
   for (int i = 0; i < plies && game.status() == Status::playing; ++i) {
     const Position before = game.position();
-    const auto legal = game.legal_plies();
+    const auto legal = game.legal_moves();
     RC_ASSERT(!legal.empty());
     const Ply ply = game.play(legal[*rc::gen::inRange<size_t>(0, legal.size())]);
 
@@ -92,7 +93,7 @@ void check_invariants_while_playing(const Rules& rules, const Position& start, i
     } else if (!captured_this_ply) {
       RC_ASSERT(!has_extra);
     }
-    if (!ended && ply.hole != kPass && !has_extra) RC_ASSERT(ply.after.to_move == model::opponent_of(before.to_move));
+    if (!ended && !ply.move.is_pass() && !has_extra) RC_ASSERT(ply.after.to_move == model::opponent_of(before.to_move));
   }
 }
 
@@ -110,15 +111,15 @@ RC_GTEST_PROP(ModelProperties, LegalPliesAreOwnNonEmptyHolesOrPass, ()) {
   const Rules rules = gen_rules();
   const Position p = gen_position(rules);
   model::Game game(rules, p);
-  const auto legal = game.legal_plies();
+  const auto legal = game.legal_moves();
   RC_ASSERT(!legal.empty());
-  if (legal.front() == kPass) {
+  if (legal.front().is_pass()) {
     RC_ASSERT(legal.size() == 1u);
     return;
   }
-  for (int h : legal) {
-    RC_ASSERT(model::hole_owner(h, rules.holes_per_row) == p.to_move);
-    RC_ASSERT(p.board[static_cast<size_t>(h)] > 0);
+  for (Move m : legal) {
+    RC_ASSERT(model::hole_owner(m.hole(), rules.holes_per_row) == p.to_move);
+    RC_ASSERT(p.board[static_cast<size_t>(m.hole())] > 0);
   }
 }
 

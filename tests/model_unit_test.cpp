@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "model/model.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -56,13 +57,13 @@ TEST(ModelSow6, EndlessAfterATailFindsTheFirstRepeatAndTheLapItRepeats) {
 
 TEST(ModelSow6, EndlessMoveIsNotLegal) {
   model::Game game(hoyito1(), kTailThenCycle);
-  EXPECT_EQ(game.legal_plies(), (std::vector<int>{0, 2, 3}));  // a c d
+  EXPECT_EQ(game.legal_moves(), (hoyito::testing::holes({0, 2, 3})));  // a c d
 }
 
 TEST(ModelSow6, RefusalSaysTheSowingNeverEndsAndWhereItRepeats) {
   model::Game game(hoyito1(), kTailThenCycle);
   try {
-    game.play(kMoveE);
+    game.play(Move::at(kMoveE));
     FAIL() << "the endless move e was played";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(),
@@ -76,7 +77,7 @@ TEST(ModelSow6, RefusalSaysTheSowingNeverEndsAndWhereItRepeats) {
 TEST(ModelSow6, OtherIllegalMovesKeepTheirMessage) {
   model::Game game(hoyito1(), kTailThenCycle);
   try {
-    game.play(1);  // b is empty
+    game.play(hoyito::Move::at(1));  // b is empty
     FAIL() << "the empty hole b was played";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(), "move b: not legal for south here (legal: a c d)");
@@ -89,7 +90,7 @@ TEST(ModelSow6, NorthsEndlessMoveNamesNorth) {
   const Position north{{4, 0, 3, 1, 0, 2, 1, 0, 2, 1, 2, 0}, {16, 16}, Player::north};
   model::Game game(hoyito1(), north);
   try {
-    game.play(10);
+    game.play(hoyito::Move::at(10));
     FAIL() << "the endless move E was played";
   } catch (const InputError& error) {
     EXPECT_STREQ(error.what(),
@@ -140,7 +141,7 @@ Event lap(int from, int to, int seeds) {
 
 TEST(ModelG13, HoyitoIMoveIsSownToItsEndBeforeTheGameEnds) {
   model::Game game(hoyito1(), kEnPassantThenRelay);
-  const Ply ply = game.play(0);
+  const Ply ply = game.play(hoyito::Move::at(0));
 
   Event end = event(EventKind::game_end, RuleId::END_1);
   end.status = Status::finished;

@@ -17,6 +17,7 @@
 #include "harness/games/remote_game.h"
 #include "harness/games/serve.h"
 #include "io/engine_protocol.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -94,7 +95,8 @@ TEST(ProtocolValues, StateEventsAndCapabilitiesRoundTrip) {
   EXPECT_THROW(protocol::parse_state("board=1,2 captured=0,0 to_move=south", 6, "state"), protocol::ProtocolError);
 
   engine::Game game(rules, engine::opening_position(rules));
-  for (const Event& e : game.play(2).events) EXPECT_EQ(protocol::parse_event(protocol::format_event(e), "events"), e);
+  for (const Event& e : game.play(hoyito::Move::at(2)).events)
+    EXPECT_EQ(protocol::parse_event(protocol::format_event(e), "events"), e);
 
   const protocol::Capabilities caps = protocol::full_capabilities();
   const protocol::Capabilities back = protocol::parse_capabilities(protocol::format_capabilities(caps), "supports");
@@ -144,9 +146,9 @@ void lockstep(const std::shared_ptr<EngineSession>& remote, const Rules& rules, 
   engine::Game local(rules, engine::opening_position(rules));
   RemoteGame game(remote, rules, engine::opening_position(rules));
   for (int i = 0; i < plies && local.status() == Status::playing; ++i) {
-    const std::vector<int> legal = local.legal_plies();
-    ASSERT_EQ(game.legal_plies(), legal) << "ply " << i;
-    const int ply = legal[random() % legal.size()];
+    const std::vector<hoyito::Move> legal = local.legal_moves();
+    ASSERT_EQ(game.legal_moves(), legal) << "ply " << i;
+    const hoyito::Move ply = legal[random() % legal.size()];
     const Ply expected = local.play(ply);
     const Ply got = game.play(ply);
     ASSERT_EQ(got, expected) << "ply " << i << " " << move_text(ply, rules.holes_per_row);
@@ -183,10 +185,10 @@ TEST(RemoteGame, CopiesShareOneProcessAndPerftAgrees) {
   EXPECT_EQ(game.perft(4), perft(local, 4));   // the engine's own
   EXPECT_EQ(game.divide(2), perft_divide(local, 2));
   RemoteGame a = game, b = game;
-  a.play(a.legal_plies().front());
-  b.play(b.legal_plies().back());
+  a.play(a.legal_moves().front());
+  b.play(b.legal_moves().back());
   EXPECT_NE(a.position(), b.position());
-  EXPECT_EQ(a.legal_plies().size(), engine::Game(rules, a.position()).legal_plies().size());
+  EXPECT_EQ(a.legal_moves().size(), engine::Game(rules, a.position()).legal_moves().size());
 }
 
 TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
@@ -194,7 +196,7 @@ TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
   Rules rules;
   RemoteGame game(remote, rules, engine::opening_position(rules));
   try {
-    game.play(6);  // North's hole, South to move
+    game.play(hoyito::Move::at(6));  // North's hole, South to move
     ADD_FAILURE();
   } catch (const EngineRefusal& e) {
     EXPECT_EQ(e.reason, Reason::illegal);
@@ -205,10 +207,10 @@ TEST(RemoteGame, RefusalsComeBackAsTheInTreeGamesThrowThem) {
   Rules tiny = rules;
   set_option(tiny, "ply_limit", "1");
   RemoteGame over(remote, tiny, engine::opening_position(tiny));
-  over.play(0);
+  over.play(hoyito::Move::at(0));
   EXPECT_EQ(over.status(), Status::unterminated);
   try {
-    over.play(6);
+    over.play(hoyito::Move::at(6));
     ADD_FAILURE();
   } catch (const EngineRefusal& e) {
     EXPECT_EQ(e.reason, Reason::game_over);
@@ -225,7 +227,7 @@ void expect_failure(const std::string& mode, const std::string& expected, int ti
   Rules rules;
   RemoteGame game(remote, rules, engine::opening_position(rules));
   try {
-    game.legal_plies();
+    game.legal_moves();
     ADD_FAILURE() << mode << ": no failure";
   } catch (const EngineFailure& e) {
     const std::string what = e.what();
@@ -286,7 +288,7 @@ TEST(FakeEngines, SlowEngineIsWaitedForWithinItsTimeout) {
   auto remote = session(kFake + " slow", 2000);
   Rules rules;
   RemoteGame game(remote, rules, engine::opening_position(rules));
-  EXPECT_EQ(game.legal_plies(), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(game.legal_moves(), (hoyito::testing::holes({0, 1, 2, 3, 4, 5})));
   EXPECT_EQ(remote->restarts(), 0);
 }
 
@@ -298,16 +300,16 @@ TEST(FakeEngines, LiarAboutOneRuleIsCaughtInLockstep) {
     std::mt19937_64 random(seed);
     engine::Game game(rules, engine::opening_position(rules));
     while (game.status() == Status::playing && !must_pass) {
-      const std::vector<int> legal = game.legal_plies();
-      if (legal == std::vector<int>{kPass}) must_pass = game.position();
+      const std::vector<hoyito::Move> legal = game.legal_moves();
+      if (legal == std::vector<hoyito::Move>{hoyito::Move::pass()}) must_pass = game.position();
       game.play(legal[random() % legal.size()]);
     }
   }
   ASSERT_TRUE(must_pass.has_value());
   auto liar = session(kFake + " liar " + kHoyito);
   RemoteGame game(liar, rules, *must_pass);
-  EXPECT_EQ(engine::Game(rules, *must_pass).legal_plies(), std::vector<int>{kPass});
-  EXPECT_EQ(game.legal_plies(), std::vector<int>{});  // the lie, seen
+  EXPECT_EQ(engine::Game(rules, *must_pass).legal_moves(), std::vector<hoyito::Move>{hoyito::Move::pass()});
+  EXPECT_EQ(game.legal_moves(), std::vector<hoyito::Move>{});  // the lie, seen
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "engine/sides.h"
 #include "model/model.h"
 #include "model/rule_counts.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -16,7 +17,7 @@ TEST(RuleCounts, OnePlyCountsItsRulesAndResetClears) {
   // Hoyito II, South plays d (1 seed): hole e 3 -> 4 by the lap's last seed, captured
   // (CAP-II-1); nothing is left, so the game ends (END-1, END-II-1 awards nothing).
   model::Game game(Rules{}, Position{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, Player::south});
-  game.play(3);
+  game.play(hoyito::Move::at(3));
   const auto counts = model::rule_counts();
   EXPECT_EQ(counts[at(RuleId::SOW_1)], 1u);
   EXPECT_EQ(counts[at(RuleId::SOW_2)], 1u);
@@ -28,7 +29,7 @@ TEST(RuleCounts, OnePlyCountsItsRulesAndResetClears) {
   // count its board rules, BRD-*).
   model::Game fresh(Rules{}, engine::opening_position(Rules{}));
   const auto before = model::rule_counts();
-  (void)fresh.legal_plies();
+  (void)fresh.legal_moves();
   EXPECT_EQ(model::rule_counts(), before);
   model::reset_rule_counts();
   for (auto n : model::rule_counts()) EXPECT_EQ(n, 0u);

@@ -10,6 +10,7 @@
 #include "harness/base/random.h"
 #include "harness/games/search.h"
 #include "model/model.h"
+#include "tests/moves.h"
 
 using namespace hoyito;
 
@@ -31,7 +32,7 @@ int model_minimax(const model::Game& game, int depth) {
   if (depth == 0 || game.status() != Status::playing)
     return p.captured[index(me)] - p.captured[index(engine::opponent_of(me))];
   int best = -1000;
-  for (int ply : game.legal_plies()) {
+  for (Move ply : game.legal_moves()) {
     model::Game child = game;
     child.play(ply);
     const int v = model_minimax(child, depth - 1);
@@ -50,10 +51,10 @@ int model_minimax(const model::Game& game, int depth) {
 TEST(Search, DepthOneValuesAreTheCapturesOfTheMove) {
   Rules rules;
   engine::Game game(rules, two_move_position());
-  const std::vector<search::MoveValue> expected = {{0, 4}, {1, 0}};
+  const std::vector<search::MoveValue> expected = {{Move::at(0), 4}, {Move::at(1), 0}};
   EXPECT_EQ(search::move_values(game, 1), expected);
   SplitMix64 rng{7};
-  for (int i = 0; i < 20; ++i) EXPECT_EQ(search::choose_best(game, 1, rng), 0);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(search::choose_best(game, 1, rng), Move::at(0));
 }
 
 // By hand: after a, South has the extra move but no seeds on their side, so South passes
@@ -64,12 +65,12 @@ TEST(Search, AnExtraMoveIsTheSamePlayerMovingAgain) {
   engine::Game game(rules, two_move_position());
   const auto values = search::move_values(game, 2);
   ASSERT_EQ(values.size(), 2u);
-  EXPECT_EQ(values[0], (search::MoveValue{0, 4}));
+  EXPECT_EQ(values[0], (search::MoveValue{Move::at(0), 4}));
   engine::Game after_a = game;
-  after_a.play_fast(0);
+  after_a.play_fast(hoyito::Move::at(0));
   EXPECT_EQ(after_a.to_move(), Player::south);
   EXPECT_EQ(after_a.legal_mask(), engine::kPassBit);
-  EXPECT_EQ(search::move_values(after_a, 1), (std::vector<search::MoveValue>{{kPass, 4}}));
+  EXPECT_EQ(search::move_values(after_a, 1), (std::vector<search::MoveValue>{{Move::pass(), 4}}));
 }
 
 TEST(Search, AgreesWithPlainMinimaxOnTheModel) {
@@ -85,21 +86,21 @@ TEST(Search, AgreesWithPlainMinimaxOnTheModel) {
           model::Game model_game(rules, game.position());
           for (int depth = 1; depth <= 3; ++depth) {
             const auto values = search::move_values(game, depth);
-            const auto legal = model_game.legal_plies();
+            const auto legal = model_game.legal_moves();
             ASSERT_EQ(values.size(), legal.size());
             for (std::size_t k = 0; k < legal.size(); ++k) {
               model::Game child = model_game;
               child.play(legal[k]);
               const int v = model_minimax(child, depth - 1);
               const int expected = child.position().to_move == model_game.position().to_move ? v : -v;
-              ASSERT_EQ(values[k].hole, legal[k]);
+              ASSERT_EQ(values[k].move, legal[k]);
               ASSERT_EQ(values[k].value, expected) << variant_name(variant) << " game " << g << " ply " << ply
                                                    << " depth " << depth << " move " << legal[k];
             }
             ASSERT_EQ(search::position_value(game, depth), model_minimax(model_game, depth));
           }
         }
-        const auto legal = game.legal_plies();
+        const auto legal = game.legal_moves();
         game.play_fast(legal[rng.below(legal.size())]);
       }
     }
@@ -115,14 +116,14 @@ TEST(Search, ChoosesUniformlyAmongEqualBest) {
   const auto values = search::move_values(game, 1);
   const int best =
       std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.value < b.value; })->value;
-  std::map<int, int> expected_holes;
+  std::map<Move, int> expected_holes;
   for (const auto& v : values)
-    if (v.value == best) expected_holes[v.hole] = 0;
+    if (v.value == best) expected_holes[v.move] = 0;
   ASSERT_GE(expected_holes.size(), 2u);
   SplitMix64 rng{1};
   const int draws = 6000;
   for (int i = 0; i < draws; ++i) {
-    const int hole = search::choose_best(game, 1, rng);
+    const Move hole = search::choose_best(game, 1, rng);
     ASSERT_TRUE(expected_holes.count(hole)) << hole;
     expected_holes[hole] += 1;
   }

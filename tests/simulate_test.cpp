@@ -28,6 +28,7 @@
 #include "harness/simulate/statistics.h"
 #include "harness/simulate/summary.h"
 #include "io/record.h"
+#include "tests/moves.h"
 
 using namespace hoyito;
 namespace json = boost::json;
@@ -314,7 +315,7 @@ TEST(SimulateStatistics, HistogramsAndMerge) {
 // --- The random player ------------------------------------------------------------------------
 
 // Uniform over the full legal list: at positions of random games (and the hand-derived one with
-// an endless move, never drawn), 3000 draws per legal ply, counted against legal_plies(); the
+// an endless move, never drawn), 3000 draws per legal ply, counted against legal_moves(); the
 // chi-square p-value must not be below 0.0001 (about one position in 10000 would fail by chance).
 TEST(SimulatePlayers, RandomIsUniformOverTheLegalPlies) {
   std::vector<std::pair<Rules, Position>> positions;
@@ -334,12 +335,12 @@ TEST(SimulatePlayers, RandomIsUniformOverTheLegalPlies) {
   SplitMix64 rng{42};
   for (const auto& [rules, start] : positions) {
     const engine::Game game(rules, start);
-    const std::vector<int> legal = game.legal_plies();
-    std::map<int, std::uint64_t> counts;
-    for (int ply : legal) counts[ply] = 0;
+    const std::vector<hoyito::Move> legal = game.legal_moves();
+    std::map<Move, std::uint64_t> counts;
+    for (Move ply : legal) counts[ply] = 0;
     const std::uint64_t mask = game.legal_mask();
     for (std::size_t i = 0; i < 3000 * legal.size(); ++i) {
-      const int ply = random_ply(mask, rng);
+      const Move ply = random_ply(mask, rng);
       ASSERT_TRUE(counts.count(ply)) << "not a legal ply: " << ply;
       counts[ply] += 1;
     }

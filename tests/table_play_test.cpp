@@ -18,6 +18,7 @@
 #include "harness/games/players.h"
 #include "harness/games/table_play.h"
 #include "harness/solve/solver.h"
+#include "tests/moves.h"
 
 namespace hoyito {
 namespace {
@@ -63,7 +64,7 @@ GameRecord one_ply_record(const Position& start, int hole) {
   GameRecord record;
   record.start = start;
   engine::Game game(record.rules, start);
-  record.plies.push_back(game.play(hole));
+  record.plies.push_back(game.play(Move::at(hole)));
   return record;
 }
 
@@ -83,12 +84,12 @@ TEST_F(TablePlay, ExactLineDiffersFromTheSearchWhereHandDerived) {
   const GameRecord record = one_ply_record(hand_position(), 4);  // e, as derived above
   const QualityLine exact = quality_lines(record, 2, 1, 1, &tables).front();
   const QualityLine searched = quality_lines(record, 2, 1, 1).front();
-  EXPECT_EQ(quality_text(exact, 4, 6, Lang::en),
+  EXPECT_EQ(quality_text(exact, Move::at(4), 6, Lang::en),
             "Move quality, exact from the endgame tables: each legal move's value is the seeds the mover captures "
             "from here on minus the opponent's, with best play by both to the end (G7 third_repetition; [lo, hi]: "
             "it depends on the positions already seen, END-3; ? loses 1 to 3 against the best, ?? 4 or more): "
             "a +8 (best), b +8 (best), e +8 (best, played)");
-  EXPECT_EQ(quality_text(searched, 4, 6, Lang::en),
+  EXPECT_EQ(quality_text(searched, Move::at(4), 6, Lang::en),
             "Move quality: each legal move's value is the mover's captured seeds minus the opponent's after 2 plies "
             "of search (? loses 4 or more against the best, ?? 8 or more): a +8 (best), b +8 (best), e +0 ?? "
             "(played)");
@@ -100,7 +101,8 @@ TEST_F(TablePlay, BeyondTheTablesTheLineIsTheSearchs) {
   const GameRecord record = one_ply_record(position_of({1, 3, 0, 0, 1, 0, 3, 0, 0, 0, 0, 1}, Player::south), 4);
   const QualityLine with = quality_lines(record, 2, 1, 1, &tables).front();
   EXPECT_FALSE(with.exact);
-  EXPECT_EQ(quality_text(with, 4, 6, Lang::en), quality_text(quality_lines(record, 2, 1, 1).front(), 4, 6, Lang::en));
+  EXPECT_EQ(quality_text(with, Move::at(4), 6, Lang::en),
+            quality_text(quality_lines(record, 2, 1, 1).front(), Move::at(4), 6, Lang::en));
 }
 
 TEST(QualityMarks, ExactLinesMarkEverySeedLost) {
@@ -115,7 +117,8 @@ TEST(QualityMarks, ExactLinesMarkEverySeedLost) {
   line.exact = true;
   line.best = 5;
   line.moves = {{0, 5, 5, "", false, false, 0}, {1, 2, 2, "?", false, false, 0}, {2, -1, 3, "??", false, false, 0}};
-  EXPECT_EQ(quality_text(line, 1, 6, Lang::en).substr(quality_text(line, 1, 6, Lang::en).find("more): ") + 7),
+  EXPECT_EQ(quality_text(line, Move::at(1), 6, Lang::en)
+                .substr(quality_text(line, Move::at(1), 6, Lang::en).find("more): ") + 7),
             "a +5 (best), b +2 ? (played, loses 3), c [-1, +3] ??");
 }
 

@@ -29,7 +29,7 @@ std::string hole_word(int hole, int n, Lang lang) {
 }
 
 std::string move_word(const Ply& ply, int n, Lang lang) {
-  return ply.hole == kPass ? std::string(word(Word::pass_move, lang)) : ply_notation(ply, n);
+  return ply.move.is_pass() ? std::string(word(Word::pass_move, lang)) : ply_notation(ply, n);
 }
 
 std::string record_title(const GameRecord& record, Lang lang) {
@@ -253,10 +253,10 @@ std::string start_alt_text(const Position& start, const Rules& rules, Lang lang,
 
 std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
   const int n = rules.holes_per_row;
-  const Word intro = story.ply.hole == kPass ? Word::alt_pass : Word::alt_ply;
+  const Word intro = story.ply.move.is_pass() ? Word::alt_pass : Word::alt_ply;
   std::string text = fmt::format(fmt::runtime(word(intro, lang)), fmt::arg("number", story.number),
                                  fmt::arg("player", player_word(story.ply.player, lang)),
-                                 fmt::arg("move", move_text(story.ply.hole, n)));
+                                 fmt::arg("move", move_text(story.ply.move, n)));
   text += ' ';
   text += rows_text(story.before, n, lang);
   if (!story.laps.empty()) {

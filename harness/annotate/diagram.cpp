@@ -267,11 +267,12 @@ std::string refusal_svg(const Position& position, const Rules& rules, Lang lang,
 std::string ply_svg(const PlyStory& story, const Rules& rules, Lang lang) {
   const int n = rules.holes_per_row;
   const std::string move =
-      story.ply.hole == kPass ? std::string(word(Word::pass_move, lang)) : move_text(story.ply.hole, n);
+      story.ply.move.is_pass() ? std::string(word(Word::pass_move, lang)) : move_text(story.ply.move, n);
   const std::string title =
       fmt::format("{} {}: {} {}", word(Word::ply, lang), story.number, player_word(story.ply.player, lang), move);
   PanelMarks before;
-  before.lifted = story.ply.hole;  // kPass marks no hole; an endless move (SOW-6 void) sows none but is lifted
+  before.lifted =
+      story.ply.move.index();  // -1 (the pass) marks no hole; an endless move (SOW-6 void) sows none but is lifted
   before.laps = &story.laps;
   before.endless = &story.endless;
   PanelMarks after;

@@ -23,7 +23,7 @@ namespace hoyito {
 std::string position_svg(const Position& position, const Rules& rules, Lang lang, const std::string& heading,
                          const std::string& alt);
 // A position with a refused move on it (refusal.h): the hole ringed as lifted, an endless one
-// (SOW-6) marked with its repeat. `hole` kPass marks nothing.
+// (SOW-6) marked with its repeat. `hole` -1 marks nothing.
 std::string refusal_svg(const Position& position, const Rules& rules, Lang lang, const std::string& heading,
                         const std::string& alt, int hole, const std::vector<EndlessMove>& endless);
 // The ply: before and after, one SVG (a long relay's laps listed between them, diagram_laps.cpp).

@@ -63,7 +63,7 @@ GameRecord random_game_from(const Rules& rules, const Position& start, std::uint
   GameRecord record{rules, start, {}, {}};
   engine::Game game(rules, start);
   while (game.status() == Status::playing) {
-    const std::vector<int> legal = game.legal_plies();
+    const std::vector<Move> legal = game.legal_moves();
     record.plies.push_back(game.play(legal[rng.below(legal.size())]));
   }
   record.result = game.result();
@@ -163,7 +163,7 @@ int extra_then_pass(const GameRecord& r) {
 int endless_avoided(const GameRecord& r) {
   for (size_t k = 0; k < r.plies.size(); ++k) {
     const Position& before = k == 0 ? r.start : r.plies[k - 1].after;
-    if (r.plies[k].hole == kPass) continue;
+    if (r.plies[k].move.is_pass()) continue;
     for (int i = 0; i < r.rules.holes_per_row; ++i) {
       const int hole = before.to_move == Player::south ? i : r.rules.holes_per_row + i;
       if (before.board[static_cast<size_t>(hole)] > 0 && model::sow_move(r.rules, before, hole).endless)
@@ -315,19 +315,19 @@ std::vector<Example> same_position_examples() {
     Example ex;
     const std::string v(variant_name(rules.variant));
     ex.name = fmt::format("same-position-{}", v);
-    ex.title = fmt::format("The same position under {}: move {}", v, move_text(ply.hole, 6));
+    ex.title = fmt::format("The same position under {}: move {}", v, move_text(ply.move, 6));
     ex.why = rules.variant == Variant::hoyito2 ? "Hoyito II: the landing casa and the fours behind it are taken as one "
                                                  "chain (CAP-II-2). Compare same-position-hoyito3."
                                                : "Hoyito III: only the landing casa is taken; the fours behind it stay "
                                                  "(CAP-III-2). Compare same-position-hoyito2.";
-    ex.title_es = fmt::format("La misma posición en {}: jugada {}", v, move_text(ply.hole, 6));
+    ex.title_es = fmt::format("La misma posición en {}: jugada {}", v, move_text(ply.move, 6));
     ex.why_es =
         rules.variant == Variant::hoyito2
             ? "Hoyito II: la casa de llegada y las casas de cuatro detrás de ella se capturan en una sola cadena "
               "(CAP-II-2). Compárese con `same-position-hoyito3`."
             : "Hoyito III: solo se captura la casa de llegada; las casas de cuatro detrás de ella se quedan "
               "(CAP-III-2). Compárese con `same-position-hoyito2`.";
-    ex.game.record = play_moves(rules, before, {move_text(ply.hole, 6)});
+    ex.game.record = play_moves(rules, before, {move_text(ply.move, 6)});
     ex.game.title = ex.title;
     ex.game.source = fmt::format("docs/examples/{}.json", ex.name);
     ex.plies = {1, 1};

@@ -95,7 +95,7 @@ void add_refusal(Document& doc) {
   const std::vector<EndlessMove> endless =
       r.endless ? std::vector<EndlessMove>{*r.endless} : std::vector<EndlessMove>{};
   doc.refusal_alt = fmt::format("{}: {} {}", r.heading, r.reason, start_alt_text(at, record.rules, doc.lang, total));
-  doc.refusal_svg = refusal_svg(at, record.rules, doc.lang, r.heading, doc.refusal_alt, r.hole, endless);
+  doc.refusal_svg = refusal_svg(at, record.rules, doc.lang, r.heading, doc.refusal_alt, r.hole.value_or(-1), endless);
   doc.refusal = std::move(r);
 }
 
@@ -142,7 +142,7 @@ PlyPage make_ply(const Document& doc, int k, const QualityLine& quality, bool di
   page.sentences = account(page.story, record.rules, doc.lang);
   page.summary = summarised(page.sentences, static_cast<int>(page.story.laps.size()), doc.lang);
   if (!quality.moves.empty() || !quality.undecided.empty())
-    page.quality = quality_text(quality, page.story.ply.hole, record.rules.holes_per_row, doc.lang);
+    page.quality = quality_text(quality, page.story.ply.move, record.rules.holes_per_row, doc.lang);
   if (!quality.undecided.empty() && doc.on_undecided) doc.on_undecided(k, quality.undecided);  // Q-LIMIT, said
   return page;
 }

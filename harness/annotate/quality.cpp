@@ -15,7 +15,7 @@ namespace {
 
 // A legal ply's value, searched or from the tables (lo == hi for a search).
 struct PlyValue {
-  int hole = kPass;
+  Move move;
   int lo = 0, hi = 0;
 };
 
@@ -23,7 +23,7 @@ struct PlyValue {
 QualityLine line_of(const engine::Game& game, const Rules& rules, const std::vector<PlyValue>& values, bool exact) {
   QualityLine line;
   line.exact = exact;
-  if (values.empty() || values.front().hole == kPass) return line;
+  if (values.empty() || values.front().move.is_pass()) return line;
   line.best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.lo < b.lo; })->lo;
   const Position& p = game.position();
   for (int k = 0; k < rules.holes_per_row; ++k) {
@@ -31,7 +31,7 @@ QualityLine line_of(const engine::Game& game, const Rules& rules, const std::vec
     if (p.board[static_cast<size_t>(hole)] == 0) continue;  // SOW-1: not a move at all
     MoveQuality q;
     q.hole = hole;
-    const auto legal = std::find_if(values.begin(), values.end(), [&](auto& v) { return v.hole == hole; });
+    const auto legal = std::find_if(values.begin(), values.end(), [&](auto& v) { return v.move == Move::at(hole); });
     if (legal == values.end()) {  // SOW-6: refused because the sowing never ends
       const model::MoveOutcome outcome = model::sow_move(rules, p, hole);
       if (!outcome.endless) continue;
@@ -54,12 +54,12 @@ QualityLine line_of(const engine::Game& game, const Rules& rules, const std::vec
 QualityLine line_for(const engine::Game& game, const Rules& rules, int depth, const TableSet* tables) {
   std::vector<PlyValue> values;
   if (tables != nullptr) {
-    for (const TableMoveValue& v : table_move_values(game, *tables)) values.push_back({v.hole, v.value.lo, v.value.hi});
+    for (const TableMoveValue& v : table_move_values(game, *tables)) values.push_back({v.move, v.value.lo, v.value.hi});
     if (!values.empty()) return line_of(game, rules, values, true);
   }
   QualityLine line;
   if (depth > 0) {
-    for (const search::MoveValue& v : search::move_values(game, depth)) values.push_back({v.hole, v.value, v.value});
+    for (const search::MoveValue& v : search::move_values(game, depth)) values.push_back({v.move, v.value, v.value});
     line = line_of(game, rules, values, false);
   }
   line.depth = depth;
@@ -97,7 +97,7 @@ QualityLine QualityWalk::next() {
     line.moves.clear();
     line.undecided = e.what();
   }
-  s.game.play_fast(s.record.plies[static_cast<size_t>(s.number)].hole);
+  s.game.play_fast(s.record.plies[static_cast<size_t>(s.number)].move);
   s.number = number;
   return line;
 }
@@ -119,10 +119,10 @@ std::string heading(const QualityLine& line, Lang lang) {
 }
 
 // "(best, played)", "(played, loses 3)", "(best; voids the game ...)".
-std::string notes_of(const QualityLine& line, const MoveQuality& q, int played, Lang lang) {
+std::string notes_of(const QualityLine& line, const MoveQuality& q, Move played, Lang lang) {
   std::string notes;
   if (q.value == line.best) notes += word(Word::quality_best, lang);
-  if (q.hole == played) {
+  if (Move::at(q.hole) == played) {
     notes += fmt::format("{}{}", notes.empty() ? "" : ", ", word(Word::quality_played, lang));
     if (line.exact && q.value < line.best)
       notes += fmt::format(fmt::runtime(word(Word::quality_loses, lang)), fmt::arg("loss", line.best - q.value));
@@ -132,7 +132,7 @@ std::string notes_of(const QualityLine& line, const MoveQuality& q, int played, 
 }
 }  // namespace
 
-std::string quality_text(const QualityLine& line, int played, int n, Lang lang) {
+std::string quality_text(const QualityLine& line, Move played, int n, Lang lang) {
   if (!line.undecided.empty())
     return fmt::format("{} {}", heading(line, lang),
                        fmt::format(fmt::runtime(word(Word::quality_undecided, lang)), fmt::arg("why", line.undecided)));

@@ -17,7 +17,7 @@
 namespace hoyito {
 
 struct MoveQuality {
-  int hole = kPass;
+  int hole = 0;          // a non-empty hole of the mover (SOW-1): a pass gets no line
   int value = 0;         // captured-seed difference for the mover, `depth` plies on; exact lines: the table's lo
   int hi = 0;            // exact lines: the table's hi (value < hi: the result depends on the history, END-3)
   std::string mark;      // "", "?" or "??"
@@ -71,6 +71,6 @@ class QualityWalk {
 // the game (SOW-6, endless_sowing = void) says so beside its value. An exact line says so in its
 // heading, gives [lo, hi] where the tables' value is an interval, and "played, loses N" beside a
 // played move short of the best.
-std::string quality_text(const QualityLine& line, int played, int holes_per_row, Lang lang);
+std::string quality_text(const QualityLine& line, Move played, int holes_per_row, Lang lang);
 
 }  // namespace hoyito

@@ -11,7 +11,7 @@
 namespace hoyito {
 
 struct RefusalStory {
-  int hole = kPass;                    // the refused move's hole (kPass: a pass, or a move naming no hole)
+  std::optional<int> hole;             // the hole the refused move names (none: a pass, or no hole)
   std::string heading;                 // "Refused: South a"
   std::string reason;                  // one sentence citing the rule; empty when the rules here would take it
   std::string legal;                   // "Legal moves here: c, d and f."

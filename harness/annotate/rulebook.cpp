@@ -313,8 +313,8 @@ RuleExample position_example(const Candidate& c, const std::string& rule, Lang l
   const std::vector<EndlessMove> endless = refusal.endless ? std::vector{*refusal.endless} : std::vector<EndlessMove>{};
   ex.caption = caption_text(BookWord::refused_example, c, lang);
   ex.alt = fmt::format("{}: {} {}", refusal.heading, refusal.reason, start_alt_text(r.start, r.rules, lang));
-  ex.svg =
-      unique_ids(refusal_svg(r.start, r.rules, lang, refusal.heading, ex.alt, refusal.hole, endless), "refused", rule);
+  ex.svg = unique_ids(refusal_svg(r.start, r.rules, lang, refusal.heading, ex.alt, refusal.hole.value_or(-1), endless),
+                      "refused", rule);
   ex.account = {refusal.reason, refusal.legal};
   return ex;
 }

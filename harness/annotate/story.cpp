@@ -193,7 +193,7 @@ class Teller {
 
 PlyStory tell_ply(const Rules& rules, const Position& before, const Ply& ply, int number) {
   PlyStory story = Teller(rules, before, ply, number).tell();
-  if (ply.hole != kPass) story.endless = endless_moves(rules, before);  // a pass has no move to draw
+  if (!ply.move.is_pass()) story.endless = endless_moves(rules, before);  // a pass has no move to draw
   return story;
 }
 

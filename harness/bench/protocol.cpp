@@ -18,7 +18,7 @@ TimedGames measure_protocol(const std::string& engine_command, long plies) {
     SplitMix64 rng{game_seed(kBenchSeed, static_cast<std::uint64_t>(timed.games))};
     RemoteGame game(session, rules, engine::opening_position(rules));
     while (game.status() == Status::playing) {
-      const std::vector<int> legal = game.legal_plies();
+      const std::vector<Move> legal = game.legal_moves();
       game.play(legal[static_cast<std::size_t>(rng.below(legal.size()))]);
       timed.plies += 1;
     }

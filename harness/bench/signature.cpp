@@ -54,7 +54,7 @@ long play_legal_game(const Rules& rules, int game, std::uint64_t* signature) {
     std::uint64_t bits = mask;
     while (pick--) bits &= bits - 1;
     const int bit = __builtin_ctzll(bits);
-    g.play_fast((std::uint64_t{1} << bit) == engine::kPassBit ? kPass : bit);
+    g.play_fast(engine::move_of_bit(bit));
     if (signature) *signature = mix_position(*signature, g.position());
     plies += 1;
   }

@@ -79,7 +79,7 @@ class EngineSession {
     bool known = false;
     Rules rules;
     Position start;
-    std::vector<int> moves;
+    std::vector<Move> moves;
   };
   Held held;
   std::function<std::string()> context;  // where the engine is (set by RemoteGame), for failure reports

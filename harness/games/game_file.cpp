@@ -41,7 +41,7 @@ GameOfFile game_of_scenario(const boost::json::value& value, const std::string& 
 GameOfFile game_of_disagreement(const JsonDocument& doc) {
   const TranscriptCase original = read_transcript(doc.value, doc.where).front();
   std::vector<std::string> moves;
-  for (int m : original.moves) moves.push_back(move_text(m, original.rules.holes_per_row));
+  for (Move m : original.moves) moves.push_back(move_text(m, original.rules.holes_per_row));
   GameOfFile game;
   game.kind = GameFileKind::disagreement;
   game.title = fmt::format("Disagreement: model and engine differ in '{}' at ply {}", original.field, moves.size());

@@ -15,7 +15,7 @@ bool captures(const Ply& ply) {
 }  // namespace
 
 std::string ply_notation(const Ply& ply, int holes_per_row) {
-  return move_text(ply.hole, holes_per_row) + (captures(ply) ? "*" : "");
+  return move_text(ply.move, holes_per_row) + (captures(ply) ? "*" : "");
 }
 
 std::string game_notation(const std::vector<Ply>& plies, int holes_per_row) {

@@ -16,7 +16,7 @@ namespace hoyito {
 
 // The engine's fast mode when the game type has one, else play().
 template <GameImplementation G>
-void play_ply(G& game, int ply) {
+void play_ply(G& game, Move ply) {
   if constexpr (FastGame<G>)
     game.play_fast(ply);
   else
@@ -30,7 +30,7 @@ std::uint64_t perft(const G& game, int depth) {
   // top plies, where a subtree takes long enough for the check to cost nothing).
   if (depth >= 4) throw_if_interrupted("perft: the walk was not complete, so no count is given");
   std::uint64_t count = 0;
-  for (int ply : game.legal_plies()) {  // empty once the game is over
+  for (Move ply : game.legal_moves()) {  // empty once the game is over
     G next = game;
     play_ply(next, ply);
     count += perft(next, depth - 1);
@@ -39,10 +39,10 @@ std::uint64_t perft(const G& game, int depth) {
 }
 
 template <GameImplementation G>
-std::vector<std::pair<int, std::uint64_t>> perft_divide(const G& game, int depth) {
-  std::vector<std::pair<int, std::uint64_t>> out;
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const G& game, int depth) {
+  std::vector<std::pair<Move, std::uint64_t>> out;
   if (depth == 0) return out;
-  for (int ply : game.legal_plies()) {
+  for (Move ply : game.legal_moves()) {
     G next = game;
     play_ply(next, ply);
     out.emplace_back(ply, perft(next, depth - 1));

@@ -21,14 +21,14 @@ DivideList engine_divide(const RemoteGame& game, int depth) {
 
 namespace {
 
-const std::uint64_t* count_of(const DivideList& list, int move) {
+const std::uint64_t* count_of(const DivideList& list, Move move) {
   for (const auto& [m, count] : list)
     if (m == move) return &count;
   return nullptr;
 }
 
 // A move one divide lists and the other does not, if any.
-std::optional<int> listed_by_one(const DivideList& a, const DivideList& b) {
+std::optional<Move> listed_by_one(const DivideList& a, const DivideList& b) {
   for (const auto& [move, count] : a)
     if (!count_of(b, move)) return move;
   for (const auto& [move, count] : b)
@@ -36,7 +36,7 @@ std::optional<int> listed_by_one(const DivideList& a, const DivideList& b) {
   return std::nullopt;
 }
 
-std::optional<int> first_count_differing(const DivideList& model, const DivideList& engine) {
+std::optional<Move> first_count_differing(const DivideList& model, const DivideList& engine) {
   for (const auto& [move, count] : model)
     if (*count_of(engine, move) != count) return move;
   return std::nullopt;
@@ -44,7 +44,7 @@ std::optional<int> first_count_differing(const DivideList& model, const DivideLi
 
 std::string parting_text(const PerftParting& p, const Rules& rules) {
   std::string moves;
-  for (int m : p.moves) {
+  for (Move m : p.moves) {
     if (!moves.empty()) moves += ' ';
     moves += move_text(m, rules.holes_per_row);
   }
@@ -61,7 +61,7 @@ std::optional<PerftParting> walk_perft(const RemoteGame& engine, const Rules& ru
   PerftParting parting;
   for (int d = depth; d >= 1; --d) {
     const DivideList by_model = perft_divide(model, d), by_engine = engine_divide(remote, d);
-    if (const std::optional<int> move = listed_by_one(by_model, by_engine)) {
+    if (const std::optional<Move> move = listed_by_one(by_model, by_engine)) {
       parting.position = model.position();
       parting.move = *move;
       parting.model_lists = count_of(by_model, *move) != nullptr;
@@ -69,7 +69,7 @@ std::optional<PerftParting> walk_perft(const RemoteGame& engine, const Rules& ru
       parting.text = parting_text(parting, rules);
       return parting;
     }
-    const std::optional<int> down = first_count_differing(by_model, by_engine);
+    const std::optional<Move> down = first_count_differing(by_model, by_engine);
     if (!down) return std::nullopt;
     model.play(*down);
     remote.play(*down);

@@ -14,7 +14,7 @@
 
 namespace hoyito {
 
-using DivideList = std::vector<std::pair<int, std::uint64_t>>;
+using DivideList = std::vector<std::pair<Move, std::uint64_t>>;
 
 // The engine's perft and divide: its own commands when it offers them (feature perft, divide),
 // else counted here through `legal` and `play`.
@@ -23,9 +23,9 @@ DivideList engine_divide(const RemoteGame& game, int depth);
 
 // Where the model and the engine part, found by the walk.
 struct PerftParting {
-  std::vector<int> moves;  // from the start to the position where they part
-  Position position;       // that position (the model's)
-  int move = kPass;        // the move listed by one and not the other
+  std::vector<Move> moves;  // from the start to the position where they part
+  Position position;        // that position (the model's)
+  Move move;                // the move listed by one and not the other
   bool model_lists = false, engine_lists = false;
   std::string text;  // for people: the moves, the position, the move and who lists it
 };

@@ -16,10 +16,8 @@ GameRecord play_moves(const Rules& rules, const Position& start, const std::vect
   GameRecord record{rules, start, {}, {}};
   model::Game game(rules, start);
   for (size_t i = 0; i < moves.size(); ++i) {
-    int hole = kPass;
     try {
-      if (moves[i] != "pass") hole = parse_hole(moves[i], rules.holes_per_row);
-      record.plies.push_back(game.play(hole));
+      record.plies.push_back(game.play(parse_move(moves[i], rules.holes_per_row)));
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}: move {} ('{}'): {}", where, i + 1, moves[i], e.what()));
     }
@@ -33,9 +31,9 @@ GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t ind
   GameRecord record{rules, engine::opening_position(rules), {}, {}};
   model::Game game(rules, record.start);
   while (game.status() == Status::playing) {
-    std::vector<int> legal;
+    std::vector<Move> legal;
     try {
-      legal = game.legal_plies();
+      legal = game.legal_moves();
     } catch (const UndecidedMove& e) {  // Q-LIMIT: said where it happened
       throw UndecidedMove(fmt::format("ply {}: {}", record.plies.size() + 1, e.what()));
     }
@@ -59,7 +57,7 @@ void replay_record(const GameRecord& record, const std::string& where) {
                                    player_name(game.position().to_move)));
     Ply replayed;
     try {
-      replayed = game.play(recorded.hole);
+      replayed = game.play(recorded.move);
     } catch (const InputError& e) {
       throw InputError(fmt::format("{}.move: {}", at, e.what()));
     }

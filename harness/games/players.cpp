@@ -50,7 +50,7 @@ void load_player_tables(PlayerSpec& player) {
 
 namespace {
 // A table-best ply where the tables cover the position, search:kPerfectFallbackDepth elsewhere.
-int perfect_ply(const PlayerSpec& player, const engine::Game& game, SplitMix64& rng) {
+Move perfect_ply(const PlayerSpec& player, const engine::Game& game, SplitMix64& rng) {
   if (!player.table_set) throw std::logic_error("perfect player: its tables were not loaded");
   const std::vector<TableMoveValue> values = table_move_values(game, *player.table_set);
   if (values.empty()) return search::choose_best(game, kPerfectFallbackDepth, rng);
@@ -58,18 +58,17 @@ int perfect_ply(const PlayerSpec& player, const engine::Game& game, SplitMix64& 
 }
 }  // namespace
 
-int nth_legal_ply(std::uint64_t mask, int k) {
+Move nth_legal_ply(std::uint64_t mask, int k) {
   for (; k > 0; --k) mask &= mask - 1;
-  const int bit = std::countr_zero(mask);
-  return bit == 63 ? kPass : bit;
+  return engine::move_of_bit(std::countr_zero(mask));
 }
 
-int random_ply(std::uint64_t mask, SplitMix64& rng) {
+Move random_ply(std::uint64_t mask, SplitMix64& rng) {
   return nth_legal_ply(mask, static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(mask)))));
 }
 
-int greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
-  if (mask == engine::kPassBit) return kPass;
+Move greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
+  if (mask == engine::kPassBit) return Move::pass();
   const Player mover = game.to_move();
   const int before = game.result().captured[index(mover)];
   int best = -1;
@@ -77,7 +76,7 @@ int greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
     const int hole = std::countr_zero(rest);
     engine::Game child = game;
-    child.play_fast(hole);
+    child.play_fast(Move::at(hole));
     const int gained = child.result().captured[index(mover)] - before;
     if (gained > best) {
       best = gained;
@@ -88,17 +87,17 @@ int greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
   return random_ply(best_mask, rng);
 }
 
-int choose_ply(const PlayerSpec& player, const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
+Move choose_ply(const PlayerSpec& player, const engine::Game& game, std::uint64_t mask, SplitMix64& rng) {
   switch (player.kind) {
     case PlayerSpec::Kind::random:
       return random_ply(mask, rng);
     case PlayerSpec::Kind::greedy:
       return greedy_ply(game, mask, rng);
     case PlayerSpec::Kind::search:
-      if (mask == engine::kPassBit) return kPass;  // nothing to choose: no search, no draw
+      if (mask == engine::kPassBit) return Move::pass();  // nothing to choose: no search, no draw
       return search::choose_best(game, player.depth, rng);
     case PlayerSpec::Kind::perfect:
-      if (mask == engine::kPassBit) return kPass;
+      if (mask == engine::kPassBit) return Move::pass();
       return perfect_ply(player, game, rng);
   }
   return random_ply(mask, rng);

@@ -44,14 +44,14 @@ PlayerSpec parse_player_spec(std::string_view text);
 // or file when it holds no table or a file is not one.
 void load_player_tables(PlayerSpec& player);
 
-// The ply at position `k` (from 0) among the set bits of `mask`, as a hole or kPass.
-int nth_legal_ply(std::uint64_t mask, int k);
+// The move at position `k` (from 0) among the set bits of `mask` (bit 63: the pass).
+Move nth_legal_ply(std::uint64_t mask, int k);
 // Uniform over the legal plies in `mask` (non-zero): one draw of the generator.
-int random_ply(std::uint64_t mask, SplitMix64& rng);
+Move random_ply(std::uint64_t mask, SplitMix64& rng);
 // The legal ply that captures most for the mover this ply, uniform among equals.
-int greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng);
+Move greedy_ply(const engine::Game& game, std::uint64_t mask, SplitMix64& rng);
 
 // The player's choice in `game` (still playing), whose legal mask is `mask`.
-int choose_ply(const PlayerSpec& player, const engine::Game& game, std::uint64_t mask, SplitMix64& rng);
+Move choose_ply(const PlayerSpec& player, const engine::Game& game, std::uint64_t mask, SplitMix64& rng);
 
 }  // namespace hoyito

@@ -9,7 +9,7 @@ namespace hoyito {
 namespace {
 thread_local std::shared_ptr<EngineSession> current_session;
 
-std::string moves_text(const std::vector<int>& moves, std::size_t from, int holes_per_row) {
+std::string moves_text(const std::vector<Move>& moves, std::size_t from, int holes_per_row) {
   std::string out;
   for (std::size_t i = from; i < moves.size(); ++i) {
     out += ' ';  // (not " " + text: GCC 12 warns of a false -Wrestrict in that operator+)
@@ -90,14 +90,14 @@ void RemoteGame::garbage(const protocol::ProtocolError& e) const {
   throw EngineFailure(fmt::format("engine '{}': {} (at {})", session_->options().command, e.what(), where()));
 }
 
-std::vector<int> RemoteGame::legal_plies() const {
+std::vector<Move> RemoteGame::legal_moves() const {
   sync();
   return read_legal(session_->call("legal"));
 }
 
-std::vector<int> RemoteGame::read_legal(const protocol::Response& r) const {
+std::vector<Move> RemoteGame::read_legal(const protocol::Response& r) const {
   if (!r.ok) EngineSession::throw_refusal(r, "legal");
-  std::vector<int> plies;
+  std::vector<Move> plies;
   try {
     for (const std::string& token : protocol::split_words(r.first()))
       plies.push_back(protocol::parse_move(token, rules_.holes_per_row, "legal"));
@@ -107,20 +107,20 @@ std::vector<int> RemoteGame::read_legal(const protocol::Response& r) const {
   return plies;
 }
 
-Ply RemoteGame::play(int hole) {
+Ply RemoteGame::play(Move move) {
   sync();
-  const std::string command = "play " + move_text(hole, rules_.holes_per_row);
+  const std::string command = "play " + move_text(move, rules_.holes_per_row);
   const bool events = session_->info().capabilities.has("events");
   std::vector<std::string> commands{command, "state"};
   if (events) commands.push_back("events");
   const std::vector<protocol::Response> r = session_->call(commands);  // one round trip
   if (!r[0].ok) EngineSession::throw_refusal(r[0], command);
-  return take_ply(hole, r[1], events ? &r[2] : nullptr);
+  return take_ply(move, r[1], events ? &r[2] : nullptr);
 }
 
-Ply RemoteGame::play_after_legal(int hole, std::vector<int>& legal) {
+Ply RemoteGame::play_after_legal(Move move, std::vector<Move>& legal) {
   sync();
-  const std::string command = "play " + move_text(hole, rules_.holes_per_row);
+  const std::string command = "play " + move_text(move, rules_.holes_per_row);
   const bool events = session_->info().capabilities.has("events");
   std::vector<std::string> commands{"legal", command, "state"};
   if (events) commands.push_back("events");
@@ -128,15 +128,15 @@ Ply RemoteGame::play_after_legal(int hole, std::vector<int>& legal) {
   if (!r[0].ok && r[1].ok) session_->held.known = false;  // it played a move after refusing `legal`: send it all again
   legal = read_legal(r[0]);
   if (!r[1].ok) EngineSession::throw_refusal(r[1], command);
-  return take_ply(hole, r[2], events ? &r[3] : nullptr);
+  return take_ply(move, r[2], events ? &r[3] : nullptr);
 }
 
-Ply RemoteGame::take_ply(int hole, const protocol::Response& state, const protocol::Response* events) {
+Ply RemoteGame::take_ply(Move move, const protocol::Response& state, const protocol::Response* events) {
   Ply ply;
   ply.player = position_.to_move;
-  ply.hole = hole;
-  moves_.push_back(hole);
-  session_->held.moves.push_back(hole);
+  ply.move = move;
+  moves_.push_back(move);
+  session_->held.moves.push_back(move);
   read_state(state);
   ply.after = position_;
   if (events && events->ok) try {
@@ -148,23 +148,23 @@ Ply RemoteGame::take_ply(int hole, const protocol::Response& state, const protoc
   return ply;
 }
 
-int RemoteGame::play_moves(const std::vector<int>& holes) {
+int RemoteGame::play_moves(const std::vector<Move>& moves) {
   sync();
-  const std::string command = "playmoves" + moves_text(holes, 0, rules_.holes_per_row);
+  const std::string command = "playmoves" + moves_text(moves, 0, rules_.holes_per_row);
   const std::vector<protocol::Response> r = session_->call({command, "state"});
-  int played = static_cast<int>(holes.size());
+  int played = static_cast<int>(moves.size());
   if (!r[0].ok) {
     const auto fields = protocol::split_words(r[0].message);
     if (fields.empty() || fields[0].rfind("played=", 0) != 0)
       garbage(protocol::ProtocolError(command + ": a refusal without played=K"));
     try {
       played = static_cast<int>(protocol::parse_number(fields[0].substr(7), "playmoves played=", 0,
-                                                       static_cast<long long>(holes.size()) - 1));
+                                                       static_cast<long long>(moves.size()) - 1));
     } catch (const protocol::ProtocolError& e) {
       garbage(e);
     }
   }
-  moves_.insert(moves_.end(), holes.begin(), holes.begin() + played);
+  moves_.insert(moves_.end(), moves.begin(), moves.begin() + played);
   session_->held.moves = moves_;
   read_state(r[1]);
   if (!r[0].ok) EngineSession::throw_refusal(r[0], command);
@@ -183,12 +183,12 @@ std::uint64_t RemoteGame::perft(int depth) const {
   }
 }
 
-std::vector<std::pair<int, std::uint64_t>> RemoteGame::divide(int depth) const {
+std::vector<std::pair<Move, std::uint64_t>> RemoteGame::divide(int depth) const {
   sync();
   const std::string command = fmt::format("divide {}", depth);
   const protocol::Response r = session_->call(command, true);
   if (!r.ok) EngineSession::throw_refusal(r, command);
-  std::vector<std::pair<int, std::uint64_t>> out;
+  std::vector<std::pair<Move, std::uint64_t>> out;
   try {
     read_divide(r.lines, command, out);
   } catch (const protocol::ProtocolError& e) {
@@ -198,7 +198,7 @@ std::vector<std::pair<int, std::uint64_t>> RemoteGame::divide(int depth) const {
 }
 
 void RemoteGame::read_divide(const std::vector<std::string>& lines, const std::string& command,
-                             std::vector<std::pair<int, std::uint64_t>>& out) const {
+                             std::vector<std::pair<Move, std::uint64_t>>& out) const {
   for (const std::string& line : lines) {
     const std::vector<std::string> words = protocol::split_words(line);
     if (words.empty()) continue;

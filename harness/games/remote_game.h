@@ -52,35 +52,35 @@ class RemoteGame {
   Status status() const { return result_.status; }
   Result result() const { return result_; }
   int plies_played() const { return plies_; }
-  const std::vector<int>& moves() const { return moves_; }
+  const std::vector<Move>& moves() const { return moves_; }
   EngineSession& session() const { return *session_; }
 
-  std::vector<int> legal_plies() const;
-  Ply play(int hole);  // events from `events` when the engine offers them, else none
-  // legal_plies() into `legal`, then play(hole), in one round trip (the commands pipelined): what
-  // verify --engine asks at every ply. A refusal of `legal` is thrown as legal_plies() throws it.
-  Ply play_after_legal(int hole, std::vector<int>& legal);
+  std::vector<Move> legal_moves() const;
+  Ply play(Move move);  // events from `events` when the engine offers them, else none
+  // legal_moves() into `legal`, then play(hole), in one round trip (the commands pipelined): what
+  // verify --engine asks at every ply. A refusal of `legal` is thrown as legal_moves() throws it.
+  Ply play_after_legal(Move move, std::vector<Move>& legal);
   // Plays many plies in one command (`playmoves`); returns how many were played before the
   // first refusal, which is thrown after the game has taken the ones played.
-  int play_moves(const std::vector<int>& holes);
-  std::uint64_t perft(int depth) const;                                // the engine's own `perft`
-  std::vector<std::pair<int, std::uint64_t>> divide(int depth) const;  // ... and `divide`
+  int play_moves(const std::vector<Move>& moves);
+  std::uint64_t perft(int depth) const;                                 // the engine's own `perft`
+  std::vector<std::pair<Move, std::uint64_t>> divide(int depth) const;  // ... and `divide`
 
  private:
   void sync() const;  // the process holds this game
   void read_state(const protocol::Response& response);
-  std::vector<int> read_legal(const protocol::Response& response) const;
+  std::vector<Move> read_legal(const protocol::Response& response) const;
   // The ply `hole` the engine played: the game takes it, then its state and events.
-  Ply take_ply(int hole, const protocol::Response& state, const protocol::Response* events);
+  Ply take_ply(Move move, const protocol::Response& state, const protocol::Response* events);
   std::string where() const;  // this game for failure reports: the start and the moves
   [[noreturn]] void garbage(const protocol::ProtocolError& e) const;  // as an EngineFailure
   void read_divide(const std::vector<std::string>& lines, const std::string& command,
-                   std::vector<std::pair<int, std::uint64_t>>& out) const;
+                   std::vector<std::pair<Move, std::uint64_t>>& out) const;
 
   std::shared_ptr<EngineSession> session_;
   Rules rules_;
   Position start_;
-  std::vector<int> moves_;
+  std::vector<Move> moves_;
   Position position_;
   Result result_;
   int plies_ = 0;

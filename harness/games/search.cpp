@@ -13,8 +13,6 @@ namespace {
 
 constexpr int kInfinity = std::numeric_limits<int>::max() / 2;
 
-int ply_of_bit(int bit) { return bit == 63 ? kPass : bit; }  // bit 63 of the legal mask: the pass
-
 // Negamax with alpha-beta; the window is always from the point of view of game.to_move().
 int negamax(const engine::Game& game, int depth, int alpha, int beta) {
   if (depth == 0 || game.status() != Status::playing) return capture_difference(game);
@@ -25,7 +23,7 @@ int negamax(const engine::Game& game, int depth, int alpha, int beta) {
   int best = -kInfinity;
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
     engine::Game child = game;
-    child.play_fast(ply_of_bit(std::countr_zero(rest)));
+    child.play_fast(engine::move_of_bit(std::countr_zero(rest)));
     // An extra move (CAP-II-3, CAP-III-3) leaves the same player to move, who keeps the child's
     // value and window; otherwise the opponent moves and both change sign.
     const int value =
@@ -51,7 +49,7 @@ std::vector<MoveValue> move_values(const engine::Game& game, int depth) {
   const std::uint64_t mask = game.legal_mask();
   const Player mover = game.to_move();
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
-    const int ply = ply_of_bit(std::countr_zero(rest));
+    const Move ply = engine::move_of_bit(std::countr_zero(rest));
     engine::Game child = game;
     child.play_fast(ply);
     // A full window for every root ply: each value is exact, not a bound.
@@ -69,7 +67,7 @@ int position_value(const engine::Game& game, int depth) {
       ->value;
 }
 
-int choose_best(const engine::Game& game, int depth, SplitMix64& rng) {
+Move choose_best(const engine::Game& game, int depth, SplitMix64& rng) {
   const auto values = move_values(game, depth);
   if (values.empty()) throw std::logic_error("search::choose_best: the game is over");
   int best = -kInfinity;
@@ -83,8 +81,8 @@ int choose_best(const engine::Game& game, int depth, SplitMix64& rng) {
   }
   std::uint64_t pick = rng.below(static_cast<std::uint64_t>(ties));
   for (const MoveValue& v : values)
-    if (v.value == best && pick-- == 0) return v.hole;
-  return values.front().hole;  // not reached: `values` holds `ties` moves of value `best`
+    if (v.value == best && pick-- == 0) return v.move;
+  return values.front().move;  // not reached: `values` holds `ties` moves of value `best`
 }
 
 }  // namespace hoyito::search

@@ -18,8 +18,8 @@
 namespace hoyito::search {
 
 struct MoveValue {
-  int hole = kPass;  // a hole index, or kPass
-  int value = 0;     // captured-seed difference for the player to move, `depth` plies on
+  Move move;      // a hole, or the pass
+  int value = 0;  // captured-seed difference for the player to move, `depth` plies on
   bool operator==(const MoveValue&) const = default;
 };
 
@@ -35,7 +35,7 @@ int position_value(const engine::Game& game, int depth);
 
 // One of the best plies of move_values(game, depth), drawn uniformly among those of equal value.
 // The game must still be playing.
-int choose_best(const engine::Game& game, int depth, SplitMix64& rng);
+Move choose_best(const engine::Game& game, int depth, SplitMix64& rng);
 
 // The captured-seed difference now, for the player to move.
 int capture_difference(const engine::Game& game);

@@ -203,14 +203,14 @@ class GameServer final : public Server::Games {
 
   std::string legal(const protocol::Command& c) {
     expect_args(c, 0, 0, "legal");
-    std::vector<int> plies;
+    std::vector<Move> plies;
     try {
-      plies = game().legal_plies();
+      plies = game().legal_moves();
     } catch (const UndecidedMove& e) {
       refuse(Reason::undecided, e.what());
     }
     std::string out;
-    for (const int ply : plies) {
+    for (const Move ply : plies) {
       if (!out.empty()) out += ' ';
       out += move_text(ply, rules_.holes_per_row);
     }
@@ -219,9 +219,9 @@ class GameServer final : public Server::Games {
 
   // Plays one token; a refusal names the move, with the reason of the protocol.
   void play_token(const std::string& token) {
-    int hole = kPass;
+    Move move;
     try {
-      hole = protocol::parse_move(token, rules_.holes_per_row, "move");
+      move = protocol::parse_move(token, rules_.holes_per_row, "move");
     } catch (const InputError& e) {
       refuse(Reason::illegal, e.what());  // not a hole of the board: not legal (SOW-1)
     }
@@ -229,7 +229,7 @@ class GameServer final : public Server::Games {
     if (g.status() != Status::playing)
       refuse(Reason::game_over, fmt::format("move {}: the game is over ({})", token, status_name(g.status())));
     try {
-      events_ = g.play(hole).events;
+      events_ = g.play(move).events;
     } catch (const RefusedPly& e) {
       refuse(protocol::reason_of(e.reason), e.what());  // illegal, endless (SOW-6), undecided (Q-LIMIT)
     } catch (const InputError& e) {

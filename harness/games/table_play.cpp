@@ -58,7 +58,7 @@ std::vector<TableMoveValue> table_move_values(const engine::Game& game, const Ta
   if (table == nullptr) return values;
   const Player mover = game.to_move();
   const int before = captured_lead(game, mover);
-  for (int ply : game.legal_plies()) {
+  for (Move ply : game.legal_moves()) {
     engine::Game child = game;
     child.play_fast(ply);
     const int gained = captured_lead(child, mover) - before;  // this ply's captures, END-1's award included
@@ -122,13 +122,13 @@ int TableSet::conversion_rank(const EndgameTable& table, int seeds, std::uint64_
 
 namespace {
 // How many moves of its own the mover needs after `ply` to leave the layer keeping the value.
-int rank_after(const engine::Game& game, int ply, const EndgameTable& table, const TableSet& tables) {
+int rank_after(const engine::Game& game, Move ply, const EndgameTable& table, const TableSet& tables) {
   engine::Game child = game;
   child.play_fast(ply);
   const int seeds = seeds_on(game.position());
   if (child.status() != Status::playing || seeds_on(child.position()) < seeds) return 0;  // a capture
   int worst = 0;  // the opponent to move: its captures leave the layer too
-  for (int reply : child.legal_plies()) {
+  for (Move reply : child.legal_moves()) {
     engine::Game next = child;
     next.play_fast(reply);
     if (next.status() != Status::playing || seeds_on(next.position()) < seeds) continue;
@@ -139,8 +139,8 @@ int rank_after(const engine::Game& game, int ply, const EndgameTable& table, con
 }
 }  // namespace
 
-int choose_table_best(const engine::Game& game, const std::vector<TableMoveValue>& values, const TableSet& tables,
-                      SplitMix64& rng) {
+Move choose_table_best(const engine::Game& game, const std::vector<TableMoveValue>& values, const TableSet& tables,
+                       SplitMix64& rng) {
   const EndgameTable& table = *tables.find(game.position(), game.rules());
   const int keep = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) {
                      return a.value.lo < b.value.lo;
@@ -148,11 +148,11 @@ int choose_table_best(const engine::Game& game, const std::vector<TableMoveValue
   // Ordered by (lowest rank, highest hi) among the plies that keep the value.
   std::vector<std::pair<int, int>> order(values.size(), {TableSet::kNoRank + 1, 0});
   for (std::size_t i = 0; i < values.size(); ++i)
-    if (values[i].value.lo == keep) order[i] = {rank_after(game, values[i].hole, table, tables), -values[i].value.hi};
+    if (values[i].value.lo == keep) order[i] = {rank_after(game, values[i].move, table, tables), -values[i].value.hi};
   const std::pair<int, int> top = *std::min_element(order.begin(), order.end());
-  std::vector<int> best;
+  std::vector<Move> best;
   for (std::size_t i = 0; i < values.size(); ++i)
-    if (order[i] == top) best.push_back(values[i].hole);
+    if (order[i] == top) best.push_back(values[i].move);
   return best[static_cast<std::size_t>(rng.below(best.size()))];
 }
 

@@ -51,7 +51,7 @@ class TableSet {
 // A legal ply's value from the tables: the mover's captures from here on minus the opponent's
 // with best play after it, an interval as the tables' (exact when lo == hi).
 struct TableMoveValue {
-  int hole = kPass;
+  Move move;
   TableValue value;
 };
 
@@ -67,7 +67,7 @@ std::vector<TableMoveValue> table_move_values(const engine::Game& game, const Ta
 // among what is left. Keeping the value alone is not enough: two positions worth +5 can hand the
 // move to each other for ever, and END-3 then pays what lies on each side. `values` is
 // table_move_values() of the game; `tables` the set they were read from.
-int choose_table_best(const engine::Game& game, const std::vector<TableMoveValue>& values, const TableSet& tables,
-                      SplitMix64& rng);
+Move choose_table_best(const engine::Game& game, const std::vector<TableMoveValue>& values, const TableSet& tables,
+                       SplitMix64& rng);
 
 }  // namespace hoyito

@@ -180,7 +180,7 @@ int own_nonempty_holes(const Position& p) {
 // non-empty holes not yet tried, k drawn below their number; a hole that is not legal (endless,
 // SOW-6) is set aside and another drawn; when none is legal (or none has seeds), the pass.
 template <typename Below>
-int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below) {
+Move draw_as_sampler(const Position& position, std::uint64_t legal, Below& below) {
   const int n = static_cast<int>(position.board.size()) / 2;
   const int first = position.to_move == Player::south ? 0 : n;
   std::uint64_t untried = 0;  // bit h: hole h
@@ -191,10 +191,10 @@ int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below)
     std::uint64_t rest = untried;
     for (; k > 0; --k) rest &= rest - 1;  // drop the k lowest
     const int hole = std::countr_zero(rest);
-    if (legal >> hole & 1) return hole;
+    if (legal >> hole & 1) return Move::at(hole);
     untried &= ~(std::uint64_t{1} << hole);
   }
-  return kPass;
+  return Move::pass();
 }
 
 // The ply the player to move chooses; unless the game is `detailed` the ply is also played
@@ -202,8 +202,8 @@ int draw_as_sampler(const Position& position, std::uint64_t legal, Below& below)
 // games sampled by --detail-every (g.detailed) and in no other, for every player alike: the
 // random player's fast path decides only the move it draws, so counting elsewhere would weigh
 // the players differently and make the figure depend on --detail-every.
-int choose_and_play_fast(engine::Game& game, const PlayerSpec& player, bool detailed, const Position& before,
-                         GameObservation& g, SplitMix64& rng) {
+Move choose_and_play_fast(engine::Game& game, const PlayerSpec& player, bool detailed, const Position& before,
+                          GameObservation& g, SplitMix64& rng) {
   auto below = [&rng](std::uint64_t n) { return rng.below(n); };
   if (!detailed && player.kind == PlayerSpec::Kind::random) return game.play_random(below);  // the fast path
   const std::uint64_t mask = game.legal_mask();
@@ -217,22 +217,22 @@ int choose_and_play_fast(engine::Game& game, const PlayerSpec& player, bool deta
   // so that a deal is the same game whether or not it is played with events:
   // --detail-every changes what is counted, not what is played.
   if (player.kind == PlayerSpec::Kind::random) return draw_as_sampler(before, mask, below);
-  const int ply = choose_ply(player, game, mask, rng);
+  const Move ply = choose_ply(player, game, mask, rng);
   if (!detailed) game.play_fast(ply);
   return ply;
 }
 
 // Plays `ply` with its events and counts what they show (laps, relays, chains, awards, passes,
 // endless moves refused or played); `before` moves on to the position after it.
-void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool round_rule, Position& before,
+void play_detailed(const GameSetup& setup, engine::Game& game, Move ply, bool round_rule, Position& before,
                    GameObservation& g, Statistics& stats) {
   const Player mover = game.to_move();
   const std::uint64_t mask_before = game.legal_mask();
   const int legal = std::popcount(mask_before);
   std::array<int, 2> awarded{0, 0};
   Ply played = game.play(ply);
-  if (ply == kPass && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
-  if (ply != kPass) {
+  if (ply.is_pass() && setup.detailed) stats.add_pass(played.events.front().rule);  // PASS-1/2/3
+  if (!ply.is_pass()) {
     MoveObservation m = observe_events(played, awarded);
     m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
     if (m.endless_refused > 0 || m.endless_played)
@@ -263,11 +263,11 @@ void play_detailed(const GameSetup& setup, engine::Game& game, int ply, bool rou
 // games pay nothing but the byte.
 class RepetitionWatch {
  public:
-  void add(int ply) { plies_.push_back(static_cast<std::int8_t>(ply)); }
+  void add(Move ply) { plies_.push_back(ply); }
   bool last_repeats(const Rules& rules, const Position& start) const {
     engine::Game replay(rules, start);
     std::vector<std::uint64_t> seen{replay.hash()};
-    for (const std::int8_t ply : plies_) {
+    for (const Move ply : plies_) {
       replay.play_fast(ply);
       seen.push_back(replay.hash());
     }
@@ -275,7 +275,7 @@ class RepetitionWatch {
   }
 
  private:
-  std::vector<std::int8_t> plies_;  // holes 0..23, or kPass
+  std::vector<Move> plies_;  // a byte each
 };
 
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
@@ -296,11 +296,11 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   while (game.status() == Status::playing) {
     const Player mover = game.to_move();
     const auto captured_before = game.result().captured;
-    const int ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
+    const Move ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
     if (g.plies == 0) g.opening = ply;
     if (detailed) play_detailed(setup, game, ply, round_rule, before, g, stats);
     g.plies += 1;
-    if (ply == kPass) {
+    if (ply.is_pass()) {
       g.passes += 1;
     } else {
       g.moves += 1;
@@ -380,7 +380,7 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
     // counted as undecided (with the first such deal, to replay it) and left out of the figures.
     const auto undecided = [&](int round) {
       stats.add_undecided(deal);
-      if (rows) rows->push_back(GameRow{deal, 0, seating, round, setup.starter, {}, 0, kPass, true});
+      if (rows) rows->push_back(GameRow{deal, 0, seating, round, setup.starter, {}, 0, Move::pass(), true});
     };
     if (spec.match_rounds == 0) {
       try {

@@ -95,7 +95,7 @@ struct GameRow {
   Player starter = Player::south;
   Result result;
   std::uint64_t plies = 0;
-  int opening = kPass;
+  Move opening;            // the first ply (the pass when there was none)
   bool undecided = false;  // stopped by the Q-LIMIT guard (Statistics::add_undecided)
 };
 

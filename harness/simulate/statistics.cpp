@@ -136,7 +136,7 @@ void Statistics::add(const GameObservation& g) {
   choice_plies += g.choice_plies;
   legal_sum += g.legal_sum;
   forced_plies += g.forced_plies;
-  const int opening = g.opening == kPass ? holes : g.opening;
+  const int opening = g.opening.is_pass() ? holes : g.opening.hole();
   by_opening[static_cast<std::size_t>(opening)][g.outcome] += 1;
   if (g.round >= 1 && g.round <= static_cast<int>(by_round.size())) {
     const auto r = static_cast<std::size_t>(g.round - 1);

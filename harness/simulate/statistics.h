@@ -110,7 +110,7 @@ struct GameObservation {
   std::uint64_t choice_plies = 0;           // plies whose legal plies were counted
   std::uint64_t legal_sum = 0;              // legal plies summed over those plies (a pass counts as one)
   std::uint64_t forced_plies = 0;           // ... with exactly one legal ply (forced passes included)
-  int opening = kPass;                      // the first ply, or kPass (a pass, or no ply at all)
+  Move opening;                             // the first ply, or the pass (a pass, or no ply at all)
   int seeds_left = 0;                       // on the board at the end
   int margin = 0;                           // |captures South - captures North| at the end of a finished game
   bool repeating = false;                   // unterminated, and its last position had occurred before in the game

@@ -114,7 +114,8 @@ std::vector<Opening> openings_of(const Statistics& s) {
   for (std::size_t h = 0; h < s.by_opening.size(); ++h) {
     OutcomeRates rates = outcome_rates(s.by_opening[h]);
     if (rates.games == 0) continue;
-    out.push_back({move_text(h == s.by_opening.size() - 1 ? kPass : static_cast<int>(h), s.holes / 2), rates});
+    out.push_back(
+        {move_text(h == s.by_opening.size() - 1 ? Move::pass() : Move::at(static_cast<int>(h)), s.holes / 2), rates});
   }
   return out;
 }

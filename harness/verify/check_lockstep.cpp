@@ -205,7 +205,7 @@ class Lockstep {
     }
     reporter_.line(
         fmt::format("lockstep covered: {} standard-start, {} made-up-start, {} other-seed-count and {} small-"
-                    "ply-limit configurations; every ply on legal_plies/play, legal_mask/play_fast, "
+                    "ply-limit configurations; every ply on legal_moves/play, legal_mask/play_fast, "
                     "play_random, unasked play/play_fast; every 4th ply is_legal of every hole (unasked, "
                     "then from the legal moves) and an illegal hole",
                     standard, made_up, seed_counts, ply_limits));

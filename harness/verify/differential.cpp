@@ -45,16 +45,16 @@ int own_non_empty(const Position& p, int n) {
 
 namespace {
 
-std::uint64_t mask_of(const std::vector<int>& legal) {
+std::uint64_t mask_of(const std::vector<Move>& legal) {
   std::uint64_t mask = 0;
-  for (int h : legal) mask |= h == kPass ? engine::kPassBit : std::uint64_t{1} << h;
+  for (Move m : legal) mask |= m.is_pass() ? engine::kPassBit : std::uint64_t{1} << m.hole();
   return mask;
 }
 
-std::vector<int> plies_of(std::uint64_t mask) {
-  if (mask == engine::kPassBit) return {kPass};
-  std::vector<int> plies;
-  for (; mask != 0; mask &= mask - 1) plies.push_back(std::countr_zero(mask));
+std::vector<Move> plies_of(std::uint64_t mask) {
+  if (mask == engine::kPassBit) return {Move::pass()};
+  std::vector<Move> plies;
+  for (; mask != 0; mask &= mask - 1) plies.push_back(Move::at(std::countr_zero(mask)));
   return plies;
 }
 
@@ -65,7 +65,7 @@ constexpr bool probe_ply(long ply) { return ply % 4 == 3; }
 constexpr bool sampler_asks_first(long ply) { return ply % 5 == 4; }
 
 // The model and four engines fed the same plies, each through another entry point of the
-// engine's API: `listed` legal_plies() then play(), the path compare_moves() always had;
+// engine's API: `listed` legal_moves() then play(), the path compare_moves() always had;
 // `fast` legal_mask() then play_fast(); `sampler` play_random() (harness choices come from it
 // in lockstep games); `probe` plays without asking first (play() and play_fast() by turns) and
 // on probe plies answers is_legal() of every hole and refuses an illegal hole.
@@ -82,18 +82,18 @@ class Paths {
 
   model::Game& model() { return model_; }
   engine::Game& listed() { return listed_; }
-  const std::vector<int>& moves() const { return moves_; }
+  const std::vector<Move>& moves() const { return moves_; }
   bool refused() const { return refused_; }  // the last step's move was refused by all alike
 
   // The sampler's choice of ply (play_random with `below`), played on the sampler only; nullopt
   // when it drew an undecided move (Q-LIMIT, the game unchanged). Call before step().
   template <typename Below>
-  std::optional<int> sample(Below&& below) {
+  std::optional<Move> sample(Below&& below) {
     if (sampler_asks_first(ply_)) (void)sampler_.legal_mask();
     try {
-      const int hole = sampler_.play_random(below);
+      const Move move = sampler_.play_random(below);
       sampled_ = true;
-      return hole;
+      return move;
     } catch (const UndecidedMove&) {
       return std::nullopt;
     }
@@ -102,11 +102,11 @@ class Paths {
   // among the holes the sampler draws from (the legal ones when it asked for them first, else
   // the mover's non-empty holes), so that it draws `hole` first. When every move is endless
   // (PASS-3) each draw is rejected in turn.
-  void sample_forced(int hole) {
+  void sample_forced(Move move) {
     if (status_of(sampler_) != Status::playing) return;
     try {  // only a legal ply can be drawn: the sampler is not asked to play another
-      const std::vector<int> legal = model_.legal_plies();
-      if (std::find(legal.begin(), legal.end(), hole) == legal.end()) return;
+      const std::vector<Move> legal = model_.legal_moves();
+      if (std::find(legal.begin(), legal.end(), move) == legal.end()) return;
     } catch (const InputError&) {
       return;
     }
@@ -118,24 +118,24 @@ class Paths {
       return;  // undecided (Q-LIMIT): compared through the other paths
     }
     if (candidates == engine::kPassBit) candidates = 0;
-    const int rank = hole == kPass ? 0 : std::popcount(candidates & ((std::uint64_t{1} << hole) - 1));
+    const int rank = move.is_pass() ? 0 : std::popcount(candidates & ((std::uint64_t{1} << move.hole()) - 1));
     try {
-      const int drawn = sampler_.play_random([&](std::uint64_t) { return static_cast<std::uint64_t>(rank); });
+      const Move drawn = sampler_.play_random([&](std::uint64_t) { return static_cast<std::uint64_t>(rank); });
       sampled_ = true;
-      if (drawn != hole) sampled_other_ = drawn;
+      if (drawn != move) sampled_other_ = drawn;
     } catch (const InputError&) {
     }
   }
 
-  // Plays `hole` on the model and every path; returns the first difference.
-  std::optional<Disagreement> step(int hole, const std::vector<int>* known_legal = nullptr) {
-    moves_.push_back(hole);
+  // Plays `move` on the model and every path; returns the first difference.
+  std::optional<Disagreement> step(Move move, const std::vector<Move>* known_legal = nullptr) {
+    moves_.push_back(move);
     const long ply = ply_++;
     // Other orders, before the ply: is_legal() of every hole, and an illegal hole refused alike.
     if (probe_ply(ply) && status_of(probe_) == Status::playing) {
       Side before;
       try {
-        before.legal = known_legal ? *known_legal : model_.legal_plies();
+        before.legal = known_legal ? *known_legal : model_.legal_moves();
       } catch (const InputError& e) {
         before.error = e.what();  // undecided (Q-LIMIT): not probed
       }
@@ -146,11 +146,11 @@ class Paths {
     Side m = known_legal ? side_by(model_,
                                    [&](Side& s) {
                                      s.legal = *known_legal;
-                                     s.ply = model_.play(hole);
+                                     s.ply = model_.play(move);
                                    })
-                         : side_of(model_, hole);
+                         : side_of(model_, move);
     refused_ = !m.ply;
-    Side e = side_of(listed_, hole);
+    Side e = side_of(listed_, move);
     if (std::string field = differing_field(m, e); !field.empty()) return parted(field, m, e);
 
     // legal_mask() then play_fast(): the legal moves, then position, status and result.
@@ -158,9 +158,9 @@ class Paths {
     try {
       f.legal = plies_of(fast_.legal_mask());
       const Player mover = fast_.to_move();
-      fast_.play_fast(hole);
+      fast_.play_fast(move);
       f.ply =
-          Ply{m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position(), {}};
+          Ply{m.ply ? m.ply->player : mover, move, m.ply ? m.ply->events : std::vector<Event>{}, fast_.position(), {}};
     } catch (const InputError& error) {
       f.error = error.what();
       f.refusal = refusal_of(error);
@@ -172,13 +172,13 @@ class Paths {
     // play_random(): its choice must be legal, and its game the model's game.
     if (sampled_) {
       sampled_ = false;
-      const std::optional<int> other = std::exchange(sampled_other_, std::nullopt);
+      const std::optional<Move> other = std::exchange(sampled_other_, std::nullopt);
       Side s = observed(sampler_, m);
       if (other || !m.ply) {
         s.ply.reset();
         s.error = fmt::format("the sampler played {} where the model {}",
-                              move_text(other.value_or(hole), rules_.holes_per_row),
-                              m.ply ? "plays " + move_text(hole, rules_.holes_per_row) : "refuses it");
+                              move_text(other.value_or(move), rules_.holes_per_row),
+                              m.ply ? "plays " + move_text(move, rules_.holes_per_row) : "refuses it");
         return parted("sampler choice", m, s);
       }
       if (std::string field = differing_field(m, s); !field.empty()) return parted("sampler " + field, m, s);
@@ -188,12 +188,12 @@ class Paths {
     Side p;
     try {
       if (ply % 2 == 0) {
-        p.ply = probe_.play(hole);
+        p.ply = probe_.play(move);
       } else {
         const Player mover = probe_.to_move();
-        probe_.play_fast(hole);
+        probe_.play_fast(move);
         p.ply = Ply{
-            m.ply ? m.ply->player : mover, hole, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position(), {}};
+            m.ply ? m.ply->player : mover, move, m.ply ? m.ply->events : std::vector<Event>{}, probe_.position(), {}};
       }
     } catch (const InputError& error) {
       p.error = error.what();
@@ -202,24 +202,24 @@ class Paths {
     p.legal = m.legal;
     p.result = probe_.result();
     Side unasked = m;
-    if (!m.ply) unasked.refusal = unasked_refusal_of_model(m, hole);
+    if (!m.ply) unasked.refusal = unasked_refusal_of_model(m, move);
     if (std::string field = differing_field(unasked, p); !field.empty()) return parted("unasked " + field, m, p);
     return std::nullopt;
   }
 
-  // The model's refusal of `hole` played without asking first. It is m's, but where the model
+  // The model's refusal of `move` played without asking first. It is m's, but where the model
   // could not list its legal plies (another move undecided, Q-LIMIT) a hole that is not the
   // mover's non-empty hole is still refused as not legal by the model's own play() (SOW-1), with
   // nothing played: that is the refusal to compare.
-  std::optional<Refusal> unasked_refusal_of_model(const Side& m, int hole) {
-    if (m.refusal != Refusal::undecided || hole == kPass || model_.status() != Status::playing) return m.refusal;
+  std::optional<Refusal> unasked_refusal_of_model(const Side& m, Move move) {
+    if (m.refusal != Refusal::undecided || move.is_pass() || model_.status() != Status::playing) return m.refusal;
     const Position& at = model_.position();
-    const bool candidate = hole >= 0 && hole < rules_.holes() &&
-                           model::hole_owner(hole, rules_.holes_per_row) == at.to_move &&
+    const int hole = move.hole();
+    const bool candidate = hole < rules_.holes() && model::hole_owner(hole, rules_.holes_per_row) == at.to_move &&
                            at.board[static_cast<std::size_t>(hole)] > 0;
     if (candidate) return m.refusal;
     try {
-      model_.play(hole);
+      model_.play(move);
     } catch (const InputError& error) {
       return refusal_of(error);
     }
@@ -227,9 +227,9 @@ class Paths {
   }
 
   std::optional<Disagreement> final_check() {
-    std::vector<int> engine_legal;
+    std::vector<Move> engine_legal;
     try {
-      engine_legal = listed_.legal_plies();
+      engine_legal = listed_.legal_moves();
       if (model_.status() == Status::playing) engine_legal.clear();  // stopped at an undecided move
     } catch (const InputError&) {                                    // undecided (Q-LIMIT): the model stopped there too
     }
@@ -259,7 +259,7 @@ class Paths {
   static Side observed(const engine::Game& game, const Side& m) {
     Side s;
     s.legal = m.legal;
-    if (m.ply) s.ply = Ply{m.ply->player, m.ply->hole, m.ply->events, game.position(), {}};
+    if (m.ply) s.ply = Ply{m.ply->player, m.ply->move, m.ply->events, game.position(), {}};
     s.result = game.result();
     return s;
   }
@@ -273,28 +273,29 @@ class Paths {
   std::optional<Disagreement> probe_legality(const Side& m) {
     const int holes = rules_.holes();
     const std::uint64_t model_mask = mask_of(m.legal);
-    auto model_says = [&](int move) {
-      return move == kPass ? model_mask == engine::kPassBit : (model_mask >> move & 1) != 0;
+    auto model_says = [&](Move move) {
+      return move.is_pass() ? model_mask == engine::kPassBit : (model_mask >> move.hole() & 1) != 0;
     };
-    std::vector<int> illegal;
-    for (int move = kPass; move < holes; ++move)
-      if (!model_says(move)) illegal.push_back(move);
+    std::vector<Move> illegal;
+    if (!model_says(Move::pass())) illegal.push_back(Move::pass());
+    for (int hole = 0; hole < holes; ++hole)
+      if (!model_says(Move::at(hole))) illegal.push_back(Move::at(hole));
     const bool refuse = !illegal.empty() && !m.legal.empty();
-    const int wrong = refuse ? illegal[static_cast<std::size_t>(ply_) % illegal.size()] : kPass;
+    const Move wrong = refuse ? illegal[static_cast<std::size_t>(ply_) % illegal.size()] : Move::pass();
     const bool refuse_first = ply_ % 8 == 0;
     if (refuse && refuse_first)
       if (auto d = refuse_alike(wrong, m)) return d;
-    for (int move = 0; move < holes; ++move)  // unasked: the legal moves are not known yet
-      if (auto d = compare_is_legal(move, model_says(move), m)) return d;
-    if (auto d = compare_is_legal(kPass, model_says(kPass), m)) return d;  // works out the legal moves
-    for (int move = 0; move < holes; ++move)                               // from the mask
-      if (auto d = compare_is_legal(move, model_says(move), m)) return d;
+    for (int hole = 0; hole < holes; ++hole)  // unasked: the legal moves are not known yet
+      if (auto d = compare_is_legal(Move::at(hole), model_says(Move::at(hole)), m)) return d;
+    if (auto d = compare_is_legal(Move::pass(), model_says(Move::pass()), m)) return d;  // works out the legal moves
+    for (int hole = 0; hole < holes; ++hole)                                             // from the mask
+      if (auto d = compare_is_legal(Move::at(hole), model_says(Move::at(hole)), m)) return d;
     if (refuse && !refuse_first)
       if (auto d = refuse_alike(wrong, m)) return d;
     return std::nullopt;
   }
 
-  std::optional<Disagreement> compare_is_legal(int move, bool model_says, const Side& m) {
+  std::optional<Disagreement> compare_is_legal(Move move, bool model_says, const Side& m) {
     bool engine_says = false;
     try {
       engine_says = probe_.is_legal(move);
@@ -313,7 +314,7 @@ class Paths {
 
   // The hole `wrong`, which the model refuses, played on the model and the probe: both must
   // refuse it for the same reason and change nothing (model/game.cpp play_move refuses first).
-  std::optional<Disagreement> refuse_alike(int wrong, const Side& m) {
+  std::optional<Disagreement> refuse_alike(Move wrong, const Side& m) {
     Side ms, ps;
     ms.legal = ps.legal = m.legal;
     try {
@@ -345,18 +346,18 @@ class Paths {
   Position start_;
   model::Game model_;
   engine::Game listed_, fast_, sampler_, probe_;
-  std::vector<int> moves_;
+  std::vector<Move> moves_;
   long ply_ = 0;
   bool refused_ = false;
-  bool sampled_ = false;              // the sampler played this ply
-  std::optional<int> sampled_other_;  // ... and chose another ply than the one asked for
+  bool sampled_ = false;               // the sampler played this ply
+  std::optional<Move> sampled_other_;  // ... and chose another ply than the one asked for
 };
 
 }  // namespace
 
-std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<int>& moves) {
+std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<Move>& moves) {
   Paths paths(rules, start);
-  for (int move : moves) {
+  for (Move move : moves) {
     paths.sample_forced(move);
     if (auto d = paths.step(move)) return d;
     if (paths.refused()) break;  // every path refused the move alike: the comparison ends there
@@ -376,14 +377,14 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
   if (positions) positions->add(engine_game.hash());
   auto below = [&](std::uint64_t n) { return rng.below(n); };
   while (model_game.status() == Status::playing || engine_game.status() == Status::playing) {
-    std::vector<int> legal;
+    std::vector<Move> legal;
     try {
-      legal = model_game.legal_plies();
+      legal = model_game.legal_moves();
     } catch (const InputError& e) {  // Q-LIMIT: undecided; the engine must refuse it too
       Side m, eng;
       m.error = e.what();
       try {
-        eng.legal = engine_game.legal_plies();
+        eng.legal = engine_game.legal_moves();
       } catch (const InputError&) {
         break;  // both refuse: agreement; the game stops here
       }
@@ -391,14 +392,14 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
     }
     if (legal.empty()) break;  // the model says the game is over; the engine is checked below
     // The simulation's random player chooses (engine::Game::play_random); the paths check it.
-    const std::optional<int> chosen = paths.sample(below);
+    const std::optional<Move> chosen = paths.sample(below);
     if (!chosen) break;  // it drew an undecided move (Q-LIMIT): not met at the default lap_limit
-    const int hole = *chosen;
+    const Move move = *chosen;
     // Endless sowings met: the mover's non-empty holes that are not legal (G6 illegal), and void games.
     const int own = own_non_empty(model_game.position(), rules.holes_per_row);
-    if (legal.front() == kPass || static_cast<int>(legal.size()) < own)
-      played.endless_moves += own - (legal.front() == kPass ? 0 : static_cast<int>(legal.size()));
-    if (auto d = paths.step(hole, &legal)) return parted(std::move(*d));
+    if (legal.front().is_pass() || static_cast<int>(legal.size()) < own)
+      played.endless_moves += own - (legal.front().is_pass() ? 0 : static_cast<int>(legal.size()));
+    if (auto d = paths.step(move, &legal)) return parted(std::move(*d));
     played.plies += 1;
     if (positions) positions->add(engine_game.hash());
   }
@@ -438,7 +439,7 @@ Disagreement shrink_with(const Disagreement& d, double max_seconds, const Compar
       Position p = best.start;
       p.board[h] -= 1;
       p.captured[index(Player::south)] += 1;
-      if (best.moves.size() == 1 && best.moves[0] != kPass && p.board[static_cast<size_t>(best.moves[0])] == 0)
+      if (best.moves.size() == 1 && !best.moves[0].is_pass() && p.board[static_cast<size_t>(best.moves[0].hole())] == 0)
         continue;
       if (auto again = compare(best.rules, p, best.moves)) {
         best = *again;

@@ -39,10 +39,10 @@ Side side_by(G& game, Ask&& ask) {
 }
 
 template <GameImplementation G>
-Side side_of(G& game, int hole) {
+Side side_of(G& game, Move move) {
   return side_by(game, [&](Side& s) {
-    s.legal = game.legal_plies();
-    s.ply = game.play(hole);
+    s.legal = game.legal_moves();
+    s.ply = game.play(move);
   });
 }
 
@@ -52,7 +52,7 @@ std::string differing_field(const Side& model, const Side& other);
 
 // Plays `moves` from `start` on both; returns the first difference, if any. A move that both
 // refuse ends the comparison there without a disagreement.
-std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<int>& moves);
+std::optional<Disagreement> compare_moves(const Rules& rules, const Position& start, const std::vector<Move>& moves);
 
 // A lockstep game: what it played, how it ended, and the first difference, if any.
 struct LockstepGame {
@@ -64,7 +64,7 @@ struct LockstepGame {
 
 // Plays one uniformly random game in lockstep and stops at the first difference. The choices
 // are the engine's own sampler's (engine::Game::play_random, drawing from `rng`), and every
-// ply is compared on every path of the engine's API: legal_plies()/play(), legal_mask()/
+// ply is compared on every path of the engine's API: legal_moves()/play(), legal_mask()/
 // play_fast(), play_random() (its choice legal, its game the model's), play() and play_fast()
 // without asking first, and every fourth ply is_legal() of every hole, before and after the
 // engine knows its legal moves, and an illegal hole refused for the same reason. compare_moves() replays the same calls
@@ -78,7 +78,8 @@ LockstepGame lockstep_game(const Rules& rules, const Position& start, SplitMix64
 Disagreement shrink(const Disagreement& d, double max_seconds = 20);
 // The same, comparing the model with another implementation through `compare` (as compare_moves:
 // the first difference of `moves` played from a start, if any), e.g. an engine over the protocol.
-using CompareMoves = std::function<std::optional<Disagreement>(const Rules&, const Position&, const std::vector<int>&)>;
+using CompareMoves =
+    std::function<std::optional<Disagreement>(const Rules&, const Position&, const std::vector<Move>&)>;
 Disagreement shrink_with(const Disagreement& d, double max_seconds, const CompareMoves& compare);
 
 // Replays a transcript on both implementations; prints both sides to `out`. Returns true when

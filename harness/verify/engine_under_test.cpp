@@ -24,12 +24,12 @@ class EnginePair {
   model::Game& model() { return model_; }
   bool refused() const { return refused_; }  // the last move was refused by both alike
 
-  std::optional<Disagreement> step(int hole) {
+  std::optional<Disagreement> step(Move move) {
     if (moves_.size() % 4 == 0)  // a fixed pattern of the ply number: a transcript replays it
       if (auto d = refuse_unasked()) return d;
-    moves_.push_back(hole);
-    const Side m = side_of(model_, hole);
-    Side e = engine_side(hole);
+    moves_.push_back(move);
+    const Side m = side_of(model_, move);
+    Side e = engine_side(move);
     // An engine without `events` tells none: its ply is compared on the rest.
     if (!events_ && m.ply && e.ply) e.ply->events = m.ply->events;
     refused_ = !m.ply;
@@ -42,37 +42,37 @@ class EnginePair {
   // the engine must refuse it for the same reason and stay as it was, not only once it has worked
   // out its legal moves (SOW-1, PASS-1..3). Prefers a non-empty hole.
   std::optional<Disagreement> refuse_unasked() {
-    std::vector<int> legal;
+    std::vector<Move> legal;
     try {
-      legal = model_.legal_plies();
+      legal = model_.legal_moves();
     } catch (const InputError&) {
       return std::nullopt;  // undecided (Q-LIMIT): compared by step()
     }
-    const std::optional<int> wrong = illegal_hole(legal);
+    const std::optional<Move> wrong = illegal_hole(legal);
     if (!wrong) return std::nullopt;
     const Side m = side_by(model_, [&](Side& s) { s.legal = legal, s.ply = model_.play(*wrong); });
     const Side e = side_by(engine_, [&](Side& s) { s.legal = legal, s.ply = engine_.play(*wrong); });
     if (!m.ply && !e.ply && m.refusal == e.refusal && m.result == e.result) return std::nullopt;
-    std::vector<int> moves = moves_;
+    std::vector<Move> moves = moves_;
     moves.push_back(*wrong);
     return Disagreement{rules_, start_, moves, "illegal move", m, e};
   }
 
-  std::optional<int> illegal_hole(const std::vector<int>& legal) const {
+  std::optional<Move> illegal_hole(const std::vector<Move>& legal) const {
     if (model_.status() != Status::playing || legal.empty()) return std::nullopt;
     const Position p = model_.position();
-    std::optional<int> any;
+    std::optional<Move> any;
     for (int h = 0; h < rules_.holes(); ++h) {
-      if (std::find(legal.begin(), legal.end(), h) != legal.end()) continue;
-      if (p.board[static_cast<std::size_t>(h)] > 0) return h;
-      if (!any) any = h;
+      if (std::find(legal.begin(), legal.end(), Move::at(h)) != legal.end()) continue;
+      if (p.board[static_cast<std::size_t>(h)] > 0) return Move::at(h);
+      if (!any) any = Move::at(h);
     }
     return any;
   }
 
-  // side_of(engine_, hole) in one round trip: the legal plies, then the ply or its refusal.
-  Side engine_side(int hole) {
-    return side_by(engine_, [&](Side& s) { s.ply = engine_.play_after_legal(hole, s.legal); });
+  // side_of(engine_, move) in one round trip: the legal plies, then the ply or its refusal.
+  Side engine_side(Move move) {
+    return side_by(engine_, [&](Side& s) { s.ply = engine_.play_after_legal(move, s.legal); });
   }
 
   // Once the model's game is over: the engine's is over alike, with no legal ply left (END-1..3).
@@ -81,7 +81,7 @@ class EnginePair {
     m.result = model_.result();
     e.result = engine_.result();
     try {
-      e.legal = engine_.legal_plies();
+      e.legal = engine_.legal_moves();
     } catch (const InputError& error) {
       e.error = error.what();
     }
@@ -92,7 +92,7 @@ class EnginePair {
  private:
   Rules rules_;
   Position start_;
-  std::vector<int> moves_;
+  std::vector<Move> moves_;
   model::Game model_;
   RemoteGame engine_;
   bool events_;
@@ -101,19 +101,19 @@ class EnginePair {
 
 // The mover's non-empty holes: what is played where the model cannot list the legal plies (an
 // undecided move, Q-LIMIT), so that the engine is asked there too.
-std::vector<int> own_holes(const Position& p, int n) {
-  std::vector<int> holes;
+std::vector<Move> own_holes(const Position& p, int n) {
+  std::vector<Move> holes;
   for (int h = 0; h < 2 * n; ++h)
-    if (model::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) holes.push_back(h);
+    if (model::hole_owner(h, n) == p.to_move && p.board[static_cast<std::size_t>(h)] > 0) holes.push_back(Move::at(h));
   return holes;
 }
 
 }  // namespace
 
 std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start,
-                                                const std::vector<int>& moves) {
+                                                const std::vector<Move>& moves) {
   EnginePair pair(rules, start);
-  for (int move : moves) {
+  for (Move move : moves) {
     if (auto d = pair.step(move)) return d;
     if (pair.refused()) return std::nullopt;
   }
@@ -125,14 +125,14 @@ EngineGame engine_lockstep_game(const Rules& rules, const Position& start, Split
   EnginePair pair(rules, start);
   model::Game& model = pair.model();
   while (model.status() == Status::playing) {
-    std::vector<int> choices;
+    std::vector<Move> choices;
     try {
-      choices = model.legal_plies();
+      choices = model.legal_moves();
     } catch (const InputError&) {  // undecided: the engine must say so too (step compares it)
       choices = own_holes(model.position(), rules.holes_per_row);
     }
-    const int hole = choices[static_cast<std::size_t>(rng.below(choices.size()))];
-    if (auto d = pair.step(hole)) {
+    const Move move = choices[static_cast<std::size_t>(rng.below(choices.size()))];
+    if (auto d = pair.step(move)) {
       played.disagreement = std::move(d);
       return played;
     }

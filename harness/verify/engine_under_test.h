@@ -23,7 +23,7 @@ namespace hoyito {
 // the start, EngineFailure when it fails. A CompareMoves (harness/verify/differential.h): shrinking
 // works through it.
 std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start,
-                                                const std::vector<int>& moves);
+                                                const std::vector<Move>& moves);
 
 // One uniformly random game (choices from `rng` among the model's legal plies), played by the model
 // and the engine in lockstep, stopped at the first difference.

@@ -173,16 +173,16 @@ class BoardChecker {
   void check_position(std::size_t c) {
     const auto& [base, void_rules] = pairs_[c];
     Games& illegal = games_at_p(illegal_games_[c], base);
-    illegal.model.legal_plies(model_legal_);
-    illegal.engine.legal_plies(engine_legal_);
+    illegal.model.legal_moves(model_legal_);
+    illegal.engine.legal_moves(engine_legal_);
     compare_legal(base);
     Games& played = games_at_p(void_games_[c], void_rules);
-    played.model.legal_plies(model_legal_);
-    played.engine.legal_plies(engine_legal_);
+    played.model.legal_moves(model_legal_);
+    played.engine.legal_moves(engine_legal_);
     compare_legal(void_rules);
     for (std::size_t i = 0; i < model_legal_.size(); ++i) {
       if (i > 0) played.restart(p_, validated_);
-      const int ply = model_legal_[i];
+      const Move ply = model_legal_[i];
       counts.moves += 1;
       bool same = false;
       try {
@@ -200,7 +200,7 @@ class BoardChecker {
   Position p_;  // one buffer for every position: no allocation per board
   const engine::Game::Validated validated_{};
   Ply model_ply_, engine_ply_;
-  std::vector<int> model_legal_, engine_legal_;
+  std::vector<Move> model_legal_, engine_legal_;
 };
 
 CampaignOptions exhaustive_campaign(int threads) {

@@ -50,7 +50,7 @@ std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position&
     if (at > 1 && model_decides(with_lap_limit(rules, at - 1), position, hole)) counts.model_inconsistent += 1;
     for (int limit : {at, at - 1}) {
       if (limit < 1) continue;
-      if (auto d = compare(with_lap_limit(rules, limit), position, {hole})) return d;
+      if (auto d = compare(with_lap_limit(rules, limit), position, {Move::at(hole)})) return d;
     }
   }
   return std::nullopt;

@@ -20,12 +20,12 @@ namespace hoyito {
 // undecided, Q-LIMIT: legal, but refused when played), and playing it must throw a refused ply of
 // the expected reason (SOW-6: worded as endless_refusal()). Returns false when it was played.
 template <GameImplementation G, typename Fail>
-bool refused_as_expected(G& game, const ScenarioStep& step, int hole, const std::vector<int>& legal, Fail&& fail) {
-  if (*step.error != "undecided" && std::find(legal.begin(), legal.end(), hole) != legal.end())
+bool refused_as_expected(G& game, const ScenarioStep& step, Move move, const std::vector<Move>& legal, Fail&& fail) {
+  if (*step.error != "undecided" && std::find(legal.begin(), legal.end(), move) != legal.end())
     fail(fmt::format("move {} was accepted, expected {}", step.move, *step.error));
   const Player mover = game.position().to_move;
   try {
-    game.play(hole);
+    game.play(move);
   } catch (const InputError& e) {
     const std::optional<Refusal> reason = refusal_of(e);
     if (reason != expected_refusal(step))
@@ -53,34 +53,32 @@ std::vector<std::string> check_scenario(const Scenario& s) {
   auto fail = [&](size_t step, const std::string& what) {
     failures.push_back(fmt::format("{} step {}: {}", s.id, step, what));
   };
-  auto names = [&](const std::vector<int>& plies) {
+  auto names = [&](const std::vector<Move>& plies) {
     std::vector<std::string> out;
-    for (int p : plies) out.push_back(move_text(p, n));
+    for (Move p : plies) out.push_back(move_text(p, n));
     return out;
   };
   G game(s.rules, s.start);
   for (size_t i = 0; i < s.steps.size(); ++i) {
     const ScenarioStep& step = s.steps[i];
-    const std::vector<int> legal = game.legal_plies();
+    const std::vector<Move> legal = game.legal_moves();
     if (step.legal && *step.legal != names(legal))
       fail(i, fmt::format("legal plies {}, expected {}", fmt::join(names(legal), " "), fmt::join(*step.legal, " ")));
-    int hole = kPass;
-    if (step.move != "pass") {
-      try {
-        hole = parse_hole(step.move, n);
-      } catch (const InputError& e) {
-        fail(i, e.what());
-        return failures;
-      }
+    Move move;
+    try {
+      move = parse_move(step.move, n);
+    } catch (const InputError& e) {
+      fail(i, e.what());
+      return failures;
     }
     if (step.error) {
-      if (!refused_as_expected(game, step, hole, legal, [&](const std::string& what) { fail(i, what); }))
+      if (!refused_as_expected(game, step, move, legal, [&](const std::string& what) { fail(i, what); }))
         return failures;
       continue;
     }
     Ply ply;
     try {
-      ply = game.play(hole);
+      ply = game.play(move);
     } catch (const InputError& e) {
       fail(i, fmt::format("move {} rejected: {}", step.move, e.what()));
       return failures;

@@ -25,12 +25,12 @@ constexpr int kSearchLaps = 200000;  // longer cycles are left out: the suite st
 
 // The engine must refuse the move under the default options, naming the same two laps.
 void confirm_by_engine(const Rules& rules, const Position& position, int hole, const model::MoveVerdict& v) {
-  const std::string move = move_text(hole, rules.holes_per_row);
+  const std::string move = move_text(Move::at(hole), rules.holes_per_row);
   const std::string expected = endless_refusal(move, position.to_move, v.laps, v.repeated_lap);
   engine::Game game(rules, position);
   std::string refusal = "(played)";
   try {
-    game.play(hole);
+    game.play(Move::at(hole));
   } catch (const InputError& e) {
     refusal = e.what();
   }
@@ -63,7 +63,7 @@ boost::json::object endless_entry(const Rules& rules, const Position& position, 
   return {{"rules", to_json(rules)},
           {"rules_command", protocol_rules_command(rules)},
           {"position", to_json(position)},
-          {"move", move_text(hole, rules.holes_per_row)},
+          {"move", move_text(Move::at(hole), rules.holes_per_row)},
           {"repeating_lap", v.laps},
           {"first_repeated_lap", v.repeated_lap},
           {"cycle_length", v.laps - v.repeated_lap}};

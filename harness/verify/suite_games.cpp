@@ -55,21 +55,21 @@ Rules rules_of(const PlaythroughConfig& c) {
   return rules;
 }
 
-boost::json::array move_texts(const std::vector<int>& plies, int holes_per_row) {
+boost::json::array move_texts(const std::vector<Move>& plies, int holes_per_row) {
   boost::json::array out;
-  for (int ply : plies) out.push_back(boost::json::string(move_text(ply, holes_per_row)));
+  for (Move ply : plies) out.push_back(boost::json::string(move_text(ply, holes_per_row)));
   return out;
 }
 
 // One seeded game, played by the model to its end; returns the moves and the plies as JSON.
-boost::json::array play_game(const Rules& rules, std::uint64_t seed, std::vector<int>& moves) {
+boost::json::array play_game(const Rules& rules, std::uint64_t seed, std::vector<Move>& moves) {
   SplitMix64 rng{seed};
   model::Game game(rules, engine::opening_position(rules));
   boost::json::array plies;
   while (game.status() == Status::playing) {
-    const std::vector<int> legal = game.legal_plies();
+    const std::vector<Move> legal = game.legal_moves();
     if (legal.empty()) break;
-    const int ply = legal[rng.below(legal.size())];
+    const Move ply = legal[rng.below(legal.size())];
     game.play(ply);
     moves.push_back(ply);
     plies.push_back(boost::json::object{{"legal", move_texts(legal, rules.holes_per_row)},
@@ -80,7 +80,7 @@ boost::json::array play_game(const Rules& rules, std::uint64_t seed, std::vector
 }
 
 boost::json::object playthrough(const Rules& rules, std::uint64_t seed, SuiteCounts& counts) {
-  std::vector<int> moves;
+  std::vector<Move> moves;
   boost::json::array plies = play_game(rules, seed, moves);
   if (auto d = compare_moves(rules, engine::opening_position(rules), moves))
     throw SuiteDisagreement(fmt::format("playthrough {} seed {}: model and engine differ on {} at ply {}",

@@ -46,7 +46,7 @@ std::vector<Rules> perft_configurations() {
 Position played_position(const Rules& rules, int plies, SplitMix64& rng) {
   engine::Game game(rules, engine::opening_position(rules));
   for (int i = 0; i < plies && game.status() == Status::playing; ++i) {
-    const std::vector<int> legal = game.legal_plies();
+    const std::vector<Move> legal = game.legal_moves();
     if (legal.empty()) break;
     game.play(legal[rng.below(legal.size())]);
   }
@@ -60,7 +60,7 @@ Position made_up_position(const Rules& rules, SplitMix64& rng) {
     Position p = small_counts_position(rules, std::min(rules.seeds_per_hole, 3), rng);
     try {
       validate(p, rules, "made-up position");
-      if (!engine::Game(rules, p).legal_plies().empty()) return p;
+      if (!engine::Game(rules, p).legal_moves().empty()) return p;
     } catch (const InputError&) {  // an undecided move or seeds that do not fit: draw again
     }
   }
