@@ -34,6 +34,7 @@ struct ApplyArgs {
   RulesArgs rules;
   std::string position;
   std::string moves;
+  std::string impl = "engine";
 };
 
 // Game `index` of `seed` as one JSON Lines record (newline included), with its origin, so that
@@ -111,7 +112,8 @@ int command_apply(const ApplyArgs& args) {
   const Rules rules = make_rules(args.rules);
   const Position start = args.position.empty() ? engine::opening_position(rules) : read_position(args.position, rules);
   // The compact notation (specs/notation.md): letters, `*` after a capturing move, `pass`.
-  write_stdout(json::serialize(to_json(play_notation(rules, start, args.moves))) + "\n");
+  const PlayedBy by = args.impl == "model" ? PlayedBy::model : PlayedBy::engine;
+  write_stdout(json::serialize(to_json(play_notation(rules, start, args.moves, by))) + "\n");
   return 0;
 }
 
@@ -141,6 +143,11 @@ CommandRun add_apply(CLI::App& cmd) {
          "--moves", args->moves,
          "moves in the compact notation (specs/notation.md), e.g. \"d A c* b F* F\" (Hoyito II 2x6 from the start)")
       ->required();
+  cmd.add_option("--impl", args->impl,
+                 "the implementation that plays the moves: engine (default) or model (the reference model; the "
+                 "same record, but a long endless sowing takes it some ten times longer to decide)")
+      ->default_val("engine")
+      ->check(CLI::IsMember({"engine", "model"}));
   return [args] { return command_apply(*args); };
 }
 

@@ -53,11 +53,11 @@ std::vector<NotationMove> parse_notation(std::string_view text) {
   return moves;
 }
 
-GameRecord play_notation(const Rules& rules, const Position& start, std::string_view text) {
+GameRecord play_notation(const Rules& rules, const Position& start, std::string_view text, PlayedBy by) {
   const std::vector<NotationMove> moves = parse_notation(text);
   std::vector<std::string> letters;
   for (const NotationMove& m : moves) letters.push_back(m.move);
-  GameRecord record = play_moves(rules, start, letters);
+  GameRecord record = play_moves(rules, start, letters, "--moves", by);
   for (size_t i = 0; i < moves.size(); ++i) {
     if (moves[i].marked_capture && !captures(record.plies[i]))
       throw InputError(

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "harness/games/play.h"
 
 namespace hoyito {
 
@@ -24,6 +25,7 @@ std::vector<NotationMove> parse_notation(std::string_view text);
 // Plays a move list in the notation from `start` with the reference model; a `*` on a move that
 // captures nothing is refused with the move's number. A capturing move written without its `*`
 // is accepted (plain letter lists, as `hoyito apply` always took, stay valid).
-GameRecord play_notation(const Rules& rules, const Position& start, std::string_view text);
+GameRecord play_notation(const Rules& rules, const Position& start, std::string_view text,
+                         PlayedBy by = PlayedBy::model);
 
 }  // namespace hoyito

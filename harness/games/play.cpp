@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <boost/json.hpp>
 
+#include "core/implementation.h"
+#include "engine/engine.h"
 #include "engine/sides.h"
 #include "harness/base/first_difference.h"
 #include "harness/base/random.h"
@@ -11,10 +13,12 @@
 
 namespace hoyito {
 
-GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
-                      std::string_view where) {
+namespace {
+template <GameImplementation G>
+GameRecord play_moves_on(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
+                         std::string_view where) {
   GameRecord record{rules, start, {}, {}};
-  model::Game game(rules, start);
+  G game(rules, start);
   for (size_t i = 0; i < moves.size(); ++i) {
     try {
       record.plies.push_back(game.play(parse_move(moves[i], rules.holes_per_row)));
@@ -24,6 +28,13 @@ GameRecord play_moves(const Rules& rules, const Position& start, const std::vect
   }
   record.result = game.result();
   return record;
+}
+}  // namespace
+
+GameRecord play_moves(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
+                      std::string_view where, PlayedBy by) {
+  return by == PlayedBy::engine ? play_moves_on<engine::Game>(rules, start, moves, where)
+                                : play_moves_on<model::Game>(rules, start, moves, where);
 }
 
 GameRecord random_game(const Rules& rules, std::uint64_t seed, std::uint64_t index) {
