@@ -55,6 +55,25 @@ TEST(DistinctCounter, EstimatesDistinctHashesWithinItsStatedError) {
 // A move the model refuses is refused by every engine path alike: compare_moves (which drives
 // legal_mask/play_fast, the sampler, unasked play and the is_legal probe) finds no difference
 // for an empty hole, an opponent's hole or a pass when a move is possible.
+// Q-LIMIT in lockstep: under lap_limit 1, from the start of Hoyito II 2x6, every first move is
+// undecided (by hand: a's 4 seeds end in e, which then holds 5: a relay, SOW-5, so a second lap
+// end is needed; b, c, d, e and f alike), so the legal moves cannot be listed (SOW-6 illegal asks
+// each move) and the game stops at ply 1, model and engine agreeing, and says so. Under the
+// default lap_limit a game says nothing of it.
+TEST(Lockstep, AGameStoppedByAnUndecidedMoveSaysWhere) {
+  Rules rules;
+  rules.options.lap_limit = 1;
+  SplitMix64 rng{3};
+  const LockstepGame stopped = lockstep_game(rules, engine::opening_position(rules), rng, nullptr);
+  EXPECT_FALSE(stopped.disagreement.has_value());
+  EXPECT_EQ(stopped.plies, 0);
+  EXPECT_EQ(stopped.undecided_ply, 1);
+  const LockstepGame whole = lockstep_game(Rules{}, engine::opening_position(Rules{}), rng, nullptr);
+  EXPECT_FALSE(whole.disagreement.has_value());
+  EXPECT_GT(whole.plies, 0);
+  EXPECT_EQ(whole.undecided_ply, 0);
+}
+
 TEST(ComparePaths, IllegalMovesRefusedAlikeOnEveryPath) {
   Rules rules;
   const Position start = engine::opening_position(rules);  // South to move, 4 seeds a hole

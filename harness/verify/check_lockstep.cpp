@@ -21,7 +21,7 @@ constexpr int kMostTranscripts = 20;  // disagreement files written; the table c
 struct ConfigStats {
   int games = 0;
   long plies = 0;
-  int endless = 0, unterminated = 0, voided = 0, disagreements = 0;
+  int endless = 0, unterminated = 0, voided = 0, disagreements = 0, undecided = 0;
   DistinctCounter positions;       // bounded memory: 4 KiB a configuration at any run length
   std::vector<std::string> files;  // its disagreement files (at most kMostTranscripts in all)
 
@@ -33,6 +33,7 @@ struct ConfigStats {
     unterminated += game.result.status == Status::unterminated;
     voided += game.result.status == Status::void_game;
     disagreements += game.disagreement.has_value();
+    undecided += game.undecided_ply > 0;
   }
 };
 
@@ -126,6 +127,13 @@ class Lockstep {
     const Position start = config.start(rng);
     DistinctCounter positions;
     const LockstepGame game = lockstep_game(config.rules, start, rng, &positions);
+    if (game.undecided_ply > 0) {  // Q-LIMIT: said where, never dropped silently
+      const WorkName name = name_of(task);
+      reporter_.line(
+          fmt::format("UNDECIDED {}: ply {} could not be decided within lap_limit {} lap ends (Q-LIMIT); "
+                      "the game stops there, model and engine agreeing (again: {})",
+                      name.what, game.undecided_ply, config.rules.options.lap_limit, name.replay));
+    }
     if (game.disagreement) {
       if (options_.fail_fast) campaign.stop();
       write_disagreement(*game.disagreement, task, campaign, worker);  // shrinks: not under the lock
@@ -187,6 +195,7 @@ class Lockstep {
       total.unterminated += s.unterminated;
       total.voided += s.voided;
       total.disagreements += s.disagreements;
+      total.undecided += s.undecided;
       positions += s.positions.estimate();
     }
     row("total", total, positions);
@@ -218,6 +227,11 @@ class Lockstep {
                                summary.timed_out     ? fmt::format(" (stopped by --seconds {})", options_.seconds)
                                : summary.interrupted ? fmt::format(" of {}{}", plan_.size(), interrupt_note())
                                                      : ""));
+    if (total.undecided > 0)
+      reporter_.line(
+          fmt::format("lockstep: {} game(s) stopped at a move undecided within lap_limit (Q-LIMIT), "
+                      "counted in games and named above",
+                      total.undecided));
     result.failures = total.disagreements;
     result.checked = total.games;
     return result;

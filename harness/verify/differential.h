@@ -60,6 +60,9 @@ struct LockstepGame {
   int endless_moves = 0;  // legal checks that met an endless sowing, plus void games
   Result result;          // the model's, once the game stopped (playing when it parted from the engine mid-game)
   std::optional<Disagreement> disagreement;
+  // Q-LIMIT: the game stopped at ply `undecided_ply` (from 1), where a move could not be decided
+  // within lap_limit lap ends by either implementation; 0 when no move was undecided.
+  long undecided_ply = 0;
 };
 
 // Plays one uniformly random game in lockstep and stops at the first difference. The choices
