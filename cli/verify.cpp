@@ -69,8 +69,9 @@ CommandRun add_verify(CLI::App& cmd) {
   cmd.add_option("--seed", o->seed, "random seed (0 to 2^64 - 1)")->default_val(o->seed)->check(seed_digits());
   cmd.add_option(
          "--seconds", o->seconds,
-         "stop starting games this many seconds after the checks that grow with --games began (limits: a quarter of "
-         "it, at least one position group; then lockstep; then matches: one at least) (above 0; default: no limit)")
+         "stop starting games this many seconds after the run began: the fixed checks (scenarios, records, about 5 s) "
+         "spend it too, then the checks that grow with --games share what is left (limits: up to a quarter of it, at "
+         "least one position group; then lockstep; then matches: one at least) (above 0; default: no limit)")
       ->check(positive_seconds());
   cmd.add_option("--threads", o->threads, "worker threads (1 to 256)")->default_val(o->threads)->check(threads_range());
   cmd.add_option("--variant", o->variant, "only this variant");

@@ -284,15 +284,29 @@ TEST(Cli, VerifyPassesOnlyForWhatRan) {
 }
 
 // A selected check that checked nothing fails the run even when another check checked something:
-// the records check runs, the lockstep check is stopped by --seconds before its first game.
+// the limits check runs one position group (its least), the lockstep check is stopped by --seconds
+// before its first game. (After a fixed check, scenarios or records, lockstep plays one game at
+// least: VerifyPlaysOneGameAfterTheFixedChecks.)
 TEST(Cli, VerifyFailsWhenASelectedCheckCheckedNothing) {
   const std::string out = ::testing::TempDir() + "/hoyito_cli_nothing_" + std::to_string(getpid());
-  const CommandRun r = run("verify --skip scenarios,limits,matches --record-games 1 --seconds 0.000001 --out " + out);
+  const CommandRun r = run("verify --skip scenarios,records,matches --seconds 0.000001 --out " + out);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("checks that checked nothing: lockstep (--seconds"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\nFAIL in"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("PASS:"), std::string::npos) << r.out;  // the rule IDs PASS-1..3 aside
   EXPECT_EQ(r.out.find("PASS (partial)"), std::string::npos) << r.out;
+}
+
+// --seconds counts from the start of the run: the fixed checks spend it, and lockstep then plays
+// one game at least rather than checking nothing (before: --seconds counted from the first timed
+// check, so `--seconds 5` ran the fixed checks and then 5 s more).
+TEST(Cli, VerifyPlaysOneGameAfterTheFixedChecks) {
+  const std::string out = ::testing::TempDir() + "/hoyito_cli_one_" + std::to_string(getpid());
+  const CommandRun r = run("verify --skip scenarios,limits,matches --record-games 1 --seconds 0.000001 --out " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("lockstep: 1 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(stopped by --seconds"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("PASS (partial)"), std::string::npos) << r.out;
 }
 
 // A run clears the disagreement and record files an earlier run left in --out; other files stay.

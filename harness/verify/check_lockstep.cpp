@@ -100,9 +100,11 @@ class Lockstep {
         plan_(configs_, options.games, options.game) {}
 
   CheckResult run() {
-    // --seconds counts from the first timed check (limits has a quarter of it): what is left.
-    Campaign campaign({"lockstep", "games", options_.threads, seconds_left(options_), options_.game_timeout},
-                      reporter_);
+    // --seconds counts from the start of the run (limits has a quarter of it): what is left.
+    CampaignOptions campaign_options{"lockstep", "games", options_.threads, seconds_left(options_),
+                                     options_.game_timeout};
+    if (options_.after_fixed_checks) campaign_options.at_least = 1;  // the fixed checks spent --seconds
+    Campaign campaign(campaign_options, reporter_);
     const CampaignSummary summary = campaign.run(
         plan_.size(), [&](std::size_t i, std::size_t worker) { play(plan_.at(i), campaign, worker); },
         [&](std::size_t i) { return name_of(plan_.at(i)); });

@@ -19,7 +19,7 @@ CheckResult run_matches(const VerifyOptions& options, Reporter& reporter);
 CheckResult run_exhaustive(const VerifyOptions& options, Reporter& reporter);
 CheckResult run_perft(const VerifyOptions& options, Reporter& reporter);
 
-// What is left of `share` of --seconds since the timed checks started (VerifyOptions::started):
+// What is left of `share` of --seconds since the run started (VerifyOptions::started):
 // 0 without a limit, else at least 1e-9 (a Campaign given that starts no unit past its first
 // `at_least`). The limits check has a quarter of it, lockstep and matches what is left.
 double seconds_left(const VerifyOptions& options, double share = 1);

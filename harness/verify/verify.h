@@ -25,10 +25,15 @@ struct VerifyOptions {
   int record_games = 40;  // random games per variant written, read back, replayed (2x12: a fifth)
   std::uint64_t seed = 2026;
   // No game of the checks that grow with --games (limits, lockstep, matches) starts this long
-  // after `started`, when the first of them began (0: no limit): limits has a quarter of it (one
-  // position group at least), lockstep what is left, matches one match at least (checks.h).
+  // after `started`, the start of the run (0: no limit): the fixed checks (scenarios, records)
+  // spend it too; limits has up to a quarter of it (one position group at least), lockstep what is
+  // left, matches one match at least (checks.h).
   double seconds = 0;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  // Set by the run once a fixed check has run: lockstep then plays one game at least, however
+  // little of --seconds the fixed checks left (a run without them, e.g. --config, may check
+  // nothing and fail saying so).
+  bool after_fixed_checks = false;
   int threads = 2;
   std::string variant;            // only this variant ("" for all)
   int holes = 0;                  // only this size (0 for both)
