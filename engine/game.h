@@ -44,6 +44,7 @@ class Game {
   Position position() const;
   Status status() const { return status_; }
   Result result() const;
+  const std::array<int, 2>& captured() const { return captured_; }  // result().captured, without a copy
   int plies_played() const { return plies_; }
   Player to_move() const { return to_move_; }
 

@@ -263,6 +263,8 @@ void play_detailed(const GameSetup& setup, engine::Game& game, Move ply, bool ro
 // games pay nothing but the byte.
 class RepetitionWatch {
  public:
+  // The plies' storage is the thread's, kept from game to game: no allocation once it has grown.
+  RepetitionWatch() : plies_(thread_plies()) { plies_.clear(); }
   void add(Move ply) { plies_.push_back(ply); }
   bool last_repeats(const Rules& rules, const Position& start) const {
     engine::Game replay(rules, start);
@@ -275,7 +277,11 @@ class RepetitionWatch {
   }
 
  private:
-  std::vector<Move> plies_;  // a byte each
+  static std::vector<Move>& thread_plies() {
+    thread_local std::vector<Move> plies;
+    return plies;
+  }
+  std::vector<Move>& plies_;  // a byte each
 };
 
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
@@ -295,7 +301,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   Position before = detailed ? start : Position{};  // detailed only (no copy of the board otherwise)
   while (game.status() == Status::playing) {
     const Player mover = game.to_move();
-    const auto captured_before = game.result().captured;
+    const int captured_before = game.captured()[index(mover)];
     const Move ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
     if (g.plies == 0) g.opening = ply;
     if (detailed) play_detailed(setup, game, ply, round_rule, before, g, stats);
@@ -306,7 +312,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
       g.moves += 1;
       if (game.status() == Status::playing && game.to_move() == mover) g.extra_moves += 1;  // CAP-II-3, CAP-III-3
     }
-    if (game.result().captured[index(mover)] > captured_before[index(mover)]) g.capture_plies += 1;
+    if (game.captured()[index(mover)] > captured_before) g.capture_plies += 1;
     watch.add(ply);
   }
   const Result result = game.result();
