@@ -718,7 +718,13 @@ TableMistake table_mistake(const GameRecord& r, const TableSet& tables) {
 
 std::optional<Example> endgame_example(const TableSet& tables, int max_seeds) {
   const Rules rules = make_rules(Variant::hoyito2);
-  const auto found = search_games(rules, [&](const GameRecord& r) { return table_mistake(r, tables).ply; });
+  // The most plies in the tables before the mistake (up to 4: a few good moves, then the bad one),
+  // then the shortest game.
+  const auto found = search_games(
+      rules, [&](const GameRecord& r) { return table_mistake(r, tables).ply; },
+      [&](const GameRecord& r, int ply) {
+        return std::min(ply - table_mistake(r, tables).first, 4) * 10'000L - static_cast<long>(r.plies.size());
+      });
   if (!found) return std::nullopt;
   const TableMistake m = table_mistake(found->record, tables);
   const int total = static_cast<int>(found->record.plies.size());
@@ -739,15 +745,17 @@ std::optional<Example> endgame_example(const TableSet& tables, int max_seeds) {
   ex.game.record = found->record;
   ex.game.title = ex.title;
   ex.game.source = "docs/examples/endgame-exact.json";
-  ex.plies = {std::max(m.first, m.ply - 4), std::min(total, m.ply + 4)};
+  ex.plies = {std::max(m.first, m.ply - 4), std::min(total, m.ply + 3)};
   const std::string tables_command = fmt::format("hoyito solve --max-seeds {} --out DIR", max_seeds);
   ex.found_by = fmt::format(
-      "random game {} of seed {} ({} plies), rules {}, the shortest of {} with a ?? in the tables; the same game is "
+      "random game {} of seed {} ({} plies), rules {}: of {} games, one with a ?? in the tables and the most plies "
+      "there before it (up to four), then the shortest; the same game is "
       "record {} of `{}`; the tables: `{}`, then `hoyito annotate FILE --tables DIR`",
       found->index, kSeed, total, rules_text(rules), kGames2x6, found->index + 1,
       random_command(rules, found->index + 1), tables_command);
   ex.found_by_es = fmt::format(
-      "partida aleatoria {} de la semilla {} ({} jugadas), reglas {}, la más corta de {} con un ?? en las tablas; la "
+      "partida aleatoria {} de la semilla {} ({} jugadas), reglas {}: de {} partidas, una con un ?? en las tablas y "
+      "el mayor número de jugadas en ellas antes (hasta cuatro), y luego la más corta; la "
       "misma partida es el registro {} de `{}`; las tablas: `{}`, y luego `hoyito annotate ARCHIVO --tables DIR`",
       found->index, kSeed, total, rules_text(rules, Lang::es), kGames2x6, found->index + 1,
       random_command(rules, found->index + 1), tables_command);
