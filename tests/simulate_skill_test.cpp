@@ -9,9 +9,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -38,20 +40,24 @@ class SimulateSkill : public ::testing::Test {
     options.rules = Rules{};
     options.max_seeds = 8;
     options.out_dir = dir.string();
-    solve::solve_tables(options, [](const solve::LayerReport&) {});
+    reports_ = new std::vector<solve::LayerReport>();
+    solve::solve_tables(options, [](const solve::LayerReport& r) { reports_->push_back(r); });
     folder_ = new std::string(dir.string());
     tables_ = new TableSet(*folder_);
   }
   static void TearDownTestSuite() {
     delete tables_;
+    delete reports_;
     fs::remove_all(*folder_);
     delete folder_;
   }
   static std::string* folder_;
   static TableSet* tables_;
+  static std::vector<solve::LayerReport>* reports_;  // the build's layer lines
 };
 std::string* SimulateSkill::folder_ = nullptr;
 TableSet* SimulateSkill::tables_ = nullptr;
+std::vector<solve::LayerReport>* SimulateSkill::reports_ = nullptr;
 
 // Derived by hand (specs/rules.md), Hoyito II 2x6, South to move, 8 seeds: a=1 b=3, A=1 B=3
 // (holes 0, 1, 6, 7); captures 20 and 20.
@@ -225,6 +231,34 @@ TEST_F(SimulateSkill, MergedShardsEqualOneRun) {
   write_table(table, report);
   EXPECT_NE(table.str().find("first player: keeps value     100.00%"), std::string::npos) << table.str();
   for (const std::string& f : files) fs::remove(f);
+}
+
+// docs/solve.md's results table by seed count ("Measured"): for every layer this build has
+// (n = 0..8), the positions and the shares exact / won / drawn / lost (to 0.1%) are what the
+// solver reports now. Fails when the solver's values change and the page is not updated.
+TEST_F(SimulateSkill, SolveDocsResultsTableIsWhatTheSolverGives) {
+  std::ifstream page(std::string(HOYITO_SOURCE_DIR) + "/docs/solve.md");
+  const std::regex row(
+      R"(^\| (\d+) \| ([\d,]+) \| [^|]+\| [^|]+\| [^|]+\| ([\d.]+)% \| ([\d.]+)% \| ([\d.]+)% \| ([\d.]+)% \|$)");
+  const auto percent = [](std::uint64_t k, std::uint64_t n) { return fmt::format("{:.1f}", 100.0 * k / n); };
+  int checked = 0;
+  for (std::string line; std::getline(page, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, row)) continue;
+    const auto n = static_cast<std::size_t>(std::stoi(m[1]));
+    if (n >= reports_->size()) continue;  // layers above this build's K
+    const solve::LayerReport& r = (*reports_)[n];
+    ASSERT_EQ(r.seeds, static_cast<int>(n));
+    std::string positions = m[2];
+    positions.erase(std::remove(positions.begin(), positions.end(), ','), positions.end());
+    EXPECT_EQ(positions, fmt::to_string(r.positions)) << line;
+    EXPECT_EQ(m[3].str(), percent(r.exact, r.positions)) << line;
+    EXPECT_EQ(m[4].str(), percent(r.won, r.positions)) << line;
+    EXPECT_EQ(m[5].str(), percent(r.drawn, r.positions)) << line;
+    EXPECT_EQ(m[6].str(), percent(r.lost, r.positions)) << line;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 9);  // layers 0..8
 }
 
 }  // namespace
