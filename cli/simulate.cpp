@@ -32,6 +32,7 @@ struct SimulateArgs {
   int match = 0;
   bool paired = false;
   std::string sweep;
+  std::string tables;      // --tables DIR: skill statistics against these endgame tables
   int detail_every = 100;  // every 100th deal with events (laps, relays, chains, awards, choice)
   std::string json, csv, charts;
   bool per_game = false;
@@ -101,6 +102,8 @@ SimulationSpec spec_of(const SimulateArgs& args) {
   spec.games = args.games;
   spec.match_rounds = args.match;
   spec.detail_every = args.detail_every;
+  spec.tables = args.tables;
+  load_skill_tables(spec);  // --tables, or a perfect:DIR player's: one line when no table is there
   if (!args.shard.empty()) spec.shard = parse_shard(args.shard);  // checked by CLI11 already
   // The swept option takes each of its values in turn: setting it with --option too says two things.
   const std::string swept = args.sweep.substr(0, args.sweep.find('='));
@@ -260,6 +263,9 @@ CommandRun add_simulate(CLI::App& command) {
                   "branching; 0: never)")
       ->default_val(args->detail_every)
       ->check(whole_number_in(0, 1 << 30));
+  cmd->add_option("--tables", args->tables,
+                  "judge every player's moves in positions the endgame tables of DIR cover: the share that keeps "
+                  "the value, the seeds lost per move (implied by a perfect:DIR player)");
   cmd->add_option("--json", args->json, "write the results as JSON (specs/simulation.schema.json)");
   cmd->add_option("--csv", args->csv, "write one row per statistic as CSV (one per game with --per-game)");
   cmd->add_flag("--per-game", args->per_game, "the --csv file holds one row per game");

@@ -11,6 +11,7 @@
 #include "cli/validators.h"
 #include "engine/engine.h"
 #include "harness/games/table_play.h"
+#include "harness/simulate/simulate.h"  // parse_shard: the K/M of --shard, for --block
 #include "harness/solve/solver.h"
 
 namespace hoyito {
@@ -25,6 +26,9 @@ struct SolveArgs {
   std::string verify;    // --verify DIR (or one table file)
   std::string probe;     // --probe DIR (or one table file)
   std::string position;  // --position JSON or a file, for --probe
+  int layer = 0;         // --layer L with --block B/NB: one block of one layer's moves
+  std::string block;     // "B/NB"
+  int merge_layer = 0;   // --merge-layer L: the layer from its blocks' parts
 };
 
 std::string layer_line(const solve::LayerReport& r) {
@@ -47,6 +51,24 @@ int command_solve(const SolveArgs& args) {
   const std::string path =
       solve::solve_tables(options, [](const solve::LayerReport& r) { std::cout << layer_line(r) << std::endl; });
   std::cout << "wrote " << path << "\n";
+  return 0;
+}
+
+// --layer L --block B/NB and --merge-layer L: a layer solved in blocks (docs/solve.md).
+int command_shard(const SolveArgs& args) {
+  solve::SolveOptions options;
+  options.rules = make_rules(args.rules);
+  options.threads = args.threads;
+  options.out_dir = args.out;
+  if (args.merge_layer > 0) {
+    const std::string path = solve::merge_layer(
+        options, args.merge_layer, [](const solve::LayerReport& r) { std::cout << layer_line(r) << "\n"; });
+    std::cout << "wrote " << path << "\n";
+    return 0;
+  }
+  if (args.layer == 0 || args.block.empty()) throw InputError("solve: --layer L and --block B/NB go together");
+  const Shard block = parse_shard(args.block);
+  std::cout << "wrote " << solve::solve_block(options, args.layer, block.index, block.count) << "\n";
   return 0;
 }
 
@@ -113,8 +135,16 @@ CommandRun add_solve(CLI::App& cmd) {
   cmd.add_option("--probe", args->probe,
                  "the value of --position and of each of its moves from the tables of DIR (or one file)");
   cmd.add_option("--position", args->position, "the position --probe looks up: JSON text or a file");
+  cmd.add_option("--layer", args->layer, "with --block: build the moves of one block of layer L into a part file")
+      ->check(whole_number_in(1, 48));
+  cmd.add_option("--block", args->block,
+                 "with --layer: block B of NB (B/NB), read against the table of K = L-1 in --out");
+  cmd.add_option("--merge-layer", args->merge_layer,
+                 "solve layer L from its blocks' part files in --out and write the table of K = L")
+      ->check(whole_number_in(1, 48));
   return [args] {
     if (!args->probe.empty()) return command_probe(*args);
+    if (args->layer > 0 || !args->block.empty() || args->merge_layer > 0) return command_shard(*args);
     return args->verify.empty() ? command_solve(*args) : command_verify(*args);
   };
 }

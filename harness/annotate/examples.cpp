@@ -16,6 +16,7 @@
 #include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/play.h"
+#include "harness/games/table_play.h"
 #include "io/record.h"
 #include "model/model.h"
 
@@ -692,9 +693,78 @@ std::vector<Wanted> wanted_examples() {
   return list;
 }
 
+// An endgame with exact verdicts: the plies of `r` from the first whose position `tables` covers
+// (first), and the first of those whose played move loses 4 seeds or more against best play
+// ("??", specs/endgame-tables.md) with the seeds it lost; {0, 0, 0} when there is none.
+struct TableMistake {
+  int first = 0, ply = 0, lost = 0;
+};
+TableMistake table_mistake(const GameRecord& r, const TableSet& tables) {
+  engine::Game game(r.rules, r.start);
+  TableMistake found;
+  for (std::size_t k = 0; k < r.plies.size(); ++k) {
+    const std::vector<TableMoveValue> values = table_move_values(game, tables);
+    if (!values.empty() && found.first == 0) found.first = static_cast<int>(k) + 1;
+    int best = -1000, played = 0;  // values lie in -48..48
+    for (const TableMoveValue& v : values) {
+      best = std::max(best, v.value.lo);
+      if (v.move == r.plies[k].move) played = v.value.lo;
+    }
+    if (!values.empty() && best - played >= 4) return {found.first, static_cast<int>(k) + 1, best - played};
+    game.play_fast(r.plies[k].move);
+  }
+  return {};
+}
+
+std::optional<Example> endgame_example(const TableSet& tables, int max_seeds) {
+  const Rules rules = make_rules(Variant::hoyito2);
+  // The most plies in the tables before the mistake (up to 4: a few good moves, then the bad one),
+  // then the shortest game.
+  const auto found = search_games(
+      rules, [&](const GameRecord& r) { return table_mistake(r, tables).ply; },
+      [&](const GameRecord& r, int ply) {
+        return std::min(ply - table_mistake(r, tables).first, 4) * 10'000L - static_cast<long>(r.plies.size());
+      });
+  if (!found) return std::nullopt;
+  const TableMistake m = table_mistake(found->record, tables);
+  const int total = static_cast<int>(found->record.plies.size());
+  Example ex;
+  ex.name = "endgame-exact";
+  ex.title = "An endgame with exact verdicts from the endgame tables (Hoyito II)";
+  ex.title_es = "Un final con veredictos exactos de las tablas de finales (Hoyito II)";
+  ex.why = fmt::format(
+      "From ply {}, {} seeds or fewer are on the board and every move-quality line is exact: each legal move's value "
+      "with best play by both to the end, read from the tables of `hoyito solve` (K = {}). Ply {} throws {} seeds "
+      "away against best play: ?? on its line.",
+      m.first, max_seeds, max_seeds, m.ply, m.lost);
+  ex.why_es = fmt::format(
+      "Desde la jugada {} quedan {} semillas o menos en el tablero y cada línea de calidad es exacta: el valor de cada "
+      "jugada legal con el mejor juego de ambos hasta el final, leído de las tablas de `hoyito solve` (K = {}). La "
+      "jugada {} pierde {} semillas frente al mejor juego: ?? en su línea.",
+      m.first, max_seeds, max_seeds, m.ply, m.lost);
+  ex.game.record = found->record;
+  ex.game.title = ex.title;
+  ex.game.source = "docs/examples/endgame-exact.json";
+  ex.plies = {std::max(m.first, m.ply - 4), std::min(total, m.ply + 3)};
+  const std::string tables_command = fmt::format("hoyito solve --max-seeds {} --out DIR", max_seeds);
+  ex.found_by = fmt::format(
+      "random game {} of seed {} ({} plies), rules {}: of {} games, one with a ?? in the tables and the most plies "
+      "there before it (up to four), then the shortest; the same game is "
+      "record {} of `{}`; the tables: `{}`, then `hoyito annotate FILE --tables DIR`",
+      found->index, kSeed, total, rules_text(rules), kGames2x6, found->index + 1,
+      random_command(rules, found->index + 1), tables_command);
+  ex.found_by_es = fmt::format(
+      "partida aleatoria {} de la semilla {} ({} jugadas), reglas {}: de {} partidas, una con un ?? en las tablas y "
+      "el mayor número de jugadas en ellas antes (hasta cuatro), y luego la más corta; la "
+      "misma partida es el registro {} de `{}`; las tablas: `{}`, y luego `hoyito annotate ARCHIVO --tables DIR`",
+      found->index, kSeed, total, rules_text(rules, Lang::es), kGames2x6, found->index + 1,
+      random_command(rules, found->index + 1), tables_command);
+  ex.tables = &tables;
+  return ex;
+}
 }  // namespace
 
-std::vector<Example> find_examples() {
+std::vector<Example> find_examples(const TableSet* tables) {
   std::vector<Example> out;
   for (const Wanted& w : wanted_examples()) {
     const auto found = search_games(w.rules, w.finder, w.score, w.games);
@@ -702,6 +772,8 @@ std::vector<Example> find_examples() {
   }
   for (Example& ex : same_position_examples()) out.push_back(std::move(ex));
   for (Example& ex : match_examples()) out.push_back(std::move(ex));
+  if (tables != nullptr)
+    if (auto ex = endgame_example(*tables, tables->max_seeds())) out.push_back(std::move(*ex));
   for (Example& ex : out) {  // the rule IDs the annotated plies show, from their events
     std::set<RuleId> shown(ex.rules_shown.begin(), ex.rules_shown.end());
     for (int k = ex.plies.first; k <= ex.plies.last; ++k)
@@ -723,6 +795,7 @@ void add_pages(std::vector<OutputFile>& files, const Example& ex, Lang lang) {
   options.found_by = es ? ex.found_by_es : ex.found_by;
   options.title = es ? ex.title_es : "";
   options.replay_command = fmt::format("hoyito replay docs/examples/{}.json", ex.name);
+  options.tables = ex.tables;
   // Rule IDs link to the rule book of docs/rulebook/ (its html beside the html pages, md beside md).
   AnnotatedGame game = ex.game;
   game.note = es ? ex.why_es : ex.why;

@@ -10,6 +10,8 @@
 
 namespace hoyito {
 
+class TableSet;
+
 struct Example {
   std::string name;  // the file stem
   std::string title;
@@ -20,10 +22,12 @@ struct Example {
   std::string found_by;                       // seed, game index, rules, and the command that makes the game again
   int depth = kAutoDepth;                     // move-quality search depth
   std::string title_es, why_es, found_by_es;  // the Spanish page's (docs/examples/es/)
+  const TableSet* tables = nullptr;           // exact move-quality lines from these (annotate --tables)
 };
 
-// Every example, in the order of the index. Deterministic.
-std::vector<Example> find_examples();
+// Every example, in the order of the index. Deterministic. With `tables` (a Hoyito II 2x6 set,
+// made by the caller: annotate never includes the solver), also an endgame with exact verdicts.
+std::vector<Example> find_examples(const TableSet* tables = nullptr);
 
 // The pages, records and index of `examples`, ready for write_files().
 std::vector<OutputFile> example_files(const std::vector<Example>& examples);

@@ -43,6 +43,12 @@ TableSet::TableSet(const std::string& where) : where_(where) {
   for (const std::string& path : table_files(where)) tables_.push_back(std::make_unique<EndgameTable>(path));
 }
 
+int TableSet::max_seeds() const {
+  int k = 0;
+  for (const auto& table : tables_) k = std::max(k, table->header().max_seeds);
+  return k;
+}
+
 const EndgameTable* TableSet::find(const Position& position, const Rules& rules) const {
   const EndgameTable* best = nullptr;
   for (const auto& table : tables_)

@@ -30,6 +30,7 @@ class TableSet {
   // Throws InputError (one line naming the path) when there is no table or a file is not one.
   explicit TableSet(const std::string& where);
   const std::string& where() const { return where_; }
+  int max_seeds() const;  // the largest K of its tables
   // The table of largest K that covers `position` under `rules`, or nullptr (more seeds than any
   // table's K, or rules no table of the folder was solved for).
   const EndgameTable* find(const Position& position, const Rules& rules) const;

@@ -163,6 +163,25 @@ void check_per_game_figures(const Statistics& s, const Rules& rules, const std::
   }
 }
 
+// Skill against the tables (--tables): per player, moves in table positions are moves, kept and
+// lost are summed over the same games and moves, interval moves are some of them.
+void check_skill(const Statistics& s, const std::string& where) {
+  std::uint64_t table_moves = 0;
+  for (std::size_t p = 0; p < s.skill.size(); ++p) {
+    const SkillCounts& k = s.skill[p];
+    check_clusters(k.kept, "skill.kept", s.games, where);
+    require(k.lost.n == k.kept.n && k.lost.clusters == k.kept.clusters && k.lost.nn == k.kept.nn &&
+                k.interval_moves <= k.kept.n && k.lost.kk >= k.lost.k,
+            where,
+            fmt::format("skill[{}]: lost over {} moves of {} games, kept over {} moves of {} games, {} interval "
+                        "moves: not the same moves",
+                        p, k.lost.n, k.lost.clusters, k.kept.n, k.kept.clusters, k.interval_moves));
+    table_moves += k.kept.n;
+  }
+  require(table_moves <= s.moves, where,
+          fmt::format("skill: {} moves in table positions, {} moves in all", table_moves, s.moves));
+}
+
 }  // namespace
 
 void check_count_identities(const Statistics& s, const Rules& rules, const std::string& where) {
@@ -170,6 +189,7 @@ void check_count_identities(const Statistics& s, const Rules& rules, const std::
   check_per_game_figures(s, rules, where);
   check_plies(s, where);
   check_samples(s, where);
+  if (s.skill_measured) check_skill(s, where);
 }
 
 void check_top_level_fields(const boost::json::object& doc, const std::string& file) {

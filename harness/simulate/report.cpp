@@ -183,6 +183,27 @@ void write_matches(Table& t, int rounds) {
   });
 }
 
+// Skill against the endgame tables (--tables): per player, its moves in table positions.
+constexpr std::array<const char*, 2> kSkillPlayers = {"first", "second"};
+
+std::string lost_text(const SkillSummary& k) {
+  if (!k.lost_mean) return "-";
+  if (!k.lost_interval) return fmt::format("{:.3f}", *k.lost_mean);
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", *k.lost_mean, k.lost_interval->low, k.lost_interval->high);
+}
+
+void write_skill(Table& t) {
+  for (std::size_t p = 0; p < kSkillPlayers.size(); ++p) {
+    const std::string who = fmt::format("{} player: ", kSkillPlayers[p]);
+    t.line(who + "table moves", [p](const Summary& s) {
+      const SkillSummary& k = (*s.skill)[p];
+      return fmt::format("{} ({} by lo)", k.table_moves, k.interval_moves);
+    });
+    t.line(who + "keeps value", [p](const Summary& s) { return rate_text((*s.skill)[p].kept); });
+    t.line(who + "lost/move", [p](const Summary& s) { return lost_text((*s.skill)[p]); });
+  }
+}
+
 void write_differences(std::ostream& out, const SimulationReport& report) {
   for (const Difference& d : report.differences) {
     out << fmt::format("{} against {}:", d.value, d.against);
@@ -205,6 +226,7 @@ void write_table(std::ostream& out, const SimulationReport& report) {
   write_lengths(table);
   write_sowing(table);
   if (report.spec->match_rounds > 0) write_matches(table, report.spec->match_rounds);
+  if (report.spec->measures_skill()) write_skill(table);
   write_differences(out, report);
 }
 
@@ -304,6 +326,21 @@ void csv_matches(CsvRows& c, const MatchSummary& m) {
   c.rate("matches.round_rule_decided", m.round_rule_decided);
 }
 
+void csv_skill(CsvRows& c, const std::array<SkillSummary, 2>& skill) {
+  for (std::size_t p = 0; p < kSkillPlayers.size(); ++p) {
+    const SkillSummary& k = skill[p];
+    const std::string at = fmt::format("skill.{}.", kSkillPlayers[p]);
+    c.count(at + "table_moves", k.table_moves);
+    c.count(at + "interval_moves", k.interval_moves);
+    c.rate(at + "kept", k.kept);
+    c.count(at + "seeds_lost", k.seeds_lost);
+    if (k.lost_interval)
+      c.interval(at + "seeds_lost_per_move", *k.lost_mean, k.lost_interval->low, k.lost_interval->high, k.table_moves);
+    else
+      c.number(at + "seeds_lost_per_move", k.lost_mean);
+  }
+}
+
 }  // namespace
 
 void write_statistics_csv(std::ostream& out, const SimulationReport& report) {
@@ -315,6 +352,7 @@ void write_statistics_csv(std::ostream& out, const SimulationReport& report) {
     csv_games(c, s);
     csv_sowing(c, s.sowing);
     if (s.matches) csv_matches(c, *s.matches);
+    if (s.skill) csv_skill(c, *s.skill);
   }
   for (const Difference& d : report.differences) {  // each sweep value against the first
     c.value = d.value;

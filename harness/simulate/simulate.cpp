@@ -101,6 +101,15 @@ std::vector<Rules> SimulationSpec::rules_per_value() const {
   return out;
 }
 
+void load_skill_tables(SimulationSpec& spec) {
+  for (const PlayerSpec& p : spec.players)
+    if (spec.tables.empty() && p.kind == PlayerSpec::Kind::perfect) spec.tables = p.tables;
+  if (spec.tables.empty()) return;
+  for (const PlayerSpec& p : spec.players)
+    if (p.kind == PlayerSpec::Kind::perfect && p.tables == spec.tables && p.table_set) spec.table_set = p.table_set;
+  if (!spec.table_set) spec.table_set = std::make_shared<const TableSet>(spec.tables);
+}
+
 std::uint64_t SimulationSpec::deals_in_shard() const {
   const auto m = static_cast<std::uint64_t>(shard.count), k = static_cast<std::uint64_t>(shard.index - 1);
   return games > k ? (games - k + m - 1) / m : 0;
@@ -284,6 +293,25 @@ class RepetitionWatch {
   std::vector<Move>& plies_;  // a byte each
 };
 
+}  // namespace
+
+void count_skill(const std::vector<TableMoveValue>& values, Move ply, SkillGame& skill) {
+  if (values.empty() || ply.is_pass()) return;
+  int best = values.front().value.lo, played = 0;
+  bool interval = false;
+  for (const TableMoveValue& v : values) {
+    best = std::max(best, v.value.lo);
+    interval = interval || !v.value.exact();
+    if (v.move == ply) played = v.value.lo;
+  }
+  skill.moves += 1;
+  skill.kept += played == best;
+  skill.lost += static_cast<std::uint64_t>(best - played);
+  skill.interval_moves += interval;
+}
+
+namespace {
+
 PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats) {
   const Position start = setup.start ? *setup.start : engine::opening_position(setup.rules, setup.starter);
   engine::Game game(setup.rules, start);
@@ -302,7 +330,11 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   while (game.status() == Status::playing) {
     const Player mover = game.to_move();
     const int captured_before = game.captured()[index(mover)];
+    std::vector<TableMoveValue> values;  // before the ply: the fast path plays it at once
+    if (setup.skill_tables) values = table_move_values(game, *setup.skill_tables);
     const Move ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
+    const int player = mover == Player::south ? setup.south_player : 1 - setup.south_player;
+    count_skill(values, ply, g.skill[static_cast<std::size_t>(player)]);
     if (g.plies == 0) g.opening = ply;
     if (detailed) play_detailed(setup, game, ply, round_rule, before, g, stats);
     g.plies += 1;
@@ -381,7 +413,8 @@ void play_deal_rows(const SimulationSpec& spec, const Rules& rules, std::uint64_
         {&spec.players[static_cast<std::size_t>(seating)], &spec.players[static_cast<std::size_t>(1 - seating)]},
         seating,
         detailed,
-        std::nullopt};
+        std::nullopt,
+        spec.table_set.get()};
     // Q-LIMIT: a game whose legal moves the lap_limit guard cannot decide is stopped there,
     // counted as undecided (with the first such deal, to replay it) and left out of the figures.
     const auto undecided = [&](int round) {
@@ -475,7 +508,7 @@ SimulationResult collect(const SimulationSpec& spec, const std::vector<Rules>& r
   SimulationResult result;
   result.seconds = summary.seconds;
   result.interrupted = summary.interrupted;
-  for (const Rules& r : rules) result.per_value.emplace_back(r, spec.match_rounds);
+  for (const Rules& r : rules) result.per_value.emplace_back(r, spec.match_rounds, spec.measures_skill());
   for (const auto& mine : per_worker)
     for (std::size_t v = 0; v < mine.size(); ++v) result.per_value[v].merge(mine[v]);
   for (const Statistics& s : result.per_value) result.games_played += s.games;
@@ -501,7 +534,7 @@ SimulationResult run_simulation(const SimulationSpec& spec, const RunOptions& op
   Campaign campaign(simulate_campaign(threads), reporter);
   std::vector<std::vector<Statistics>> per_worker(campaign.workers());
   for (auto& mine : per_worker)
-    for (const Rules& r : rules) mine.emplace_back(r, spec.match_rounds);
+    for (const Rules& r : rules) mine.emplace_back(r, spec.match_rounds, spec.measures_skill());
   std::mutex failure_mutex;
   std::exception_ptr failure;  // the first exception of a chunk: the run stops and rethrows it
   const std::uint64_t chunks = (deals + chunk_size - 1) / chunk_size;
@@ -552,6 +585,7 @@ json::object run_json(const SimulationSpec& spec) {
   } else {
     run["sweep"] = nullptr;
   }
+  if (spec.measures_skill()) run["tables"] = spec.tables;  // the skill statistics' tables (--tables)
   // Only a shard names its place: the merged whole is written as one run is.
   if (spec.shard.count > 1) run["shard"] = json::object{{"index", spec.shard.index}, {"count", spec.shard.count}};
   return run;
@@ -628,6 +662,7 @@ SimulationSpec spec_from_json(const json::object& doc, const std::string& where)
     spec.games = member(*run, "games", where + ": run").to_number<std::uint64_t>();
     spec.match_rounds = member(*run, "match_rounds", where + ": run").to_number<int>();
     spec.detail_every = member(*run, "detail_every", where + ": run").to_number<int>();
+    if (run->contains("tables")) spec.tables = std::string(run->at("tables").as_string());
     const auto& sweep = member(*run, "sweep", where + ": run");
     if (!sweep.is_null()) {
       Sweep s{std::string(sweep.at("option").as_string()), {}};
@@ -716,7 +751,7 @@ std::string merge_simulations(const std::vector<std::string>& files) {
   SimulationSpec spec = spec_from_json(first.doc, first.file);
   const std::vector<Rules> rules = spec.rules_per_value();
   std::vector<Statistics> merged;
-  for (const Rules& r : rules) merged.emplace_back(r, spec.match_rounds);
+  for (const Rules& r : rules) merged.emplace_back(r, spec.match_rounds, spec.measures_skill());
   for (const ShardFile& s : shards) {
     const auto* results = member(s.doc, "results", s.file).if_array();
     if (!results || results->size() != rules.size())
@@ -728,7 +763,8 @@ std::string merge_simulations(const std::vector<std::string>& files) {
         throw InputError(fmt::format("{}: missing", where));
       const Statistics counted = Statistics::from_counts_json(
           rules[v], spec.match_rounds, member(stats->at("statistics").as_object(), "counts", where), where,
-          Statistics::kMostCount / static_cast<std::uint64_t>(first.shard.count));  // the sum cannot wrap around
+          Statistics::kMostCount / static_cast<std::uint64_t>(first.shard.count),  // the sum cannot wrap around
+          spec.measures_skill());
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.
       SimulationSpec shard = spec;
       shard.shard = s.shard;

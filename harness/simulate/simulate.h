@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,12 @@ struct SimulationSpec {
   Shard shard;
   std::optional<Sweep> sweep;
   std::string version, commit;  // of the program that plays (written so that a result can be reproduced)
+  // --tables DIR (or the first perfect:DIR player's): every player's moves in table positions are
+  // judged against the tables (SkillCounts); empty: no skill statistics. `table_set` is mapped
+  // by load_skill_tables() (a spec read back for merging names the folder and need not load it).
+  std::string tables;
+  std::shared_ptr<const TableSet> table_set;
+  bool measures_skill() const { return !tables.empty(); }
 
   std::vector<Rules> rules_per_value() const;  // one per sweep value (just `rules` without --sweep)
   bool plays(std::uint64_t deal) const {
@@ -67,6 +74,17 @@ struct SimulationSpec {
   }
   std::uint64_t deals_in_shard() const;
 };
+
+// Sets spec.tables to the first perfect:DIR player's folder when --tables was not given, and maps
+// the tables (a perfect player's own set when it is the same folder); throws InputError naming
+// the folder when it holds no table.
+void load_skill_tables(SimulationSpec& spec);
+
+// Judges the ply a player chose against `values`, table_move_values() of the position before it
+// (--tables): nothing when no table covers the position (values empty) or for a pass (PASS-1..3:
+// no choice). The ply keeps the value when its lo is the best lo of the legal plies
+// (specs/endgame-tables.md); it loses the best lo minus its lo.
+void count_skill(const std::vector<TableMoveValue>& values, Move ply, SkillGame& skill);
 
 // One game from the start to its end, seen by `observe` after each ply. Played with play() and
 // its events when `detailed`, with legal_mask() + play_fast() otherwise.
@@ -76,7 +94,8 @@ struct GameSetup {
   std::array<const PlayerSpec*, 2> seats{};  // [index(Player)]
   int south_player = 0;
   bool detailed = false;
-  std::optional<Position> start;  // a made-up start (tests); the rules' start position otherwise
+  std::optional<Position> start;           // a made-up start (tests); the rules' start position otherwise
+  const TableSet* skill_tables = nullptr;  // judge every move in a table position against these (--tables)
 };
 // Plays the game and counts it into `stats`; returns its result. Throws UndecidedMove (nothing
 // of the game counted but the moves before it) when a move's legality is undecided (Q-LIMIT).

@@ -102,7 +102,7 @@ constexpr int kCapturePlyBins = 256;
 
 }  // namespace
 
-Statistics::Statistics(const Rules& rules, int rounds)
+Statistics::Statistics(const Rules& rules, int rounds, bool skill)
     : holes(rules.holes()),
       match_rounds(rounds),
       length(static_cast<std::size_t>(std::min(rules.options.ply_limit + 1, kMaxLengthBins))),
@@ -112,7 +112,8 @@ Statistics::Statistics(const Rules& rules, int rounds)
       by_opening(static_cast<std::size_t>(rules.holes() + 1)),
       by_round(static_cast<std::size_t>(std::max(rounds, 0))),
       previous_winner_by_round(static_cast<std::size_t>(std::max(rounds, 0))),
-      chain_lengths(static_cast<std::size_t>(rules.holes() + 1)) {}
+      chain_lengths(static_cast<std::size_t>(rules.holes() + 1)),
+      skill_measured(skill) {}
 
 void Statistics::add(const GameObservation& g) {
   games += 1;
@@ -148,6 +149,7 @@ void Statistics::add(const GameObservation& g) {
   }
   round_rule_applied += g.round_rule_applied;
   round_rule_decided += g.round_rule_decided;
+  for (std::size_t p = 0; p < skill.size(); ++p) skill[p].add(g.skill[p]);
 }
 
 void Statistics::add(const MoveObservation& m) {
@@ -327,23 +329,48 @@ struct Reader {
 
 }  // namespace
 
-void Statistics::merge(const Statistics& other) { visit_counts(Merger{}, *this, other); }
+void Statistics::merge(const Statistics& other) {
+  visit_counts(Merger{}, *this, other);
+  for (std::size_t p = 0; p < skill.size(); ++p) skill[p].merge(other.skill[p]);
+}
+
+namespace {
+json::value write_skill(const std::array<SkillCounts, 2>& skill) {
+  json::array out;
+  for (const SkillCounts& s : skill)
+    out.push_back(json::object{
+        {"kept", write_count(s.kept)}, {"lost", write_count(s.lost)}, {"interval_moves", s.interval_moves}});
+  return out;
+}
+
+void read_skill(const Reader& reader, const json::value& v, std::array<SkillCounts, 2>& skill) {
+  const auto& players = reader.array(v, skill.size(), "counts.skill");
+  for (std::size_t p = 0; p < skill.size(); ++p) {
+    const std::string at = fmt::format("counts.skill[{}]", p);
+    reader.read(reader.field(players[p], "kept", at), at + ".kept", skill[p].kept);
+    reader.read(reader.field(players[p], "lost", at), at + ".lost", skill[p].lost);
+    reader.read(reader.field(players[p], "interval_moves", at), at + ".interval_moves", skill[p].interval_moves);
+  }
+}
+}  // namespace
 
 json::object Statistics::counts_json() const {
   json::object out;
   visit_counts([&out](const char* name, const auto& field) { out[name] = write_count(field); }, *this);
+  if (skill_measured) out["skill"] = write_skill(skill);
   return out;
 }
 
 Statistics Statistics::from_counts_json(const Rules& rules, int rounds, const json::value& counts,
-                                        const std::string& where, std::uint64_t most_count) {
-  Statistics s(rules, rounds);
+                                        const std::string& where, std::uint64_t most_count, bool skill) {
+  Statistics s(rules, rounds, skill);
   const Reader reader{where, most_count};
   visit_counts(
       [&](const char* name, auto& field) {
         reader.read(reader.field(counts, name, "counts"), fmt::format("counts.{}", name), field);
       },
       s);
+  if (skill) read_skill(reader, reader.field(counts, "skill", "counts"), s.skill);
   return s;
 }
 
@@ -380,6 +407,16 @@ Interval clustered_interval(const ClusterSums& c) {
   const double half =
       kZ95 / (1 + z2 / effective) * std::sqrt(r * (1 - r) / effective + z2 / (4 * effective * effective));
   return {c.k == 0 ? 0.0 : std::max(0.0, centre - half), c.k == c.n ? 1.0 : std::min(1.0, centre + half)};
+}
+
+std::optional<Interval> clustered_mean_interval(const ClusterSums& c) {
+  if (c.clusters < 2 || c.n == 0) return std::nullopt;
+  const double n = static_cast<double>(c.n), r = static_cast<double>(c.k) / n, m = static_cast<double>(c.clusters);
+  // The ratio estimator's variance, as clustered_interval's: m / (m - 1) * sum (k_i - r n_i)^2 / n^2.
+  const double residuals =
+      static_cast<double>(c.kk) - 2 * r * static_cast<double>(c.kn) + r * r * static_cast<double>(c.nn);
+  const double half = kZ95 * std::sqrt(m / (m - 1) * std::max(0.0, residuals) / (n * n));
+  return Interval{std::max(0.0, r - half), r + half};
 }
 
 Score expected_score(std::uint64_t wins, std::uint64_t losses, std::uint64_t draws) {

@@ -93,6 +93,35 @@ struct SmallestDeal {
   bool operator==(const SmallestDeal&) const = default;
 };
 
+// One player's moves in one game made in positions an endgame table covers (simulate --tables
+// DIR; docs/simulate.md, "Skill against the endgame tables"). A move keeps the value when its
+// table value's lo is the best lo over the legal plies (specs/endgame-tables.md: the moves that
+// keep the value); the seeds it loses are that best lo minus its lo. Passes are not counted.
+struct SkillGame {
+  std::uint64_t moves = 0;           // moves in table positions
+  std::uint64_t kept = 0;            // ... that keep the value
+  std::uint64_t lost = 0;            // seeds lost, summed over them
+  std::uint64_t interval_moves = 0;  // ... made where some legal ply's value is an interval (lo < hi)
+};
+
+// The same summed over games, clustered by game (the moves of one game are not independent).
+struct SkillCounts {
+  ClusterSums kept;                  // k: moves that keep the value, n: moves in table positions
+  ClusterSums lost;                  // k: seeds lost, n: as kept's (k may exceed n: a move can lose many)
+  std::uint64_t interval_moves = 0;  // of kept.n
+  void add(const SkillGame& g) {
+    kept.add(g.kept, g.moves);
+    lost.add(g.lost, g.moves);
+    interval_moves += g.interval_moves;
+  }
+  void merge(const SkillCounts& o) {
+    kept.merge(o.kept);
+    lost.merge(o.lost);
+    interval_moves += o.interval_moves;
+  }
+  bool operator==(const SkillCounts&) const = default;
+};
+
 // One finished (or stopped) game, as the game loop sums it up.
 struct GameObservation {
   Outcome outcome = draw;
@@ -119,6 +148,7 @@ struct GameObservation {
   std::uint64_t endless_refused_moves = 0;  // ... of which some hole was left out as endless (SOW-6)
   bool round_rule_applied = false;          // END-III-3/4 gave the last seeds (some to the non-capturer)
   bool round_rule_decided = false;          // ... and the capturer taking them would change the winner
+  std::array<SkillGame, 2> skill{};         // [player: 0 the first of --players]; with --tables only
 };
 
 // One move played with its events (the sampled games of --detail-every).
@@ -143,7 +173,8 @@ struct MatchObservation {
 struct Statistics {
   // Sized by the rules: the game-length bins cover 0..ply_limit (capped), the seeds-left bins
   // the whole board, the opening table every hole and the pass, the round table `match_rounds`.
-  Statistics(const Rules& rules, int match_rounds);
+  // `skill`: the run measures skill against endgame tables (--tables): the counts hold `skill`.
+  Statistics(const Rules& rules, int match_rounds, bool skill = false);
 
   void add(const GameObservation& game);
   void add(const MoveObservation& move);
@@ -166,7 +197,8 @@ struct Statistics {
   // merge passes 2^60 / (number of shards), so that the shards' sum stays within it too.
   static constexpr std::uint64_t kMostCount = std::uint64_t{1} << 60;
   static Statistics from_counts_json(const Rules& rules, int match_rounds, const boost::json::value& counts,
-                                     const std::string& where, std::uint64_t most_count = kMostCount);
+                                     const std::string& where, std::uint64_t most_count = kMostCount,
+                                     bool skill = false);
   bool operator==(const Statistics&) const = default;
 
   int holes = 12;
@@ -200,6 +232,10 @@ struct Statistics {
   // Matches: match_winners[south_player][index(Winner): south, north, draw].
   std::uint64_t matches = 0;
   std::array<std::array<std::uint64_t, 3>, 2> match_winners{};
+  // Skill against the endgame tables (--tables), by player (0: the first of --players); written
+  // and read only when `skill_measured`, so a run without tables writes what it always did.
+  bool skill_measured = false;
+  std::array<SkillCounts, 2> skill{};
 };
 
 // 95% Wilson score interval of k successes in n trials (z = 1.959963984540054).
@@ -212,6 +248,10 @@ Interval wilson_interval(std::uint64_t k, std::uint64_t n);
 // n / deff, deff being the design effect of the ratio estimator (its between-game variance
 // over the variance plies drawn independently would have), never below 1.
 Interval clustered_interval(const ClusterSums& c);
+// A 95% interval for a per-ply mean k/n clustered by game (k_i may exceed n_i): the mean plus or
+// minus 1.96 standard errors of the ratio estimator from the games' residuals (Cochran, 6.9),
+// not below 0; none with fewer than two games.
+std::optional<Interval> clustered_mean_interval(const ClusterSums& c);
 // Newcombe's hybrid score interval (his method 10) for the difference of two rates k1/n1 - k2/n2.
 Interval difference_interval(std::uint64_t k1, std::uint64_t n1, std::uint64_t k2, std::uint64_t n2);
 // Chi-square test (1 degree of freedom) that a and b come from an even split: the statistic

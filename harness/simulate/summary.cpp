@@ -122,6 +122,17 @@ std::vector<Opening> openings_of(const Statistics& s) {
 
 }  // namespace
 
+SkillSummary skill_of(const SkillCounts& c) {
+  SkillSummary out;
+  out.table_moves = c.kept.n;
+  out.interval_moves = c.interval_moves;
+  out.kept = clustered_rate(c.kept);
+  out.seeds_lost = c.lost.k;
+  out.lost_mean = ratio(c.lost.k, c.lost.n);
+  out.lost_interval = clustered_mean_interval(c.lost);
+  return out;
+}
+
 Summary summarise(const Statistics& s) {
   const OutcomeTables t = outcome_tables(s);
   Summary out;
@@ -150,6 +161,7 @@ Summary summarise(const Statistics& s) {
   out.unterminated_repeating = s.unterminated_repeating;
   out.sowing = sowing_of(s);
   if (s.match_rounds > 0) out.matches = matches_of(s);
+  if (s.skill_measured) out.skill = std::array<SkillSummary, 2>{skill_of(s.skill[0]), skill_of(s.skill[1])};
   return out;
 }
 
@@ -232,6 +244,20 @@ json::object matches_json(const MatchSummary& m) {
           {"round_rule_decided", rate_json(m.round_rule_decided)}};
 }
 
+json::array skill_json(const std::array<SkillSummary, 2>& skill) {
+  json::array out;
+  for (const SkillSummary& k : skill) {
+    json::object lost{{"seeds", k.seeds_lost}, {"mean", optional_json(k.lost_mean)}};
+    lost["low"] = k.lost_interval ? json::value(k.lost_interval->low) : json::value(nullptr);
+    lost["high"] = k.lost_interval ? json::value(k.lost_interval->high) : json::value(nullptr);
+    out.push_back(json::object{{"table_moves", k.table_moves},
+                               {"interval_moves", k.interval_moves},
+                               {"kept", rate_json(k.kept)},
+                               {"seeds_lost_per_move", lost}});
+  }
+  return out;
+}
+
 json::array openings_json(const std::vector<Opening>& openings) {
   json::array out;
   for (const Opening& o : openings) {
@@ -271,6 +297,7 @@ json::object to_json(const Summary& s) {
                    {"seeds_left", distribution_json(s.seeds_left_unterminated)}};
   out["sowing"] = sowing_json(s.sowing);
   if (s.matches) out["matches"] = matches_json(*s.matches);
+  if (s.skill) out["skill"] = skill_json(*s.skill);
   return out;
 }
 

@@ -78,6 +78,17 @@ struct MatchSummary {
   Rate round_rule_decided;
 };
 
+// One player's skill against the endgame tables (--tables; docs/simulate.md).
+struct SkillSummary {
+  std::uint64_t table_moves = 0;          // its moves made in table positions
+  std::uint64_t interval_moves = 0;       // ... where some legal ply's value is an interval (judged by lo)
+  Rate kept;                              // of them, those that keep the value: clustered by game
+  std::uint64_t seeds_lost = 0;           // summed over them
+  std::optional<double> lost_mean;        // seeds lost per move; none without a table move
+  std::optional<Interval> lost_interval;  // clustered by game; none with fewer than two games
+};
+SkillSummary skill_of(const SkillCounts& c);
+
 struct Summary {
   std::uint64_t games = 0, undecided = 0;
   std::optional<std::uint64_t> first_undecided_deal;
@@ -93,6 +104,7 @@ struct Summary {
   std::uint64_t unterminated = 0, unterminated_repeating = 0;
   SowingSummary sowing;
   std::optional<MatchSummary> matches;
+  std::optional<std::array<SkillSummary, 2>> skill;  // [player: 0 the first of --players], with --tables
 };
 Summary summarise(const Statistics& s);
 boost::json::object to_json(const Summary& s);

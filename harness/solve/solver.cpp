@@ -1,7 +1,13 @@
 #include "harness/solve/solver.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <thread>
 #include <vector>
 
@@ -64,8 +70,11 @@ void link_predecessors(LayerMoves& m) {
       m.from[next[m.link[e * m.width + i]]++] = static_cast<std::uint32_t>(e);
 }
 
-LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lower, int threads) {
-  const std::uint64_t count = maker.layer_size(seeds);
+// The moves of entries [first, last) of layer `seeds` (a whole layer, or one block of it:
+// --block), indexed from `first`.
+LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lower, int threads, std::uint64_t first,
+                       std::uint64_t last) {
+  const std::uint64_t count = last - first;
   LayerMoves m;
   m.width = static_cast<std::size_t>(maker.index().holes() / 2 + 1);
   m.link.assign(count * m.width, kNoLink);
@@ -74,12 +83,12 @@ LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lowe
   m.stop.assign(count, 0);
   parallel_for(threads, count, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t) {
     PositionMoves moves;
-    for (std::uint64_t e = begin; e < end; ++e) {
-      maker.moves_of(seeds, e, lower, moves);
-      m.cap_lo[e] = static_cast<std::int8_t>(moves.cap_lo);
-      m.cap_hi[e] = static_cast<std::int8_t>(moves.cap_hi);
-      m.stop[e] = static_cast<std::int8_t>(moves.stop);
-      std::copy_n(moves.link.begin(), moves.links, m.link.begin() + static_cast<std::ptrdiff_t>(e * m.width));
+    for (std::uint64_t i = begin; i < end; ++i) {
+      maker.moves_of(seeds, first + i, lower, moves);
+      m.cap_lo[i] = static_cast<std::int8_t>(moves.cap_lo);
+      m.cap_hi[i] = static_cast<std::int8_t>(moves.cap_hi);
+      m.stop[i] = static_cast<std::int8_t>(moves.stop);
+      std::copy_n(moves.link.begin(), moves.links, m.link.begin() + static_cast<std::ptrdiff_t>(i * m.width));
     }
   });
   return m;
@@ -158,40 +167,50 @@ void count_results(const LayerValues& v, LayerReport& report) {
   }
 }
 
-// Layer `seeds`: its moves, then the outer fixed point (X from the bottom: lo = -inf, hi = +inf)
-// over inner ones, until X comes back unchanged. Leaves lo/hi pairs in solved.values[seeds].
-LayerReport solve_layer(const MoveMaker& maker, int seeds, SolvedLayers& solved, int threads) {
+// The values of layer `seeds` from its moves (built whole, or read from the blocks' part files):
+// the outer fixed point (X from the bottom: lo = -inf, hi = +inf) over inner ones, until X comes
+// back unchanged. Leaves lo/hi pairs in solved.values[seeds].
+LayerReport solve_moves(LayerMoves moves, int seeds, SolvedLayers& solved, int threads) {
   const Stopwatch clock;
   LayerReport report;
   report.seeds = seeds;
-  report.positions = maker.layer_size(seeds);
+  report.positions = moves.cap_lo.size();
   std::vector<std::int8_t>& out = solved.values[static_cast<std::size_t>(seeds)];
   out.assign(2 * report.positions, 0);
-  if (seeds > 0) {  // layer 0: the empty board, no game (END-1): value 0
-    LayerMoves moves = build_layer(maker, seeds, solved, threads);
-    link_predecessors(moves);
-    std::vector<std::uint8_t> queued(report.positions, 0);
-    LayerValues v;
-    v.xlo.assign(report.positions, static_cast<std::int8_t>(kBottom));
-    v.xhi.assign(report.positions, static_cast<std::int8_t>(kTop));
-    v.lo.resize(report.positions);
-    v.hi.resize(report.positions);
-    for (;;) {
-      report.sweeps += inner_fixed_point(moves, v, queued, threads, seeds);
-      ++report.rounds;
-      if (v.lo == v.xlo && v.hi == v.xhi) break;
-      v.xlo = v.lo;
-      v.xhi = v.hi;
-    }
-    for (std::size_t e = 0; e < report.positions; ++e) {
-      out[2 * e] = v.lo[e];
-      out[2 * e + 1] = v.hi[e];
-    }
-    report.bytes = moves.bytes() + 9 * report.positions + out.size();
-    count_results(v, report);
-  } else {
-    report.exact = report.drawn = report.positions;
+  link_predecessors(moves);
+  std::vector<std::uint8_t> queued(report.positions, 0);
+  LayerValues v;
+  v.xlo.assign(report.positions, static_cast<std::int8_t>(kBottom));
+  v.xhi.assign(report.positions, static_cast<std::int8_t>(kTop));
+  v.lo.resize(report.positions);
+  v.hi.resize(report.positions);
+  for (;;) {
+    report.sweeps += inner_fixed_point(moves, v, queued, threads, seeds);
+    ++report.rounds;
+    if (v.lo == v.xlo && v.hi == v.xhi) break;
+    v.xlo = v.lo;
+    v.xhi = v.hi;
   }
+  for (std::size_t e = 0; e < report.positions; ++e) {
+    out[2 * e] = v.lo[e];
+    out[2 * e + 1] = v.hi[e];
+  }
+  report.bytes = moves.bytes() + 9 * report.positions + out.size();
+  count_results(v, report);
+  report.seconds = clock.seconds();
+  return report;
+}
+
+LayerReport solve_layer(const MoveMaker& maker, int seeds, SolvedLayers& solved, int threads) {
+  if (seeds == 0) {  // layer 0: the empty board, no game (END-1): value 0
+    LayerReport report;
+    report.positions = report.exact = report.drawn = maker.layer_size(0);
+    solved.values[0].assign(2 * report.positions, 0);
+    return report;
+  }
+  const Stopwatch clock;
+  LayerReport report =
+      solve_moves(build_layer(maker, seeds, solved, threads, 0, maker.layer_size(seeds)), seeds, solved, threads);
   report.seconds = clock.seconds();
   return report;
 }
@@ -244,6 +263,161 @@ std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
   const std::string path = options.out_dir + "/" + table_file_name(rules, options.max_seeds);
   SolveOptions written = options;
   written.rules = rules;
+  write_table(written, solved, path);
+  return path;
+}
+
+}  // namespace hoyito::solve
+
+// --- Sharding a layer (docs/solve.md, "Sharding a layer"): --layer L --block B/NB builds the
+// moves of one block of layer L into a part file; --merge-layer L solves the layer from its parts.
+
+namespace hoyito::solve {
+
+namespace {
+constexpr std::string_view kPartMagic = "HOYPRT01";
+constexpr std::size_t kPartFields = 7;  // seeds, block, blocks, first, last, width, layer size
+
+Rules solved_rules(Rules rules) {
+  rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
+  return rules;
+}
+
+// "hoyito-hoyito2-2x6-capturer-k5-block" + "2of3.part": the prefix every part of layer L shares.
+std::string part_prefix(const Rules& rules, int seeds) {
+  const std::string table = table_file_name(rules, seeds);
+  return table.substr(0, table.size() - 4) + "-block";
+}
+
+// The layers below `seeds`, read from the table of K = seeds - 1 in `dir` (layer 0 alone, the
+// empty board worth 0, for seeds = 1): the lower layers are final before layer L is built.
+SolvedLayers lower_layers(const Rules& rules, int seeds, const std::string& dir) {
+  SolvedLayers solved;
+  solved.values.resize(static_cast<std::size_t>(seeds + 1));
+  solved.values[0].assign(2 * static_cast<std::size_t>(table_sides(award_case(rules))), 0);
+  if (seeds == 1) return solved;
+  const EndgameTable table(dir + "/" + table_file_name(rules, seeds - 1));  // missing: one line naming it
+  if (table.computed_checksum() != table.header().checksum)
+    throw InputError(fmt::format("{}: checksum: the values do not match the header", table.path()));
+  for (int n = 1; n < seeds; ++n) {
+    std::vector<std::int8_t>& v = solved.values[static_cast<std::size_t>(n)];
+    v.resize(2 * table.header().layers[static_cast<std::size_t>(n)].positions);
+    for (std::uint64_t e = 0; e < v.size() / 2; ++e) {
+      const TableValue value = table.entry(n, e);
+      v[2 * e] = static_cast<std::int8_t>(value.lo);
+      v[2 * e + 1] = static_cast<std::int8_t>(value.hi);
+    }
+  }
+  return solved;
+}
+
+template <class T>
+void append_raw(std::string& out, const std::vector<T>& v) {
+  out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+// One block's part file: the moves of its entries, whole (see read_part).
+struct Part {
+  std::array<std::uint64_t, kPartFields> field{};  // seeds, block, blocks, first, last, width, layer size
+  LayerMoves moves;
+};
+
+Part read_part(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t head = kPartMagic.size() + kPartFields * 8;
+  if (!in.good() && !in.eof()) throw InputError(fmt::format("{}: cannot be read", path));
+  if (bytes.size() < head || bytes.compare(0, kPartMagic.size(), kPartMagic) != 0)
+    throw InputError(fmt::format("{}: magic: not a part file of hoyito solve --block", path));
+  Part p;
+  std::memcpy(p.field.data(), bytes.data() + kPartMagic.size(), kPartFields * 8);
+  const std::uint64_t count = p.field[4] - p.field[3], width = p.field[5];
+  if (p.field[4] < p.field[3] || width == 0 || width > 13 || bytes.size() != head + count * (4 * width + 3))
+    throw InputError(fmt::format("{}: size: {} bytes do not hold the block its header names", path, bytes.size()));
+  p.moves.width = width;
+  p.moves.link.resize(count * width);
+  p.moves.cap_lo.resize(count);
+  p.moves.cap_hi.resize(count);
+  p.moves.stop.resize(count);
+  const char* at = bytes.data() + head;
+  std::memcpy(p.moves.link.data(), at, count * width * 4);
+  at += count * width * 4;
+  for (std::vector<std::int8_t>* v : {&p.moves.cap_lo, &p.moves.cap_hi, &p.moves.stop}) {
+    std::memcpy(v->data(), at, count);
+    at += count;
+  }
+  return p;
+}
+
+// The parts of layer `seeds` in `dir`, in block order; one line when one is missing, given twice
+// or from another split.
+std::vector<Part> layer_parts(const Rules& rules, int seeds, const std::string& dir) {
+  const std::string prefix = part_prefix(rules, seeds);
+  std::map<std::uint64_t, Part> by_block;
+  std::uint64_t blocks = 0, size = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || entry.path().extension() != ".part") continue;
+    Part p = read_part(entry.path().string());
+    if (blocks == 0) blocks = p.field[2], size = p.field[6];
+    if (p.field[0] != static_cast<std::uint64_t>(seeds) || p.field[2] != blocks || p.field[6] != size)
+      throw InputError(fmt::format("{}: a part of another split (layer {}, {} blocks; the first read: {} blocks)",
+                                   entry.path().string(), p.field[0], p.field[2], blocks));
+    by_block[p.field[1]] = std::move(p);
+  }
+  if (blocks == 0) throw InputError(fmt::format("{}: no part file {}*.part of layer {}", dir, prefix, seeds));
+  std::vector<Part> parts;
+  for (std::uint64_t b = 1; b <= blocks; ++b) {
+    auto it = by_block.find(b);
+    if (it == by_block.end() || it->second.field[3] != size * (b - 1) / blocks)
+      throw InputError(fmt::format("{}: block {} of {} of layer {} missing", dir, b, blocks, seeds));
+    parts.push_back(std::move(it->second));
+  }
+  return parts;
+}
+}  // namespace
+
+std::string solve_block(const SolveOptions& options, int seeds, int block, int blocks) {
+  check_solvable(options.rules, seeds);
+  const Rules rules = solved_rules(options.rules);
+  const SolvedLayers lower = lower_layers(rules, seeds, options.out_dir);
+  const MoveMaker maker(rules, seeds);
+  const std::uint64_t size = maker.layer_size(seeds);
+  const auto b = static_cast<std::uint64_t>(block), nb = static_cast<std::uint64_t>(blocks);
+  const std::uint64_t first = size * (b - 1) / nb, last = size * b / nb;
+  const LayerMoves m = build_layer(maker, seeds, lower, options.threads, first, last);
+  std::string bytes(kPartMagic);
+  const std::array<std::uint64_t, kPartFields> field = {
+      static_cast<std::uint64_t>(seeds), b, nb, first, last, m.width, size};
+  bytes.append(reinterpret_cast<const char*>(field.data()), kPartFields * 8);
+  append_raw(bytes, m.link);
+  for (const auto* v : {&m.cap_lo, &m.cap_hi, &m.stop}) append_raw(bytes, *v);
+  make_folder(options.out_dir, "--out");
+  const std::string path = fmt::format("{}/{}{}of{}.part", options.out_dir, part_prefix(rules, seeds), block, blocks);
+  WholeFile file(path);
+  file.write(bytes);
+  file.commit();
+  return path;
+}
+
+std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone& done) {
+  check_solvable(options.rules, seeds);
+  const Rules rules = solved_rules(options.rules);
+  SolvedLayers solved = lower_layers(rules, seeds, options.out_dir);
+  LayerMoves moves;
+  for (const Part& p : layer_parts(rules, seeds, options.out_dir)) {
+    moves.width = p.moves.width;
+    moves.link.insert(moves.link.end(), p.moves.link.begin(), p.moves.link.end());
+    moves.cap_lo.insert(moves.cap_lo.end(), p.moves.cap_lo.begin(), p.moves.cap_lo.end());
+    moves.cap_hi.insert(moves.cap_hi.end(), p.moves.cap_hi.begin(), p.moves.cap_hi.end());
+    moves.stop.insert(moves.stop.end(), p.moves.stop.begin(), p.moves.stop.end());
+  }
+  done(solve_moves(std::move(moves), seeds, solved, options.threads));
+  SolveOptions written = options;
+  written.rules = rules;
+  written.max_seeds = seeds;
+  const std::string path = options.out_dir + "/" + table_file_name(rules, seeds);
   write_table(written, solved, path);
   return path;
 }

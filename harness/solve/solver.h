@@ -45,6 +45,15 @@ void check_solvable(const Rules& rules, int max_seeds);
 // interrupt.h) throws Interrupted between sweeps; no table file is left.
 std::string solve_tables(const SolveOptions& options, const LayerDone& done);
 
+// Sharding a layer (docs/solve.md, "Sharding a layer"), for a cluster's job array: the moves of
+// block `block` of `blocks` of layer `seeds` (its entries cut into equal runs), read against the
+// lower layers of the table of K = seeds - 1 in out_dir (none for seeds = 1), written to a part
+// file in out_dir; returns its path. merge_layer() reads every part of the layer, solves it (the
+// fixed point needs the whole layer) and writes the table of K = seeds beside it, the same bytes
+// as solve_tables() with max_seeds = seeds. Both throw InputError naming a missing table or part.
+std::string solve_block(const SolveOptions& options, int seeds, int block, int blocks);
+std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone& done);
+
 struct VerifyReport {
   std::string path;
   bool checksum_ok = false;
