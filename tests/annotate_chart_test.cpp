@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/sides.h"
+#include "harness/annotate/abstractplay.h"
 #include "harness/annotate/chart.h"
 #include "harness/annotate/page.h"
 #include "harness/games/play.h"
@@ -136,4 +137,34 @@ TEST(AnnotateChart, OnEveryCommittedExamplePageAndSmallOnTheLongGames) {
     }
     EXPECT_GT(pages, 15) << dir;
   }
+}
+
+TEST(AnnotateAbstractPlay, BoardJsonOfAPly) {
+  // AbstractPlay's renderer format (harness/annotate/abstractplay.h). Ply 3 of the small record,
+  // South c: its `after` in the record is board [4,11,2,1,2,4, 5,7,3,0,0,5] (a..f, then A..F),
+  // captured South 4, North 0. Row 0 is North's F..A: holes 11..6 = 5,0,0,3,7,5; row 1 South's
+  // a..f = 4,11,2,1,2,4; end pits North (left) 0, South (right) 4; c is row 1, column 2, outlined
+  // in South's colour 1.
+  const GameRecord record = small_record();
+  EXPECT_EQ(
+      abstractplay_json(record.plies[2].after, 6, record.plies[2]),
+      "{\"renderer\":\"sowing-numerals\",\"options\":[\"hide-labels\"],\"board\":{\"style\":\"sowing\","
+      "\"width\":6,\"height\":2,\"showEndPits\":true,\"markers\":[{\"type\":\"edge\",\"edge\":\"N\",\"colour\":2},"
+      "{\"type\":\"edge\",\"edge\":\"S\",\"colour\":1},{\"type\":\"outline\",\"colour\":1,\"points\":[{\"row\":1,"
+      "\"col\":2}]}]},\"pieces\":\"5,0,0,3,7,5\\n4,11,2,1,2,4\\n0,4\"}\n");
+  // Ply 5, North F (hole 11): row 0, column 0 (F is leftmost of North's row), North's colour 2;
+  // after it North has captured 4: end pits 4,4.
+  const std::string north = abstractplay_json(record.plies[4].after, 6, record.plies[4]);
+  EXPECT_NE(north.find("{\"type\":\"outline\",\"colour\":2,\"points\":[{\"row\":0,\"col\":0}]}"), std::string::npos)
+      << north;
+  EXPECT_NE(north.find("\\n4,4\"}"), std::string::npos) << north;
+  // The command writes one file per annotated ply and no page.
+  AnnotatedGame game;
+  game.record = record;
+  PageOptions options;
+  options.plies = {2, 3};
+  const std::vector<OutputFile> files = annotate_files(game, PageFormat::abstractplay, options, "g");
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_EQ(files[0].name, "g-ply-2.json");
+  EXPECT_EQ(files[1].text, abstractplay_json(record.plies[2].after, 6, record.plies[2]));
 }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/annotate/abstractplay.h"
 #include "harness/annotate/chart.h"
 #include "harness/annotate/diagram.h"
 #include "harness/annotate/markdown.h"
@@ -25,7 +26,8 @@ PageFormat parse_format(std::string_view text) {
   if (text == "html") return PageFormat::html;
   if (text == "svg") return PageFormat::svg;
   if (text == "pdf") return PageFormat::pdf;
-  throw InputError(fmt::format("--format '{}': expected md, html, svg or pdf", text));
+  if (text == "abstractplay") return PageFormat::abstractplay;
+  throw InputError(fmt::format("--format '{}': expected md, html, svg, pdf or abstractplay", text));
 }
 
 std::string rules_text(const Rules& rules, Lang lang) {
@@ -498,7 +500,18 @@ void svg_files(const Document& doc, const std::string& stem, PageSink& sink) {
   if (doc.refusal) sink.file(stem + "-refused.svg", doc.refusal_svg);
 }
 
-// The page's name in its folder, or "" for --format svg (no page, the SVG files alone).
+// AbstractPlay's board JSON of each annotated ply (abstractplay.h), from the record alone: no
+// story, diagram or quality line is made.
+void abstractplay_files(const Document& doc, const std::string& stem, PageSink& sink) {
+  const GameRecord& record = doc.game.record;
+  for (int k = doc.first; k <= doc.last; ++k) {
+    throw_if_interrupted("interrupted before every file was written");
+    const Ply& ply = record.plies[static_cast<size_t>(k - 1)];
+    sink.file(fmt::format("{}-ply-{}.json", stem, k), abstractplay_json(ply.after, record.rules.holes_per_row, ply));
+  }
+}
+
+// The page's name in its folder, or "" for --format svg and abstractplay (no page, the files alone).
 std::string page_name(PageFormat format, const std::string& stem) {
   if (format == PageFormat::md) return stem + ".md";
   return format == PageFormat::html || format == PageFormat::pdf ? stem + ".html" : "";  // pdf: printed by the caller
@@ -521,6 +534,8 @@ void make_files(const AnnotatedGame& game, PageFormat format, const PageOptions&
     markdown(doc, options, stem, sink);
   else if (format == PageFormat::html || format == PageFormat::pdf)
     html(doc, options, sink);
+  else if (format == PageFormat::abstractplay)
+    abstractplay_files(doc, stem, sink);
   else
     svg_files(doc, stem, sink);
 }
