@@ -73,7 +73,8 @@ CommandRun add_annotate(CLI::App& cmd) {
   cmd.add_option("--plies", args->plies, "the plies to annotate: K or K..L (default: all)");
   cmd.add_option(
          "--format", args->format,
-         "md (Markdown and SVG files), html (one self-contained page), svg or pdf (the html page printed by Chromium)")
+         "md (Markdown and SVG files), html (one self-contained page), svg, pdf (the html page printed by Chromium) or "
+         "abstractplay (AbstractPlay's board JSON of each ply)")
       ->default_val("md");
   cmd.add_option("--lang", args->lang, "en or es (the rule IDs stay as they are)")->default_val("en");
   cmd.add_option("--depth", args->depth,

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "cli/commands.h"
 #include "harness/annotate/pdf.h"
 #include "harness/annotate/rulebook.h"
@@ -31,7 +33,8 @@ RulebookSources built_in_specs() {
 int run_rulebook(const RulebookArgs& args) {
   const Lang lang = parse_lang(args.lang);
   const PageFormat format = parse_format(args.format);
-  if (format == PageFormat::svg) throw InputError("--format svg: the rule book is html, md or pdf");
+  if (format == PageFormat::svg || format == PageFormat::abstractplay)
+    throw InputError(fmt::format("--format {}: the rule book is html, md or pdf", args.format));
   if (format == PageFormat::pdf) require_chromium();  // before the work: exit 2 naming the package
   std::vector<OutputFile> files = rulebook_files(built_in_specs(), format, lang);
   throw_if_interrupted("rulebook: interrupted before writing, nothing written");

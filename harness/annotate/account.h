@@ -111,6 +111,20 @@ enum class Word {
   repetition_start,
   repetition_ply,
   repetition_plies,
+  chart_heading,
+  chart_difference,
+  chart_played,
+  chart_best,
+  chart_search,
+  chart_exact,
+  chart_mixed,
+  chart_every,
+  chart_moves_every,
+  chart_summary,
+  chart_summary_moves,
+  chart_summary_none,
+  chart_numbers,
+  chart_note,
   count
 };
 std::string_view word(Word w, Lang lang);

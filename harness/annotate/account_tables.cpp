@@ -199,6 +199,29 @@ std::string_view word(Word w, Lang lang) {
       {"at the start", "al inicio"},
       {"after ply {plies}", "después de la jugada {plies}"},
       {"after plies {plies}", "después de las jugadas {plies}"},
+      {"Evaluation over the game", "Evaluación a lo largo de la partida"},
+      {"captured difference, South minus North", "diferencia de capturadas, Sur menos Norte"},
+      {"value of the move played", "valor de la jugada hecha"},
+      {"value of the best move", "valor de la mejor jugada"},
+      {"move values: search of {depth} plies", "valores de las jugadas: búsqueda de {depth} jugadas"},
+      {"move values: exact, from the endgame tables", "valores de las jugadas: exactos, de las tablas de finales"},
+      {"move values: exact from the endgame tables at {exact} plies, search of {depth} plies at the others",
+       "valores de las jugadas: exactos de las tablas de finales en {exact} jugadas, búsqueda de {depth} jugadas en "
+       "las demás"},
+      {"one point every {every} plies and the last", "un punto cada {every} jugadas y la última"},
+      {"one every {every} annotated plies and the last", "uno cada {every} jugadas anotadas y la última"},
+      {"Evaluation chart of {plies} plies: the captured difference (South minus North) goes from {low} to {high} and "
+       "ends at {end}.",
+       "Gráfica de evaluación de {plies} jugadas: la diferencia de capturadas (Sur menos Norte) va de {low} a {high} "
+       "y termina en {end}."},
+      {" {count} annotated plies have move values; the move played was below the best at {worse} of them.",
+       " {count} jugadas anotadas tienen valores; la jugada hecha quedó por debajo de la mejor en {worse} de ellas."},
+      {" No move values (no move-quality line).", " Sin valores de jugadas (sin línea de calidad)."},
+      {"The chart's numbers", "Los números de la gráfica"},
+      {"Seen from South: above 0 South is ahead. A point of the chart, or a ply of the table, leads to that ply on "
+       "this page.",
+       "Visto desde Sur: por encima de 0 va delante Sur. Un punto de la gráfica, o una jugada de la tabla, lleva a "
+       "esa jugada en esta página."},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

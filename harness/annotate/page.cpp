@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/annotate/abstractplay.h"
+#include "harness/annotate/chart.h"
 #include "harness/annotate/diagram.h"
 #include "harness/annotate/markdown.h"
 #include "harness/annotate/quality.h"
@@ -24,7 +26,8 @@ PageFormat parse_format(std::string_view text) {
   if (text == "html") return PageFormat::html;
   if (text == "svg") return PageFormat::svg;
   if (text == "pdf") return PageFormat::pdf;
-  throw InputError(fmt::format("--format '{}': expected md, html, svg or pdf", text));
+  if (text == "abstractplay") return PageFormat::abstractplay;
+  throw InputError(fmt::format("--format '{}': expected md, html, svg, pdf or abstractplay", text));
 }
 
 std::string rules_text(const Rules& rules, Lang lang) {
@@ -58,6 +61,7 @@ struct PlyPage {
   std::string svg, alt, quality;
   std::vector<Sentence> sentences;
   std::vector<std::string> summary;
+  std::optional<ChartMove> chart;  // the quality line's values on the evaluation chart (chart.h)
 };
 
 // The page's parts known before its plies; the plies are made one at a time (for_each_ply), so
@@ -136,7 +140,7 @@ Document build(const AnnotatedGame& game, const PageOptions& options) {
 // Ply k's page: its story, account, quality line and (when `diagram`) its SVG.
 PlyPage make_ply(const Document& doc, int k, const QualityLine& quality, bool diagram) {
   const GameRecord& record = doc.game.record;
-  PlyPage page{tell_game_ply(record, k), {}, {}, {}, {}, {}};
+  PlyPage page{tell_game_ply(record, k), {}, {}, {}, {}, {}, chart_move(record, k, quality)};
   if (diagram) page.svg = ply_svg(page.story, record.rules, doc.lang);
   page.alt = alt_text(page.story, record.rules, doc.lang);
   page.sentences = account(page.story, record.rules, doc.lang);
@@ -162,6 +166,18 @@ void for_each_ply(const Document& doc, const Diagram& diagram, const Each& each)
 }
 
 constexpr auto kEveryDiagram = [](int) { return true; };
+
+// The evaluation chart's data known before the plies: the captured differences of the whole
+// game; each ply made adds its quality values (add_to_chart), a few ints a ply.
+ChartData chart_data(const Document& doc) {
+  return ChartData{captured_differences(doc.game.record), {}, doc.first, doc.last, doc.depth};
+}
+
+void add_to_chart(ChartData& chart, const PlyPage& page) {
+  if (page.chart) chart.moves.push_back(*page.chart);
+}
+
+bool has_chart(const Document& doc) { return !doc.game.record.plies.empty(); }
 
 // An account sentence with its rule IDs linked to the rule book (--rule-book, the examples), if any.
 std::string linked(const std::string& text, bool html, const PageOptions& options) {
@@ -213,12 +229,19 @@ void markdown(const Document& doc, const PageOptions& options, const std::string
   md += fmt::format("\n## {}\n\n![{}]({}/start.svg)\n", start_heading, doc.start_alt, folder);
   sink.page(md);
   sink.file(folder + "/start.svg", doc.start_svg);
+  ChartData chart = chart_data(doc);
   for_each_ply(doc, kEveryDiagram, [&](const PlyPage& page) {
     const std::string svg_name = fmt::format("{}/ply-{}.svg", folder, page.story.number);
     sink.page(markdown_ply(page, n, doc.lang, svg_name, options));
     sink.file(svg_name, page.svg);
+    add_to_chart(chart, page);
   });
   md.clear();
+  if (has_chart(doc)) {  // the chart is an SVG file beside the diagrams, its summary the alt text
+    md += fmt::format("\n## {}\n\n![{}]({}/chart.svg)\n", word(Word::chart_heading, doc.lang),
+                      chart_summary(chart, doc.lang), folder);
+    sink.file(folder + "/chart.svg", chart_svg(chart, doc.lang));
+  }
   if (doc.refusal) {
     md += fmt::format("\n## {}\n\n![{}]({}/refused.svg)\n\n{}\n", doc.refusal->heading, doc.refusal_alt, folder,
                       doc.refusal->reason);
@@ -296,24 +319,40 @@ constexpr const char* kPageScript = R"JS(
   window.addEventListener('beforeprint', function () {
     Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) { d.open = true; });
   });
+  // The evaluation chart (chart.h): a click shows the ply under it, if the page has it (within
+  // 6 units of the drawing: one unit is many plies on a long game).
+  var chart = document.querySelector('section.chart svg');
+  if (chart) chart.addEventListener('click', function (e) {
+    var box = chart.getBoundingClientRect(), units = chart.viewBox.baseVal.width / box.width;
+    var perUnit = +chart.getAttribute('data-plies') / +chart.getAttribute('data-width');
+    var ply = ((e.clientX - box.left) * units - +chart.getAttribute('data-x0')) * perUnit;
+    var first = +plies[0].getAttribute('data-ply');
+    var k = Math.max(0, Math.min(plies.length - 1, Math.round(ply) - first));
+    if (Math.abs(first + k - ply) > Math.max(0.5, 6 * perUnit)) return;
+    show(k);
+    plies[k].scrollIntoView();
+  });
   window.addEventListener('hashchange', fromHash);
   fromHash();
 })();
 )JS";
 
 // The page's style: a visible keyboard focus, and for print every ply (hidden or not) on its own
-// page with its diagrams, account and quality line, and no controls.
+// page with its diagrams, account and quality line, and no controls; the evaluation chart scrolls
+// in its box like a diagram and prints on a page of its own with its table.
 constexpr const char* kPageStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #767676}"
     "nav button{margin-right:.3em}#ply-slider{width:20em;vertical-align:middle}"
     ".board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}.quality{font-family:monospace}"
     "code{overflow-wrap:anywhere}"  // a long file name wraps rather than widen a narrow screen
-    "nav button:focus,#ply-slider:focus,a:focus,summary:focus,.board:focus{outline:3px solid #1a5fb4;"
-    "outline-offset:2px}"
-    "@media print{nav{display:none!important}body{max-width:none;margin:0}.board{overflow:visible}"
+    ".chart-box{overflow-x:auto}.chart-box svg{max-width:100%;height:auto;display:block;cursor:pointer}"
+    "section.chart table{border-collapse:collapse}section.chart td,section.chart th{padding:0 .6em;text-align:right}"
+    "nav button:focus,#ply-slider:focus,a:focus,summary:focus,.board:focus,.chart-box:focus{outline:3px solid "
+    "#1a5fb4;outline-offset:2px}"
+    "@media print{nav{display:none!important}body{max-width:none;margin:0}.board,.chart-box{overflow:visible}"
     "section.ply,section.ply[hidden]{display:block!important}"
-    "section.ply,section.refusal{break-before:page}section.ply svg{break-inside:avoid}"
+    "section.ply,section.refusal,section.chart{break-before:page}section.ply svg,section.chart svg{break-inside:avoid}"
     "script{display:none!important}}";
 
 constexpr int kMaxAnimationFrames = 2000;  // longer relays animate lap by lap
@@ -436,7 +475,12 @@ void html(const Document& doc, const PageOptions& options, PageSink& sink) {
   sink.page(page);
   page.clear();
   const auto diagram = [&](int k) { return (k - doc.first) % every == 0 || k == doc.last; };
-  for_each_ply(doc, diagram, [&](const PlyPage& ply) { sink.page(html_ply(ply, n, total, lang, options)); });
+  ChartData chart = chart_data(doc);
+  for_each_ply(doc, diagram, [&](const PlyPage& ply) {
+    sink.page(html_ply(ply, n, total, lang, options));
+    add_to_chart(chart, ply);
+  });
+  if (has_chart(doc)) page += chart_html(chart, lang);
   if (doc.refusal) {
     page += fmt::format("<section class=\"refusal\">\n<h2>{}</h2>\n{}<p class=\"reason\">{}</p>\n",
                         escape(doc.refusal->heading), board_box(doc.refusal_svg, word(Word::board_label, lang)),
@@ -456,7 +500,18 @@ void svg_files(const Document& doc, const std::string& stem, PageSink& sink) {
   if (doc.refusal) sink.file(stem + "-refused.svg", doc.refusal_svg);
 }
 
-// The page's name in its folder, or "" for --format svg (no page, the SVG files alone).
+// AbstractPlay's board JSON of each annotated ply (abstractplay.h), from the record alone: no
+// story, diagram or quality line is made.
+void abstractplay_files(const Document& doc, const std::string& stem, PageSink& sink) {
+  const GameRecord& record = doc.game.record;
+  for (int k = doc.first; k <= doc.last; ++k) {
+    throw_if_interrupted("interrupted before every file was written");
+    const Ply& ply = record.plies[static_cast<size_t>(k - 1)];
+    sink.file(fmt::format("{}-ply-{}.json", stem, k), abstractplay_json(ply.after, record.rules.holes_per_row, ply));
+  }
+}
+
+// The page's name in its folder, or "" for --format svg and abstractplay (no page, the files alone).
 std::string page_name(PageFormat format, const std::string& stem) {
   if (format == PageFormat::md) return stem + ".md";
   return format == PageFormat::html || format == PageFormat::pdf ? stem + ".html" : "";  // pdf: printed by the caller
@@ -479,6 +534,8 @@ void make_files(const AnnotatedGame& game, PageFormat format, const PageOptions&
     markdown(doc, options, stem, sink);
   else if (format == PageFormat::html || format == PageFormat::pdf)
     html(doc, options, sink);
+  else if (format == PageFormat::abstractplay)
+    abstractplay_files(doc, stem, sink);
   else
     svg_files(doc, stem, sink);
 }

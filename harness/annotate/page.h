@@ -11,7 +11,9 @@
 
 namespace hoyito {
 
-enum class PageFormat { md, html, svg, pdf };    // pdf: the html page, printed by the command (pdf.h)
+// pdf: the html page, printed by the command (pdf.h); abstractplay: AbstractPlay's board JSON of
+// each ply (abstractplay.h).
+enum class PageFormat { md, html, svg, pdf, abstractplay };
 PageFormat parse_format(std::string_view text);  // throws InputError naming --format
 
 inline constexpr int kAutoDepth = -1;  // 4 on 2x6, 2 on 2x12 (twelve moves a ply: 144 times the work)

@@ -21,6 +21,10 @@ Small screens (issue 23): a 2x12 page on a 420 px wide viewport (DevTools' devic
 a hole count at 10 px or more (its font size times the diagram's scale on the screen; it was about
 5 px when the diagram shrank to the screen), the diagram scrolling sideways in its own box and
 not the page.
+The evaluation chart (issue 23, "for authors"): role=img with a summary; every row of its table
+gives the captured difference (South minus North) the record has after that ply; a click on the
+chart at a ply and a link of its table show that ply; it prints with its table; on the 420 px
+viewport its text is 10 px or more and it scrolls in its own box. axe-core below runs with it.
 Automated WCAG 2.1 A/AA checks: axe-core (no Debian package; pinned from the npm registry, version
 AXE_VERSION, installed once under WORKDIR/axe; or the file $HOYITO_AXE_CORE) run on the page: no
 violation. Without npm or network the axe-core check is skipped with a line saying so.
@@ -134,6 +138,41 @@ def check_accessibility(driver, ply, plies):
     driver.execute_script("document.activeElement.blur()")
 
 
+CHART_CLICK = """
+var svg = document.querySelector('section.chart svg'), box = svg.getBoundingClientRect();
+var units = svg.viewBox.baseVal.width / box.width;
+var x = (+svg.getAttribute('data-x0') + arguments[0] * +svg.getAttribute('data-width') / +svg.getAttribute('data-plies'));
+svg.dispatchEvent(new MouseEvent('click', {clientX: box.left + x / units, clientY: box.top + box.height / 3,
+                                          bubbles: true}));
+"""
+
+
+def check_chart(driver, page, record):
+    """The evaluation chart: an image with a summary, its table's captured differences those of the
+    record (South minus North after each ply), a click on a point and a link of the table show the ply."""
+    plies = len(record["plies"])
+    driver.get("about:blank")
+    driver.get(page)
+    svg = driver.find_element(By.CSS_SELECTOR, "section.chart .chart-box svg")
+    check(svg.get_attribute("role") == "img" and "plies" in (svg.get_attribute("aria-label") or ""),
+          f"the chart is role=img with a summary, got {svg.get_attribute('aria-label')!r}")
+    rows = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('section.chart tbody tr'), function (r) {"
+        " return [r.cells[0].textContent, r.cells[1].textContent]; })")
+    check(len(rows) >= min(plies, 20), f"the chart's table has a row per ply drawn, got {len(rows)}")
+    for ply, difference in rows:
+        captured = (record["start"] if int(ply) == 0 else record["plies"][int(ply) - 1]["after"])["captured"]
+        check(int(difference) == captured[0] - captured[1],
+              f"chart, ply {ply}: difference {difference}, record {captured[0] - captured[1]}")
+    target = min(9, plies)
+    driver.execute_script(CHART_CLICK, target)
+    expect_ply(driver, record, target, "a click on the chart")
+    driver.execute_script("document.querySelector('section.chart details').open = true")
+    driver.find_element(By.CSS_SELECTOR, f'section.chart a[href="#ply={min(4, plies)}"]').click()
+    expect_ply(driver, record, min(4, plies), "a ply of the chart's table")
+    print(f"chart: {len(rows)} rows as the record says, a click and a link show their ply")
+
+
 def check_print(driver, workdir, plies):
     """Chromium's print to PDF holds every ply's heading, a page per ply at least, no controls."""
     pdftotext = shutil.which("pdftotext")
@@ -158,6 +197,7 @@ def check_print(driver, workdir, plies):
     check(pages >= plies + 1, f"a page per ply at least: {pages} pages for {plies} plies and the start")
     for control in ("Animate the seeds", "Previous"):
         check(control not in flat, f"no control printed ({control!r} found)")
+    check("Evaluation over the game" in flat and "The chart's numbers" in flat, "the chart and its table printed")
     print(f"printed: {pdf}, {pages} pages")
 
 
@@ -224,6 +264,12 @@ def check_narrow(driver, hoyito, workdir):
         driver.get("about:blank")
         driver.get("file://" + os.path.abspath(os.path.join(workdir, "game12.html")) + "#ply=2")
         size, box_scrolls, page_fits, width = driver.execute_script(NARROW)
+        chart_size, chart_scrolls = driver.execute_script(
+            "var t = document.querySelector('section.chart svg text'), m = t.getScreenCTM();"
+            "var box = t.closest('.chart-box');"
+            "return [12 * Math.hypot(m.a, m.b), box.scrollWidth > box.clientWidth];")
+        check(chart_size >= 9.9 and chart_scrolls, f"the chart's text {chart_size:.1f} px (10 or more), scrolling in its"
+              f" own box ({chart_scrolls})")
         check(width <= 420, f"the viewport is 420 px wide, got {width}")
         check(size >= 10, f"a 2x12 hole count is 10 px or more on a 420 px screen, got {size:.1f} px")
         check(box_scrolls and page_fits, f"the diagram scrolls in its own box (box scrolls {box_scrolls}, page fits"
@@ -312,6 +358,7 @@ def main():
             f.write(png)
         check(not png_is_blank(png), "the screenshot is not blank")
         print("screenshot:", shot)
+        check_chart(driver, page, record)
         check_print(driver, workdir, plies)
         check_narrow(driver, hoyito, workdir)
     finally:
