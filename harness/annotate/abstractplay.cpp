@@ -18,8 +18,9 @@ std::string pieces(const Position& position, int n) {
 }
 
 std::string outline(const Ply& ply, int n) {
-  if (ply.hole == kPass) return "";
-  const int row = ply.hole < n ? 1 : 0, col = ply.hole < n ? ply.hole : 2 * n - 1 - ply.hole;
+  if (ply.move.is_pass()) return "";
+  const int hole = ply.move.hole();
+  const int row = hole < n ? 1 : 0, col = hole < n ? hole : 2 * n - 1 - hole;
   return fmt::format(",{{\"type\":\"outline\",\"colour\":{},\"points\":[{{\"row\":{},\"col\":{}}}]}}",
                      ply.player == Player::south ? 1 : 2, row, col);
 }

@@ -23,7 +23,7 @@ std::optional<ChartMove> chart_move(const GameRecord& record, int k, const Quali
   if (line.moves.empty() || k < 1 || k > static_cast<int>(record.plies.size())) return std::nullopt;
   const Ply& ply = record.plies[static_cast<size_t>(k - 1)];
   const auto played = std::find_if(line.moves.begin(), line.moves.end(),
-                                   [&](const MoveQuality& q) { return q.hole == ply.hole && !q.endless; });
+                                   [&](const MoveQuality& q) { return Move::at(q.hole) == ply.move && !q.endless; });
   if (played == line.moves.end()) return std::nullopt;
   // Seen from South: a North mover's values change sign. An exact value counts the captures from
   // the ply on (table_play.h): the difference before the ply puts it on the chart's scale.
