@@ -23,7 +23,13 @@ struct RulebookArgs {
 };
 
 RulebookSources built_in_specs() {
-  RulebookSources sources{kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown, {}};
+  RulebookSources sources;
+  sources.rules_md = kRulesMarkdown;
+  sources.open_questions_md = kOpenQuestionsMarkdown;
+  sources.notation_md = kNotationMarkdown;
+  sources.rules_es_md = kRulesSpanishMarkdown;
+  sources.open_questions_es_md = kOpenQuestionsSpanishMarkdown;
+  sources.notation_es_md = kNotationSpanishMarkdown;
   for (const auto& [name, text] : kScenarioFiles) sources.scenarios.push_back({name, text});
   return sources;
 }
@@ -48,7 +54,7 @@ int run_rulebook(const RulebookArgs& args) {
 
 CommandRun add_rulebook(CLI::App& cmd) {
   auto args = std::make_shared<RulebookArgs>();
-  cmd.add_option("--lang", args->lang, "en or es (the rule texts are the English of specs/rules.md)")
+  cmd.add_option("--lang", args->lang, "en or es (es: specs/rules.es.md and the other Spanish specs)")
       ->default_val("en");
   cmd.add_option("--format", args->format,
                  "html (one self-contained page), md (Markdown and SVG files) or pdf (Chromium)")
