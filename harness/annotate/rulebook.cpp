@@ -174,6 +174,7 @@ enum class BookWord {
   start_example,
   preamble,
   ply_caption,
+  table_label,
   count
 };
 
@@ -221,6 +222,7 @@ const BookPhrase& book_phrase(BookWord w) {
       {"Sources and terms", "Fuentes y términos"},
       {"Scenario {id} ({file}), {rules}: ply {ply}, {player} {move}.",
        "Escenario {id} ({file}), {rules}: jugada {ply}, {player} {move}."},
+      {"Table (it scrolls sideways on a narrow screen)", "Tabla (se desplaza de lado en una pantalla estrecha)"},
   };
   static_assert(std::size(table) == static_cast<size_t>(BookWord::count));
   return table[static_cast<size_t>(w)];
@@ -313,8 +315,15 @@ std::string unique_ids(std::string svg, const std::string& id, const std::string
   return svg;
 }
 
+// The caption followed by the scenario's own title in the book's language: what the example shows.
+std::string with_title(const std::string& caption, const Candidate& c, Lang lang) {
+  const std::string& title = lang == Lang::es && !c.scenario.title_es.empty() ? c.scenario.title_es : c.scenario.title;
+  return title.empty() ? caption : fmt::format("{} {}.", caption, title);
+}
+
 std::string caption_text(BookWord w, const Candidate& c, Lang lang) {
-  return fmt::format(fmt::runtime(book_word(w, lang)), fmt::arg("id", c.scenario.id), fmt::arg("file", c.file));
+  return with_title(
+      fmt::format(fmt::runtime(book_word(w, lang)), fmt::arg("id", c.scenario.id), fmt::arg("file", c.file)), c, lang);
 }
 
 RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang lang) {
@@ -327,6 +336,7 @@ RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang
                            fmt::arg("file", c.file), fmt::arg("rules", rules_text(r.rules, lang)), fmt::arg("ply", k),
                            fmt::arg("player", player_word(ply.player, lang)),
                            fmt::arg("move", ply_notation(ply, r.rules.holes_per_row)));
+  ex.caption = with_title(ex.caption, c, lang);
   ex.svg = unique_ids(ply_svg(story, r.rules, lang), fmt::format("ply{}", k), rule);
   ex.alt = alt_text(story, r.rules, lang);
   ex.account = summarised(account(story, r.rules, lang), static_cast<int>(story.laps.size()), lang);
@@ -505,15 +515,17 @@ std::vector<OutputFile> book_markdown(const Book& book) {
 
 // ---- HTML ------------------------------------------------------------------------------------
 
-// The book's style: readable on a screen, and for print each section on a new page, no figure
-// cut in two, no contents list.
+// The book's style: readable on a screen (on a 420 px one too: a wide diagram scrolls in its own
+// box, long code lines and table cells wrap: tests/browser/rulebook_page_test.py), and for print
+// each section on a new page, no figure cut in two, no contents list.
 constexpr const char* kBookStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "figure{margin:1em 0}.board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}"
-    "figcaption{font-size:.95em}code{overflow-wrap:anywhere}"
+    "figcaption{font-size:.95em}code{overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}"
+    ".wide{overflow-x:auto}td code{overflow-wrap:normal}"
     "table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.2em .4em;vertical-align:top}"
     ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
-    "a:focus,.board:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
+    "a:focus,.board:focus,.wide:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
     "@media print{body{max-width:none;margin:0}nav{display:none}section.rules,#open-questions,#notation,#index"
     "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}.board{overflow:visible}}";
 
@@ -578,6 +590,22 @@ std::string book_head(const Book& book) {
   return html + contents_html(book);
 }
 
+// Every table of the page in a box of its own that scrolls sideways, as a diagram does, so that a
+// wide table never widens the page on a narrow screen; focusable, to scroll it from the keyboard.
+std::string boxed_tables(const std::string& html, Lang lang) {
+  const std::string open = fmt::format("<div class=\"wide\" tabindex=\"0\" role=\"group\" aria-label=\"{}\">\n<table>",
+                                       xml_escape(book_word(BookWord::table_label, lang)));
+  std::string out;
+  size_t at = 0;
+  for (size_t next = html.find("<table>"); next != std::string::npos; next = html.find("<table>", at)) {
+    const size_t end = html.find("</table>", next);
+    if (end == std::string::npos) break;
+    out += html.substr(at, next - at) + open + html.substr(next + 7, end - next - 7) + "</table>\n</div>";
+    at = end + 8;
+  }
+  return out + html.substr(at);
+}
+
 std::vector<OutputFile> book_html(const Book& book) {
   const Lang lang = book.lang;
   std::string html = book_head(book);
@@ -597,7 +625,7 @@ std::vector<OutputFile> book_html(const Book& book) {
   html += fmt::format("<section id=\"notation\">\n<h2>{}</h2>\n{}</section>\n", book_word(BookWord::notation, lang),
                       link_rule_ids(markdown_html(book.notation, 1), true));
   html += index_html(book);
-  return {{"rulebook.html", html + "</main>\n</body>\n</html>\n"}};
+  return {{"rulebook.html", boxed_tables(html, lang) + "</main>\n</body>\n</html>\n"}};
 }
 
 }  // namespace
