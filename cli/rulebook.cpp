@@ -23,13 +23,9 @@ struct RulebookArgs {
 };
 
 RulebookSources built_in_specs() {
-  RulebookSources sources;
-  sources.rules_md = kRulesMarkdown;
-  sources.open_questions_md = kOpenQuestionsMarkdown;
-  sources.notation_md = kNotationMarkdown;
-  sources.rules_es_md = kRulesSpanishMarkdown;
-  sources.open_questions_es_md = kOpenQuestionsSpanishMarkdown;
-  sources.notation_es_md = kNotationSpanishMarkdown;
+  RulebookSources sources{{kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown},
+                          {kRulesSpanishMarkdown, kOpenQuestionsSpanishMarkdown, kNotationSpanishMarkdown},
+                          {}};
   for (const auto& [name, text] : kScenarioFiles) sources.scenarios.push_back({name, text});
   return sources;
 }

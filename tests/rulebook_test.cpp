@@ -62,13 +62,7 @@ struct SpecTexts {
     std::sort(scenarios.begin(), scenarios.end());
   }
   RulebookSources sources() const {
-    RulebookSources s;
-    s.rules_md = rules;
-    s.open_questions_md = questions;
-    s.notation_md = notation;
-    s.rules_es_md = rules_es;
-    s.open_questions_es_md = questions_es;
-    s.notation_es_md = notation_es;
+    RulebookSources s{{rules, questions, notation}, {rules_es, questions_es, notation_es}, {}};
     for (const auto& [name, text] : scenarios) s.scenarios.push_back({name, text});
     return s;
   }
@@ -117,7 +111,7 @@ TEST(Rulebook, SpanishRulesTranslateEveryRuleWithItsCitations) {
   EXPECT_FALSE(altered([](auto& c) { std::swap(c[2].rules[0], c[2].rules[1]); }).empty()) << "out of order";
   EXPECT_FALSE(altered([](auto& c) { c[1].rules.push_back(c[2].rules[0]); }).empty()) << "a rule twice";
   RulebookSources cut = texts.sources();
-  cut.rules_es_md = std::string_view(texts.rules_es).substr(0, texts.rules_es.find("## Turnos"));
+  cut.es.rules_md = std::string_view(texts.rules_es).substr(0, texts.rules_es.find("## Turnos"));
   EXPECT_THROW(rulebook_files(cut, PageFormat::md, Lang::es), InputError) << "a Spanish text that lacks rules";
 }
 

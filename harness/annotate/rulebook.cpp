@@ -396,9 +396,9 @@ std::string rules_preamble(std::string_view rules_md) {
 
 // The sections of the book's language: the Spanish ones only if rules.es.md translates rules.md rule by rule.
 std::vector<RuleSection> book_sections(const RulebookSources& sources, Lang lang) {
-  std::vector<RuleSection> english = parse_rule_sections(sources.rules_md);
+  std::vector<RuleSection> english = parse_rule_sections(sources.en.rules_md);
   if (lang == Lang::en) return english;
-  std::vector<RuleSection> spanish = parse_rule_sections(sources.rules_es_md);
+  std::vector<RuleSection> spanish = parse_rule_sections(sources.es.rules_md);
   const std::vector<std::string> problems = translation_problems(english, spanish);
   if (!problems.empty())
     throw InputError(fmt::format("specs/rules.es.md: {}{}", problems.front(),
@@ -407,13 +407,9 @@ std::vector<RuleSection> book_sections(const RulebookSources& sources, Lang lang
 }
 
 Book make_book(const RulebookSources& sources, Lang lang) {
-  const bool es = lang == Lang::es;
-  Book book{lang,
-            rules_preamble(es ? sources.rules_es_md : sources.rules_md),
-            book_sections(sources, lang),
-            {},
-            es ? sources.open_questions_es_md : sources.open_questions_md,
-            es ? sources.notation_es_md : sources.notation_md};
+  const BookTexts& texts = lang == Lang::es ? sources.es : sources.en;
+  Book book{lang, rules_preamble(texts.rules_md), book_sections(sources, lang),
+            {},   texts.open_questions_md,        texts.notation_md};
   const std::vector<Candidate> candidates = load_candidates(sources.scenarios);
   for (const RuleSection& section : book.sections) {
     book.examples.emplace_back();

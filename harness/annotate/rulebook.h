@@ -36,11 +36,15 @@ struct SpecFile {
   std::string_view name, text;
 };
 
-struct RulebookSources {
+// The texts of a book in one language: specs/rules.md, open-questions.md and notation.md, or
+// their Spanish versions rules.es.md, open-questions.es.md and notation.es.md.
+struct BookTexts {
   std::string_view rules_md, open_questions_md, notation_md;
+};
+
+struct RulebookSources {
+  BookTexts en, es;
   std::vector<SpecFile> scenarios;  // specs/scenarios/*.json, in name order
-  // The Spanish book's texts: specs/rules.es.md, open-questions.es.md, notation.es.md.
-  std::string_view rules_es_md, open_questions_es_md, notation_es_md;
 };
 
 // What keeps `translated` (the sections of rules.es.md) from being a rule-by-rule translation of

@@ -85,11 +85,10 @@ def main():
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
-    if browser_checks.FAILURES:
-        print(f"{len(browser_checks.FAILURES)} check(s) failed")
-        return 1
-    print("the rule book fits a 420 px screen in English and Spanish, no axe-core violation")
-    return 0
+    failed = len(browser_checks.FAILURES)
+    print(f"{failed} check(s) failed" if failed else
+          "the rule book fits a 420 px screen in English and Spanish, no axe-core violation")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
