@@ -25,7 +25,9 @@ struct RulebookArgs {
 };
 
 RulebookSources built_in_specs() {
-  RulebookSources sources{kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown, {}};
+  RulebookSources sources{{kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown},
+                          {kRulesSpanishMarkdown, kOpenQuestionsSpanishMarkdown, kNotationSpanishMarkdown},
+                          {}};
   for (const auto& [name, text] : kScenarioFiles) sources.scenarios.push_back({name, text});
   return sources;
 }
@@ -51,7 +53,7 @@ int run_rulebook(const RulebookArgs& args) {
 
 CommandRun add_rulebook(CLI::App& cmd) {
   auto args = std::make_shared<RulebookArgs>();
-  cmd.add_option("--lang", args->lang, "en or es (the rule texts are the English of specs/rules.md)")
+  cmd.add_option("--lang", args->lang, "en or es (es: specs/rules.es.md and the other Spanish specs)")
       ->default_val("en");
   cmd.add_option("--format", args->format,
                  "html (one self-contained page), md (Markdown and SVG files) or pdf (Chromium)")

@@ -82,6 +82,11 @@ Scenario scenario_from_json(const json::value& v, const std::string& path) {
   if (!id.is_string()) throw InputError(fmt::format("{}.id: expected a string", path));
   s.id = std::string(id.get_string());
   if (const auto* t = o.if_contains("title"); t && t->is_string()) s.title = std::string(t->get_string());
+  if (const auto* t = o.if_contains("title_es")) {
+    if (!t->is_string() || t->get_string().empty())
+      throw InputError(fmt::format("{}.title_es: expected a non-empty string (the title in Spanish)", path));
+    s.title_es = std::string(t->get_string());
+  }
   s.rules = rules_from_json(required_field(o, "rules", path), path + ".rules");
   if (const auto* ex = o.if_contains("exercises"))
     for (const auto& text : strings(*ex, path + ".exercises")) {

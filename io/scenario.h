@@ -55,6 +55,7 @@ struct ScenarioMatch {
 
 struct Scenario {
   std::string file, id, title;
+  std::string title_es;  // the title in Spanish, empty if the file gives none
   Rules rules;
   Position start;
   std::vector<ScenarioStep> steps;

@@ -16,6 +16,8 @@
 
 #include "harness/annotate/account.h"
 #include "harness/annotate/page.h"
+#include "harness/base/escape.h"
+#include "harness/games/game_file.h"
 #include "harness/games/play.h"
 #include "io/scenario.h"
 
@@ -188,6 +190,26 @@ TEST(AnnotateSpanish, NoEnglishWordInTheSpanishExamples) {
     ++pages;
   }
   EXPECT_GE(pages, 40) << "the Spanish examples of docs/examples/es/";
+}
+
+// A scenario's Spanish page is titled by its title_es ("Escenario s2-draw: ..."), its English page by
+// its title. Fails if the Spanish page shows the English title (as it did before title_es).
+TEST(AnnotateSpanish, ScenarioPageTitledInSpanish) {
+  const AnnotatedGame game = read_game_file(scenario_path("s2-draw"), 1);
+  const Scenario s = load_scenario(scenario_path("s2-draw"));
+  ASSERT_FALSE(s.title_es.empty());
+  for (Lang lang : {Lang::en, Lang::es}) {
+    PageOptions options;
+    options.lang = lang;
+    options.depth = 0;
+    for (PageFormat format : {PageFormat::md, PageFormat::html}) {
+      const std::string page = annotate_files(game, format, options, "x").front().text;
+      const std::string shown = lang == Lang::es ? "Escenario s2-draw: " + s.title_es : "Scenario s2-draw: " + s.title;
+      const std::string other = lang == Lang::es ? s.title : s.title_es;
+      EXPECT_NE(page.find(format == PageFormat::html ? xml_escape(shown) : shown), std::string::npos) << shown;
+      EXPECT_EQ(page.find(other), std::string::npos) << "the other language's title in a page: " << other;
+    }
+  }
 }
 
 TEST(AnnotateSpanish, HoleLettersSetApartAndVerbsInLaps) {

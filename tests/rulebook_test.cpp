@@ -1,6 +1,7 @@
 // The rule book (harness/annotate/rulebook.h, markdown.h): rules.md read in order with every rule
 // and its citations, an example diagram for every rule a scenario shows, rule IDs linked.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -48,16 +49,29 @@ TEST(Rulebook, MarkdownTablesAndInline) {
   EXPECT_EQ(markdown_html("# Title\n\n## Part\n\ntext\n", 1), "<h3>Part</h3>\n<p>text</p>\n");
 }
 
+// The spec texts as the program builds them in (cli/rulebook.cpp), read from specs/.
+struct SpecTexts {
+  std::string rules = read(kSpecs / "rules.md"), questions = read(kSpecs / "open-questions.md"),
+              notation = read(kSpecs / "notation.md"), rules_es = read(kSpecs / "rules.es.md"),
+              questions_es = read(kSpecs / "open-questions.es.md"), notation_es = read(kSpecs / "notation.es.md");
+  std::vector<std::pair<std::string, std::string>> scenarios;
+
+  SpecTexts() {
+    for (const auto& entry : std::filesystem::directory_iterator(kSpecs / "scenarios"))
+      scenarios.emplace_back(entry.path().filename().string(), read(entry.path()));
+    std::sort(scenarios.begin(), scenarios.end());
+  }
+  RulebookSources sources() const {
+    RulebookSources s{{rules, questions, notation}, {rules_es, questions_es, notation_es}, {}};
+    for (const auto& [name, text] : scenarios) s.scenarios.push_back({name, text});
+    return s;
+  }
+};
+
 // Every rule has its entry (anchor), nearly every one a diagram, and rule IDs in texts link to entries.
 TEST(Rulebook, EveryRuleHasAnEntryAndLinks) {
-  const std::string rules = read(kSpecs / "rules.md"), questions = read(kSpecs / "open-questions.md"),
-                    notation = read(kSpecs / "notation.md");
-  RulebookSources sources{rules, questions, notation, {}};
-  std::vector<std::pair<std::string, std::string>> texts;
-  for (const auto& entry : std::filesystem::directory_iterator(kSpecs / "scenarios"))
-    texts.emplace_back(entry.path().filename().string(), read(entry.path()));
-  std::sort(texts.begin(), texts.end());
-  for (const auto& [name, text] : texts) sources.scenarios.push_back({name, text});
+  const SpecTexts texts;
+  const RulebookSources sources = texts.sources();
   for (Lang lang : {Lang::en, Lang::es}) {
     const std::string html = rulebook_files(sources, PageFormat::html, lang).front().text;
     for (int i = 0; i < kRuleCount; ++i)
@@ -69,7 +83,97 @@ TEST(Rulebook, EveryRuleHasAnEntryAndLinks) {
   }
   const std::vector<OutputFile> md = rulebook_files(sources, PageFormat::md, Lang::es);
   EXPECT_EQ(md.front().name, "rulebook.md");
-  EXPECT_NE(md.front().text.find("no existe versión española"), std::string::npos) << "the Spanish book says so";
+  EXPECT_EQ(md.front().text.find("no existe versión española"), std::string::npos) << "the old note is gone";
+  EXPECT_NE(md.front().text.find("specs/rules.es.md"), std::string::npos) << "the Spanish book names its text";
+}
+
+// Issue 23, whole Spanish: specs/rules.es.md has every rule ID of rules.md, no other, in the same
+// order and sections, with the same citations. Fails on a rule added to rules.md and not
+// translated, a Spanish entry with a wrong ID or section, or a citation changed on one side; the
+// checker itself is shown to catch each of these on altered copies.
+TEST(Rulebook, SpanishRulesTranslateEveryRuleWithItsCitations) {
+  const SpecTexts texts;
+  const std::vector<RuleSection> en = parse_rule_sections(texts.rules), es = parse_rule_sections(texts.rules_es);
+  const std::vector<std::string> problems = translation_problems(en, es);
+  EXPECT_TRUE(problems.empty()) << fmt::format("{}", fmt::join(problems, "\n"));
+  size_t spanish_rules = 0;
+  for (const RuleSection& section : es) spanish_rules += section.rules.size();
+  EXPECT_EQ(spanish_rules, static_cast<size_t>(kRuleCount));
+
+  auto altered = [&](auto change) {
+    std::vector<RuleSection> copy = es;
+    change(copy);
+    return translation_problems(en, copy);
+  };
+  EXPECT_FALSE(altered([](auto& c) { c[2].rules.pop_back(); }).empty()) << "a rule left untranslated";
+  EXPECT_FALSE(altered([](auto& c) { c[2].rules[0].id = "SOW-9"; }).empty()) << "an ID not in rules.md";
+  EXPECT_FALSE(altered([](auto& c) { c[2].rules[0].sources.back() += " 2"; }).empty()) << "another citation";
+  EXPECT_FALSE(altered([](auto& c) { std::swap(c[2].rules[0], c[2].rules[1]); }).empty()) << "out of order";
+  EXPECT_FALSE(altered([](auto& c) { c[1].rules.push_back(c[2].rules[0]); }).empty()) << "a rule twice";
+  RulebookSources cut = texts.sources();
+  cut.es.rules_md = std::string_view(texts.rules_es).substr(0, texts.rules_es.find("## Turnos"));
+  EXPECT_THROW(rulebook_files(cut, PageFormat::md, Lang::es), InputError) << "a Spanish text that lacks rules";
+}
+
+// The plain words of a text, lowercased, letters a-z only (other characters split words).
+std::vector<std::string> plain_words(const std::string& text) {
+  std::vector<std::string> words(1);
+  for (char c : text) {
+    const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower >= 'a' && lower <= 'z')
+      words.back() += lower;
+    else if (!words.back().empty())
+      words.emplace_back();
+  }
+  if (words.back().empty()) words.pop_back();
+  return words;
+}
+
+std::string joined(const std::vector<std::string>& words, size_t from, size_t count) {
+  std::string text;
+  for (size_t i = from; i < from + count; ++i) text += " " + words[i];
+  return text + " ";
+}
+
+// The parts of a Markdown text outside its `code` spans (option names and values stay as they are).
+std::vector<std::string> outside_code(const std::string& text) {
+  std::vector<std::string> parts(1);
+  bool code = false;
+  for (char c : text) {
+    if (c == '`') {
+      code = !code;
+      if (code) parts.emplace_back();
+    } else if (!code) {
+      parts.back() += c;
+    }
+  }
+  return parts;
+}
+
+// The Spanish book holds no English rule text: no run of five words of any rule of rules.md
+// (citations aside, which stay as rules.md gives them, and `code`) is in the Spanish book, Markdown or HTML,
+// and no Spanish rule text has one of the commonest English words. Fails if the book prints
+// rules.md (as it did) or an entry of rules.es.md is left in English.
+TEST(Rulebook, SpanishBookHasNoEnglishRuleText) {
+  const SpecTexts texts;
+  const RulebookSources sources = texts.sources();
+  for (PageFormat format : {PageFormat::md, PageFormat::html}) {
+    const std::vector<std::string> book_words = plain_words(rulebook_files(sources, format, Lang::es).front().text);
+    const std::string book = joined(book_words, 0, book_words.size());
+    for (const RuleSection& section : parse_rule_sections(texts.rules))
+      for (const RuleText& rule : section.rules)
+        for (const std::string& prose : outside_code(rule.text)) {
+          const std::vector<std::string> words = plain_words(prose);
+          for (size_t i = 0; i + 5 <= words.size(); ++i)
+            EXPECT_EQ(book.find(joined(words, i, 5)), std::string::npos)
+                << rule.id << ": English words in the Spanish book:" << joined(words, i, 5);
+        }
+  }
+  for (const RuleSection& section : parse_rule_sections(texts.rules_es))
+    for (const RuleText& rule : section.rules)
+      for (const std::string& w : plain_words(rule.text))
+        EXPECT_TRUE(w != "the" && w != "and" && w != "of" && w != "is" && w != "with" && w != "when" && w != "player")
+            << rule.id << ": English word '" << w << "'";
 }
 
 // Rule IDs become links; look-alikes do not (a letter, digit, '_' or '-' against the ID, a family

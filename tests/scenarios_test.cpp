@@ -17,7 +17,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <boost/json.hpp>
+
 #include "harness/verify/scenario_check.h"
+#include "io/scenario.h"
 #include "model/model.h"
 
 namespace hoyito {
@@ -84,6 +87,24 @@ TEST(Specs, AtLeastSixtyScenariosWithUniqueIds) {
   for (const auto& s : scenarios) {
     EXPECT_TRUE(ids.insert(s.id).second) << "duplicate id " << s.id;
     EXPECT_EQ(std::filesystem::path(s.file).filename().string(), s.id + ".json");
+  }
+}
+
+// Issue 23, whole Spanish: every scenario has a Spanish title (title_es), which the Spanish pages
+// show, and it is not the English one left as is. Fails on a scenario added without title_es;
+// a title_es that is not a non-empty string is refused by the reader.
+TEST(Specs, EveryScenarioHasASpanishTitle) {
+  for (const auto& s : load_scenarios(kSpecs + "/scenarios")) {
+    EXPECT_FALSE(s.title.empty()) << s.id;
+    EXPECT_FALSE(s.title_es.empty()) << s.id << " has no title_es";
+    EXPECT_NE(s.title_es, s.title) << s.id << ": title_es is the English title";
+  }
+  const boost::json::value bad = boost::json::parse(R"({"id": "x", "title_es": 3, "rules": {}})");
+  try {
+    scenario_from_json(bad, "x.json");
+    ADD_FAILURE() << "a numeric title_es was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("x.json.title_es"), std::string::npos) << e.what();
   }
 }
 

@@ -522,11 +522,15 @@ void make_files(const AnnotatedGame& game, PageFormat format, const PageOptions&
   AnnotatedGame titled_copy;
   const AnnotatedGame* shown = &game;
   // --title: the author's title in place of the file's; a record's made-up title ("hoyito2 2x6,
-  // 30 plies") is said in the page's language.
-  const bool retitle = game.kind == GameFileKind::record && options.lang != Lang::en;
+  // 30 plies") is said in the page's language, and a scenario's by its title_es in Spanish.
+  const bool spanish_scenario =
+      game.kind == GameFileKind::scenario && options.lang == Lang::es && !game.title_es.empty();
+  const bool retitle = (game.kind == GameFileKind::record && options.lang != Lang::en) || spanish_scenario;
   if (!options.title.empty() || retitle) {
     titled_copy = game;
-    titled_copy.title = options.title.empty() ? record_title(game.record, options.lang) : options.title;
+    titled_copy.title = !options.title.empty() ? options.title
+                        : spanish_scenario     ? game.title_es
+                                               : record_title(game.record, options.lang);
     shown = &titled_copy;
   }
   const Document doc = build(*shown, options);

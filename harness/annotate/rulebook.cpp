@@ -96,6 +96,60 @@ std::vector<RuleSection> parse_rule_sections(std::string_view rules_md) {
 
 namespace {
 
+// The ID in parentheses a section title ends with: "Sowing (SOW)" -> "SOW", the anchor of its entry.
+std::string section_code(const std::string& title) {
+  const size_t open = title.rfind('('), close = title.rfind(')');
+  return open == std::string::npos || close < open ? "section" : title.substr(open + 1, close - open - 1);
+}
+
+struct PlacedRule {
+  std::string section;  // its section's code
+  const RuleText* rule;
+};
+
+std::vector<PlacedRule> placed_rules(const std::vector<RuleSection>& sections) {
+  std::vector<PlacedRule> rules;
+  for (const RuleSection& section : sections)
+    for (const RuleText& rule : section.rules) rules.push_back({section_code(section.title), &rule});
+  return rules;
+}
+
+const PlacedRule* find_rule(const std::vector<PlacedRule>& rules, const std::string& id) {
+  for (const PlacedRule& r : rules)
+    if (r.rule->id == id) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> translation_problems(const std::vector<RuleSection>& original,
+                                              const std::vector<RuleSection>& translated) {
+  const std::vector<PlacedRule> en = placed_rules(original), es = placed_rules(translated);
+  std::vector<std::string> problems;
+  for (const PlacedRule& r : en)
+    if (!find_rule(es, r.rule->id)) problems.push_back(fmt::format("{}: no translation", r.rule->id));
+  for (size_t i = 0; i < es.size(); ++i) {
+    const std::string& id = es[i].rule->id;
+    const PlacedRule* match = find_rule(en, id);
+    if (!match) {
+      problems.push_back(fmt::format("{}: not a rule of rules.md", id));
+      continue;
+    }
+    if (i >= en.size() || en[i].rule->id != id)
+      problems.push_back(
+          fmt::format("{}: out of order (rules.md has {} here)", id, i < en.size() ? en[i].rule->id : "none"));
+    if (match->section != es[i].section)
+      problems.push_back(fmt::format("{}: in section {}, rules.md has it in {}", id, es[i].section, match->section));
+    if (match->rule->sources != es[i].rule->sources)
+      problems.push_back(fmt::format("{}: citations *({})* differ from rules.md's *({})*", id,
+                                     fmt::join(es[i].rule->sources, ")*, *("),
+                                     fmt::join(match->rule->sources, ")*, *(")));
+  }
+  return problems;
+}
+
+namespace {
+
 // ---- The words of the book ----------------------------------------------------------------
 
 enum class BookWord {
@@ -120,6 +174,7 @@ enum class BookWord {
   start_example,
   preamble,
   ply_caption,
+  table_label,
   count
 };
 
@@ -139,8 +194,9 @@ const BookPhrase& book_phrase(BookWord w) {
        "dibuja `hoyito annotate`. Escrito por `hoyito rulebook` a partir de las especificaciones incluidas en el "
        "programa."},
       {"",
-       "El texto de las reglas, de las preguntas abiertas y de la notación es el de las especificaciones, en inglés: "
-       "no existe versión española. Los títulos, los pies de figura y los relatos de las jugadas están en español."},
+       "Las reglas, las preguntas abiertas y la notación son la versión española de las especificaciones "
+       "(specs/rules.es.md, open-questions.es.md y notation.es.md), regla por regla y con las mismas citas de las "
+       "fuentes; el texto normativo es el inglés de specs/rules.md."},
       {"Contents", "Contenido"},
       {"The rules", "Las reglas"},
       {"Sources", "Fuentes"},
@@ -166,31 +222,13 @@ const BookPhrase& book_phrase(BookWord w) {
       {"Sources and terms", "Fuentes y términos"},
       {"Scenario {id} ({file}), {rules}: ply {ply}, {player} {move}.",
        "Escenario {id} ({file}), {rules}: jugada {ply}, {player} {move}."},
+      {"Table (it scrolls sideways on a narrow screen)", "Tabla (se desplaza de lado en una pantalla estrecha)"},
   };
   static_assert(std::size(table) == static_cast<size_t>(BookWord::count));
   return table[static_cast<size_t>(w)];
 }
 
 std::string_view book_word(BookWord w, Lang lang) { return lang == Lang::es ? book_phrase(w).es : book_phrase(w).en; }
-
-// The Spanish title of a section of rules.md, by the ID prefix it ends with: "Sowing (SOW)".
-std::string section_title(const std::string& title, Lang lang) {
-  if (lang == Lang::en) return title;
-  static const std::pair<std::string_view, std::string_view> spanish[] = {
-      {"(BRD)", "Tablero (BRD)"},
-      {"(TURN)", "Turnos (TURN)"},
-      {"(SOW)", "Siembra (SOW)"},
-      {"(CAP-II)", "Captura, Hoyito II (CAP-II)"},
-      {"(CAP-III)", "Captura, Hoyito III (CAP-III)"},
-      {"(CAP-I)", "Captura, Hoyito I (CAP-I)"},
-      {"(PASS)", "Pase (PASS)"},
-      {"(END)", "Fin de la partida (END)"},
-      {"(MATCH)", "Encuentro a varias rondas (MATCH), Hoyito III"},
-  };
-  for (const auto& [code, es] : spanish)
-    if (title.find(code) != std::string::npos) return std::string(es);
-  return title;
-}
 
 // ---- The example of each rule: a ply of a scenario where the rule fires ----------------------
 
@@ -277,8 +315,15 @@ std::string unique_ids(std::string svg, const std::string& id, const std::string
   return svg;
 }
 
+// The caption followed by the scenario's own title in the book's language: what the example shows.
+std::string with_title(const std::string& caption, const Candidate& c, Lang lang) {
+  const std::string& title = lang == Lang::es && !c.scenario.title_es.empty() ? c.scenario.title_es : c.scenario.title;
+  return title.empty() ? caption : fmt::format("{} {}.", caption, title);
+}
+
 std::string caption_text(BookWord w, const Candidate& c, Lang lang) {
-  return fmt::format(fmt::runtime(book_word(w, lang)), fmt::arg("id", c.scenario.id), fmt::arg("file", c.file));
+  return with_title(
+      fmt::format(fmt::runtime(book_word(w, lang)), fmt::arg("id", c.scenario.id), fmt::arg("file", c.file)), c, lang);
 }
 
 RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang lang) {
@@ -291,6 +336,7 @@ RuleExample ply_example(const Candidate& c, int k, const std::string& rule, Lang
                            fmt::arg("file", c.file), fmt::arg("rules", rules_text(r.rules, lang)), fmt::arg("ply", k),
                            fmt::arg("player", player_word(ply.player, lang)),
                            fmt::arg("move", ply_notation(ply, r.rules.holes_per_row)));
+  ex.caption = with_title(ex.caption, c, lang);
   ex.svg = unique_ids(ply_svg(story, r.rules, lang), fmt::format("ply{}", k), rule);
   ex.alt = alt_text(story, r.rules, lang);
   ex.account = summarised(account(story, r.rules, lang), static_cast<int>(story.laps.size()), lang);
@@ -348,9 +394,22 @@ std::string rules_preamble(std::string_view rules_md) {
   return md;
 }
 
+// The sections of the book's language: the Spanish ones only if rules.es.md translates rules.md rule by rule.
+std::vector<RuleSection> book_sections(const RulebookSources& sources, Lang lang) {
+  std::vector<RuleSection> english = parse_rule_sections(sources.en.rules_md);
+  if (lang == Lang::en) return english;
+  std::vector<RuleSection> spanish = parse_rule_sections(sources.es.rules_md);
+  const std::vector<std::string> problems = translation_problems(english, spanish);
+  if (!problems.empty())
+    throw InputError(fmt::format("specs/rules.es.md: {}{}", problems.front(),
+                                 problems.size() > 1 ? fmt::format(" (and {} more)", problems.size() - 1) : ""));
+  return spanish;
+}
+
 Book make_book(const RulebookSources& sources, Lang lang) {
-  Book book{lang, rules_preamble(sources.rules_md), parse_rule_sections(sources.rules_md),
-            {},   sources.open_questions_md,        sources.notation_md};
+  const BookTexts& texts = lang == Lang::es ? sources.es : sources.en;
+  Book book{lang, rules_preamble(texts.rules_md), book_sections(sources, lang),
+            {},   texts.open_questions_md,        texts.notation_md};
   const std::vector<Candidate> candidates = load_candidates(sources.scenarios);
   for (const RuleSection& section : book.sections) {
     book.examples.emplace_back();
@@ -363,10 +422,7 @@ Book make_book(const RulebookSources& sources, Lang lang) {
 
 constexpr const char* kSvgFolder = "rulebook-svg";
 
-std::string section_anchor(const RuleSection& section) {
-  const size_t open = section.title.rfind('('), close = section.title.rfind(')');
-  return open == std::string::npos || close < open ? "section" : section.title.substr(open + 1, close - open - 1);
-}
+std::string section_anchor(const RuleSection& section) { return section_code(section.title); }
 
 std::string contents_md(const Book& book) {
   std::string md = fmt::format("## {}\n\n- [{}](#sources)\n", book_word(BookWord::contents, book.lang),
@@ -374,8 +430,7 @@ std::string contents_md(const Book& book) {
   for (const RuleSection& section : book.sections) {
     std::vector<std::string> links;
     for (const RuleText& rule : section.rules) links.push_back(fmt::format("[{0}](#{0})", rule.id));
-    md += fmt::format("- [{}](#{}): {}\n", section_title(section.title, book.lang), section_anchor(section),
-                      fmt::join(links, ", "));
+    md += fmt::format("- [{}](#{}): {}\n", section.title, section_anchor(section), fmt::join(links, ", "));
   }
   return md + fmt::format("- [{}](#open-questions)\n- [{}](#notation)\n- [{}](#index)\n",
                           book_word(BookWord::open_questions, book.lang), book_word(BookWord::notation, book.lang),
@@ -422,7 +477,7 @@ std::string index_md(const Book& book) {
                                book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
-    md += fmt::format("| [{0}](#{0}) | {1} | {2} |\n", id, section_title(section->title, lang),
+    md += fmt::format("| [{0}](#{0}) | {1} | {2} |\n", id, section->title,
                       file.empty() ? "-" : fmt::format("`{}`", file));
   }
   return md;
@@ -441,7 +496,7 @@ std::vector<OutputFile> book_markdown(const Book& book) {
                                book_intro(book), contents_md(book), book_word(BookWord::preamble, lang), book.preamble);
   for (size_t s = 0; s < book.sections.size(); ++s) {
     const RuleSection& section = book.sections[s];
-    md += fmt::format("\n## <a id=\"{}\"></a>{}\n", section_anchor(section), section_title(section.title, lang));
+    md += fmt::format("\n## <a id=\"{}\"></a>{}\n", section_anchor(section), section.title);
     if (!section.intro.empty()) md += fmt::format("\n{}\n", section.intro);
     for (size_t r = 0; r < section.rules.size(); ++r) md += rule_md(section.rules[r], book.examples[s][r], lang, files);
   }
@@ -456,15 +511,17 @@ std::vector<OutputFile> book_markdown(const Book& book) {
 
 // ---- HTML ------------------------------------------------------------------------------------
 
-// The book's style: readable on a screen, and for print each section on a new page, no figure
-// cut in two, no contents list.
+// The book's style: readable on a screen (on a 420 px one too: a wide diagram scrolls in its own
+// box, long code lines and table cells wrap: tests/browser/rulebook_page_test.py), and for print
+// each section on a new page, no figure cut in two, no contents list.
 constexpr const char* kBookStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "figure{margin:1em 0}.board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}"
-    "figcaption{font-size:.95em}code{overflow-wrap:anywhere}"
+    "figcaption{font-size:.95em}code{overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}"
+    ".wide{overflow-x:auto}td code{overflow-wrap:normal}"
     "table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.2em .4em;vertical-align:top}"
     ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
-    "a:focus,.board:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
+    "a:focus,.board:focus,.wide:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
     "@media print{body{max-width:none;margin:0}nav{display:none}section.rules,#open-questions,#notation,#index"
     "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}.board{overflow:visible}}";
 
@@ -475,8 +532,8 @@ std::string contents_html(const Book& book) {
   for (const RuleSection& section : book.sections) {
     std::vector<std::string> links;
     for (const RuleText& rule : section.rules) links.push_back(fmt::format("<a href=\"#{0}\">{0}</a>", rule.id));
-    html += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", section_anchor(section),
-                        xml_escape(section_title(section.title, lang)), fmt::join(links, ", "));
+    html += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", section_anchor(section), xml_escape(section.title),
+                        fmt::join(links, ", "));
   }
   return html + fmt::format(
                     "<li><a href=\"#open-questions\">{}</a></li>\n<li><a href=\"#notation\">{}</a></li>\n"
@@ -509,9 +566,9 @@ std::string index_html(const Book& book) {
       book_word(BookWord::section_col, lang), book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
-    html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td></tr>\n", id,
-                        xml_escape(section_title(section->title, lang)),
-                        file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
+    html +=
+        fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td></tr>\n", id,
+                    xml_escape(section->title), file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
   }
   return html + "</table>\n</section>\n";
 }
@@ -529,6 +586,22 @@ std::string book_head(const Book& book) {
   return html + contents_html(book);
 }
 
+// Every table of the page in a box of its own that scrolls sideways, as a diagram does, so that a
+// wide table never widens the page on a narrow screen; focusable, to scroll it from the keyboard.
+std::string boxed_tables(const std::string& html, Lang lang) {
+  const std::string open = fmt::format("<div class=\"wide\" tabindex=\"0\" role=\"group\" aria-label=\"{}\">\n<table>",
+                                       xml_escape(book_word(BookWord::table_label, lang)));
+  std::string out;
+  size_t at = 0;
+  for (size_t next = html.find("<table>"); next != std::string::npos; next = html.find("<table>", at)) {
+    const size_t end = html.find("</table>", next);
+    if (end == std::string::npos) break;
+    out += html.substr(at, next - at) + open + html.substr(next + 7, end - next - 7) + "</table>\n</div>";
+    at = end + 8;
+  }
+  return out + html.substr(at);
+}
+
 std::vector<OutputFile> book_html(const Book& book) {
   const Lang lang = book.lang;
   std::string html = book_head(book);
@@ -537,7 +610,7 @@ std::vector<OutputFile> book_html(const Book& book) {
   for (size_t s = 0; s < book.sections.size(); ++s) {
     const RuleSection& section = book.sections[s];
     html += fmt::format("<section class=\"rules\" id=\"{}\">\n<h2>{}</h2>\n", section_anchor(section),
-                        xml_escape(section_title(section.title, lang)));
+                        xml_escape(section.title));
     if (!section.intro.empty()) html += fmt::format("<p>{}</p>\n", inline_html(section.intro));
     for (size_t r = 0; r < section.rules.size(); ++r) html += rule_html(section.rules[r], book.examples[s][r], lang);
     html += "</section>\n";
@@ -548,7 +621,7 @@ std::vector<OutputFile> book_html(const Book& book) {
   html += fmt::format("<section id=\"notation\">\n<h2>{}</h2>\n{}</section>\n", book_word(BookWord::notation, lang),
                       link_rule_ids(markdown_html(book.notation, 1), true));
   html += index_html(book);
-  return {{"rulebook.html", html + "</main>\n</body>\n</html>\n"}};
+  return {{"rulebook.html", boxed_tables(html, lang) + "</main>\n</body>\n</html>\n"}};
 }
 
 }  // namespace

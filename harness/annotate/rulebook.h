@@ -36,14 +36,27 @@ struct SpecFile {
   std::string_view name, text;
 };
 
-struct RulebookSources {
+// The texts of a book in one language: specs/rules.md, open-questions.md and notation.md, or
+// their Spanish versions rules.es.md, open-questions.es.md and notation.es.md.
+struct BookTexts {
   std::string_view rules_md, open_questions_md, notation_md;
+};
+
+struct RulebookSources {
+  BookTexts en, es;
   std::vector<SpecFile> scenarios;  // specs/scenarios/*.json, in name order
 };
 
+// What keeps `translated` (the sections of rules.es.md) from being a rule-by-rule translation of
+// `original` (rules.md): a rule ID missing, added or out of order, other citations, another
+// section. One line each; empty if none.
+std::vector<std::string> translation_problems(const std::vector<RuleSection>& original,
+                                              const std::vector<RuleSection>& translated);
+
 // The rule book as files: `rulebook.md` and `rulebook-svg/RULE.svg` (md), or one self-contained
-// `rulebook.html` (html). The rule texts are the English of specs/rules.md in both languages
-// (there is no Spanish version of the specs): a Spanish book says so on its first page.
+// `rulebook.html` (html). The English book prints specs/rules.md, open-questions.md and
+// notation.md; the Spanish one their Spanish versions (throws InputError if rules.es.md is not a
+// translation of rules.md: translation_problems).
 std::vector<OutputFile> rulebook_files(const RulebookSources& sources, PageFormat format, Lang lang);
 
 }  // namespace hoyito

@@ -22,6 +22,7 @@ GameOfFile game_of_scenario(const boost::json::value& value, const std::string& 
   GameOfFile game;
   game.kind = GameFileKind::scenario;
   game.title = fmt::format("Scenario {}: {}", scenario.id, scenario.title);
+  if (!scenario.title_es.empty()) game.title_es = fmt::format("Escenario {}: {}", scenario.id, scenario.title_es);
   game.source = path;
   std::vector<std::string> moves;
   for (size_t i = 0; i < scenario.steps.size(); ++i) {

@@ -16,6 +16,7 @@ enum class GameFileKind { record, scenario, disagreement };
 struct GameOfFile {
   GameFileKind kind = GameFileKind::record;
   std::string title;         // one line: where it came from
+  std::string title_es;      // a scenario's in Spanish (its title_es), for Spanish pages; empty otherwise
   std::string source;        // the file, and the record or part of it
   std::string note;          // what a reader should know (the disagreement's field, a refused step)
   std::string refused_move;  // the move the game stops before, refused by the rules ("a", "pass"), if any

@@ -138,6 +138,16 @@ for scenario in sorted((source / "specs/scenarios").glob("*.json")):
     errors = list(scenarios.iter_errors(json.loads(scenario.read_text())))
     check(not errors, f"{scenario.name}: not a scenario_file: {errors[:1]}")
 
+# title_es (the Spanish title) is known to the schema; an unknown field next to it still is not,
+# nor a title_es that is not a non-empty string.
+one = json.loads((source / "specs/scenarios/s2-draw.json").read_text())
+check(not list(scenarios.iter_errors(one)), "s2-draw with its title_es: refused")
+for name, change in [("an unknown field", lambda s: s.update(title_fr="x")), ("a numeric title_es", lambda s: s.update(title_es=3)),
+                     ("an empty title_es", lambda s: s.update(title_es=""))]:
+    bad_scenario = json.loads(json.dumps(one))
+    change(bad_scenario)
+    check(list(scenarios.iter_errors(bad_scenario)), f"a scenario with {name}: accepted by the schema")
+
 report(f"{len(good)} good records accepted by the reader ({len(schema_checked)} of at most {kSchemaPlies} plies by the "
        f"schema too) and {len(cases)} bad ones refused by both the reader and the schema; "
        f"{len(text_cases)} reader-only cases refused in one line")
