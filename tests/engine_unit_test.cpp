@@ -903,7 +903,7 @@ struct Setting {
 long g_refused_positions = 0;  // positions whose legal plies were undecided (Q-LIMIT)
 long g_refused_moves = 0;      // moves refused as undecided (Q-LIMIT)
 
-void random_games(const Setting& s, int games, std::uint64_t seed) {
+Rules random_games_rules(const Setting& s, std::uint64_t seed) {
   Rules r = make_rules(s.variant, s.n, s.seeds);
   r.options.skip_origin = s.skip;
   r.options.endless_sowing = s.endless_void ? hoyito::EndlessSowing::void_game : hoyito::EndlessSowing::illegal;
@@ -914,8 +914,43 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
     r.previous_winner = seed % 4 == 1 ? Winner::draw : Winner::north;
     if (seed % 2) r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
   }
+  return r;
+}
+
+// One ply's invariants: conservation (BRD-3), captures in fours (until a side award or a split
+// last four, which set `shared`), and its events replayed from `pos` give the position after it.
+void check_ply(const Rules& r, const Game& slow, const Position& pos, const hoyito::Ply& ply, bool& shared) {
+  int sum = ply.after.captured[0] + ply.after.captured[1];
+  for (int x : ply.after.board) {
+    ASSERT_GE(x, 0);
+    sum += x;
+  }
+  ASSERT_EQ(sum, hoyito::engine::seed_total(r));
+  for (const auto& e : ply.events) {
+    if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) {
+      ASSERT_EQ(e.seeds, 4);
+    }
+    if (e.kind == EventKind::side_award) shared = true;
+    if (e.kind == EventKind::last_four_award && e.seeds != 4) shared = true;  // split
+  }
+  if (!shared) {
+    ASSERT_EQ(ply.after.captured[0] % 4, 0);
+    ASSERT_EQ(ply.after.captured[1] % 4, 0);
+  }
+  if (slow.status() == Status::void_game) {
+    ASSERT_EQ(ply.after, pos);
+    return;
+  }
+  Position replayed = pos;
+  const std::string problem = hoyito::replay_events(r, replayed, ply);
+  ASSERT_EQ(problem, "") << show(pos);
+  ASSERT_EQ(replayed.board, ply.after.board) << show(pos) << show(ply.events, r.holes_per_row);
+  ASSERT_EQ(replayed.captured, ply.after.captured) << show(pos) << show(ply.events, r.holes_per_row);
+}
+
+void random_games(const Setting& s, int games, std::uint64_t seed) {
+  const Rules r = random_games_rules(s, seed);
   std::mt19937_64 rng(seed);
-  const int total = hoyito::engine::seed_total(r);
   for (int game = 0; game < games; ++game) {
     Game slow(r, hoyito::engine::opening_position(r, static_cast<Player>(rng() % 2)));
     Game fast = slow;
@@ -963,33 +998,8 @@ void random_games(const Setting& s, int games, std::uint64_t seed) {
       ASSERT_EQ(fast.status(), slow.status());
       ASSERT_EQ(fast.result(), slow.result());
       ASSERT_EQ(ply.after, slow.position());
-      // Conservation (BRD-3) and captures in fours.
-      int sum = ply.after.captured[0] + ply.after.captured[1];
-      for (int x : ply.after.board) {
-        ASSERT_GE(x, 0);
-        sum += x;
-      }
-      ASSERT_EQ(sum, total);
-      for (const auto& e : ply.events) {
-        if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) {
-          ASSERT_EQ(e.seeds, 4);
-        }
-        if (e.kind == EventKind::side_award) shared = true;
-        if (e.kind == EventKind::last_four_award && e.seeds != 4) shared = true;  // split
-      }
-      if (!shared) {
-        ASSERT_EQ(ply.after.captured[0] % 4, 0);
-        ASSERT_EQ(ply.after.captured[1] % 4, 0);
-      }
-      if (slow.status() != Status::void_game) {
-        Position replayed = pos;
-        const std::string problem = hoyito::replay_events(r, replayed, ply);
-        ASSERT_EQ(problem, "") << show(pos);
-        ASSERT_EQ(replayed.board, ply.after.board) << show(pos) << show(ply.events, s.n);
-        ASSERT_EQ(replayed.captured, ply.after.captured) << show(pos) << show(ply.events, s.n);
-      } else {
-        ASSERT_EQ(ply.after, pos);
-      }
+      check_ply(r, slow, pos, ply, shared);
+      if (::testing::Test::HasFatalFailure()) return;
       pos = ply.after;
       ASSERT_LE(slow.plies_played(), r.options.ply_limit);
     }
