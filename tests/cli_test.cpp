@@ -297,6 +297,24 @@ TEST(Cli, VerifyFailsWhenASelectedCheckCheckedNothing) {
   EXPECT_EQ(r.out.find("PASS (partial)"), std::string::npos) << r.out;
 }
 
+// apply plays on the engine by default and on the model with --impl model: an illegal move is
+// refused alike, each listing the legal moves (before: the engine's refusal listed none).
+TEST(Cli, ApplyRefusesAlikeOnEngineAndModel) {
+  const CommandRun engine = run("apply --moves \"a b\"");
+  const CommandRun model = run("apply --impl model --moves \"a b\"");
+  EXPECT_EQ(engine.exit_code, 2);
+  EXPECT_EQ(model.exit_code, 2);
+  const auto legal = [](const std::string& err) {
+    const std::size_t at = err.find("(legal: ");
+    return at == std::string::npos ? std::string("none") : err.substr(at);
+  };
+  EXPECT_NE(legal(engine.err), "none") << engine.err;
+  EXPECT_EQ(legal(engine.err), legal(model.err)) << engine.err << model.err;
+  const CommandRun played = run("apply --moves \"a\""), played_model = run("apply --impl model --moves \"a\"");
+  EXPECT_EQ(played.exit_code, 0) << played.err;
+  EXPECT_EQ(played.out, played_model.out);
+}
+
 // --seconds counts from the start of the run: the fixed checks spend it, and lockstep then plays
 // one game at least rather than checking nothing (before: --seconds counted from the first timed
 // check, so `--seconds 5` ran the fixed checks and then 5 s more).
