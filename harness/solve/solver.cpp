@@ -126,14 +126,13 @@ bool update_entry(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
   return true;
 }
 
-// The inner fixed point for the current X, from the top (lo = +inf, hi = -inf): a first pass over
-// every entry, then passes over the entries one of whose links changed (the frontier), until
-// none did. In place on `threads` threads, which only speeds a monotone iteration up. Returns the
-// passes made.
-int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint8_t>& queued, int threads, int seeds) {
-  std::fill(v.lo.begin(), v.lo.end(), static_cast<std::int8_t>(kTop));
-  std::fill(v.hi.begin(), v.hi.end(), static_cast<std::int8_t>(kBottom));
-  std::vector<std::uint32_t> frontier(v.lo.size());
+// The entries whose moves read entry e (its predecessors) are queued for the next pass.
+// Passes over the frontier (first every entry, then those one of whose links changed) until
+// `update` changes nothing. In place on `threads` threads, which only speeds a monotone iteration
+// up. Returns the passes made.
+template <class Update>
+int settle(const LayerMoves& m, std::vector<std::uint8_t>& queued, int threads, int seeds, const Update& update) {
+  std::vector<std::uint32_t> frontier(queued.size());
   for (std::size_t e = 0; e < frontier.size(); ++e) frontier[e] = static_cast<std::uint32_t>(e);
   int passes = 0;
   for (; !frontier.empty(); ++passes) {
@@ -145,7 +144,7 @@ int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint
       std::vector<std::uint32_t>& mine = next[part];
       for (std::uint64_t i = begin; i < end; ++i) {
         const std::uint32_t e = frontier[i];
-        if (!update_entry(m, v, e)) continue;
+        if (!update(e)) continue;
         for (std::uint64_t k = m.first[e]; k < m.first[e + 1]; ++k)
           if (std::atomic_ref<std::uint8_t>(queued[m.from[k]]).exchange(1, std::memory_order_relaxed) == 0)
             mine.push_back(m.from[k]);
@@ -155,6 +154,39 @@ int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint
     for (const auto& part : next) frontier.insert(frontier.end(), part.begin(), part.end());
   }
   return passes;
+}
+
+// The inner fixed point for the current X, from the top (lo = +inf, hi = -inf).
+int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint8_t>& queued, int threads, int seeds) {
+  std::fill(v.lo.begin(), v.lo.end(), static_cast<std::int8_t>(kTop));
+  std::fill(v.hi.begin(), v.hi.end(), static_cast<std::int8_t>(kBottom));
+  return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_entry(m, v, e); });
+}
+
+// One entry of the finite-play bounds: lo = A, hi = B read from X itself (the plain move
+// equations, no END-3 share). True when it changed.
+bool update_finite(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
+  int a = m.cap_lo[e], b = m.cap_hi[e];
+  const std::uint32_t* links = m.link.data() + e * m.width;
+  for (std::size_t i = 0; i < m.width && links[i] != kNoLink; ++i) {
+    a = std::max(a, -load(v.xhi[links[i]]));
+    b = std::max(b, -load(v.xlo[links[i]]));
+  }
+  if (a == load(v.xlo[e]) && b == load(v.xhi[e])) return false;
+  store(v.xlo[e], a);
+  store(v.xhi[e], b);
+  return true;
+}
+
+// Where the outer fixed point starts: the least fixed point of the plain move equations from the
+// bottom (lo = -inf, hi = +inf), the values of the game in which a play that never leaves the
+// layer pays the mover -inf for lo and +inf for hi (what each side forces by captures alone). It
+// lies below the outer least fixed point and below one round of it (specs/endgame-tables.md,
+// "Computing it"), so the rounds from it reach the same values, in fewer rounds.
+int finite_play_bounds(const LayerMoves& m, LayerValues& v, std::vector<std::uint8_t>& queued, int threads, int seeds) {
+  std::fill(v.xlo.begin(), v.xlo.end(), static_cast<std::int8_t>(kBottom));
+  std::fill(v.xhi.begin(), v.xhi.end(), static_cast<std::int8_t>(kTop));
+  return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_finite(m, v, e); });
 }
 
 // Counts of the layer's report: exact entries, won, drawn, lost for the side to move.
@@ -180,8 +212,9 @@ LayerReport solve_moves(LayerMoves moves, int seeds, SolvedLayers& solved, int t
   link_predecessors(moves);
   std::vector<std::uint8_t> queued(report.positions, 0);
   LayerValues v;
-  v.xlo.assign(report.positions, static_cast<std::int8_t>(kBottom));
-  v.xhi.assign(report.positions, static_cast<std::int8_t>(kTop));
+  v.xlo.resize(report.positions);
+  v.xhi.resize(report.positions);
+  report.sweeps += finite_play_bounds(moves, v, queued, threads, seeds);
   v.lo.resize(report.positions);
   v.hi.resize(report.positions);
   for (;;) {
