@@ -197,9 +197,11 @@ bool update_finite(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
 // layer pays the mover -inf for lo and +inf for hi (what each side forces by captures alone). It
 // lies below the outer least fixed point and below one round of it (specs/endgame-tables.md,
 // "Computing it"), so the rounds from it reach the same values, in fewer rounds.
-int finite_play_bounds(const LayerMoves& m, LayerValues& v, Flags& queued, int threads, int seeds) {
-  std::fill(v.xlo.begin(), v.xlo.end(), static_cast<std::int8_t>(kBottom));
-  std::fill(v.xhi.begin(), v.xhi.end(), static_cast<std::int8_t>(kTop));
+// `worst` is what a play that never leaves the layer pays: -worst to the mover for lo, +worst for
+// hi (kTop for the solver's start; the seeds on the board for EndBounds).
+int finite_play_bounds(const LayerMoves& m, LayerValues& v, Flags& queued, int threads, int seeds, int worst = kTop) {
+  std::fill(v.xlo.begin(), v.xlo.end(), static_cast<std::int8_t>(-worst));
+  std::fill(v.xhi.begin(), v.xhi.end(), static_cast<std::int8_t>(worst));
   return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_finite(m, v, e); });
 }
 
@@ -471,6 +473,41 @@ std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone&
   const std::string path = options.out_dir + "/" + table_file_name(rules, seeds);
   write_table(written, solved, path);
   return path;
+}
+
+// --- Decided by captures (specs/endgame-tables.md): the finite-play bounds of the whole game.
+
+EndBounds::EndBounds(const Rules& rules, int max_seeds) : maker_(rules, max_seeds) {
+  values_.push_back(std::vector<std::int8_t>(2 * maker_.layer_size(0), 0));  // the empty board: 0 (END-1)
+}
+
+TableValue EndBounds::operator()(int seeds, std::uint64_t entry) const {
+  const std::vector<std::int8_t>& v = values_[static_cast<std::size_t>(seeds)];
+  return {v[2 * entry], v[2 * entry + 1]};
+}
+
+void EndBounds::add_layer(int threads) {
+  const int seeds = static_cast<int>(values_.size());
+  LayerMoves moves = build_layer(maker_, seeds, *this, threads, 0, maker_.layer_size(seeds));
+  link_predecessors(moves);
+  LayerValues v;
+  v.xlo.resize(moves.cap_lo.size());
+  v.xhi.resize(moves.cap_lo.size());
+  Flags due(moves.cap_lo.size());
+  finite_play_bounds(moves, v, due, threads, seeds, seeds);
+  std::vector<std::int8_t> out(2 * moves.cap_lo.size());
+  for (std::size_t e = 0; e < moves.cap_lo.size(); ++e) {
+    out[2 * e] = v.xlo[e];
+    out[2 * e + 1] = v.xhi[e];
+  }
+  values_.push_back(std::move(out));
+}
+
+bool decided_by_captures(const EndgameTable& table, const Position& position, const Rules& rules, int threads) {
+  const TableKey key = table.key(position, rules);
+  EndBounds ends(table.header().rules, table.header().max_seeds);
+  while (ends.layers() <= key.seeds) ends.add_layer(threads);
+  return ends.decided(key.seeds, key.entry);
 }
 
 }  // namespace hoyito::solve
