@@ -20,12 +20,7 @@ namespace {
 template <GameImplementation G>
 std::string legal_list(const G& game, int holes_per_row) {
   try {
-    std::string list;
-    for (Move m : game.legal_moves()) {
-      if (!list.empty()) list += ' ';  // (not " " + text: GCC 12 warns of a false -Wrestrict there)
-      list += move_text(m, holes_per_row);
-    }
-    return " (legal: " + list + ")";
+    return " (legal: " + moves_text(game.legal_moves(), holes_per_row) + ")";
   } catch (const InputError&) {
     return "";
   }
