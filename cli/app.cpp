@@ -21,6 +21,7 @@
 #include "cli/validators.h"
 #include "core/lap_watch.h"
 #include "harness/base/interrupt.h"
+#include "harness/base/long_decision.h"
 #include "io/output.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
 
@@ -89,19 +90,25 @@ std::string clip_words(std::string_view message) {
 }
 
 // The watch of one move's long decision (core/lap_watch.h): after a second a line on stderr,
-// then every 5 s, with the laps so far, and at an interrupt, Interrupted: on the main thread run_cli
+// then every 5 s, with the walk of the move's sowing it is on and that walk's laps
+// (harness/base/long_decision.h), and at an interrupt, Interrupted: on the main thread run_cli
 // says what stopped; on a campaign's worker (simulate, verify) the unit is not played and the
 // run ends with its summary. Not on other threads (an exception there would end the process):
 // they finish the move.
 void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
   using Clock = std::chrono::steady_clock;
   thread_local Clock::time_point started, last_line, last_call;
+  thread_local DecisionWalks walks;  // which walk of the move's sowing the line is on
   const Clock::time_point now = Clock::now();
   // A new decision: no call for 10 s (calls come every kWatchLaps laps, at most a few seconds
   // apart even in the model under a sanitizer). Not told by `laps`, which each walk of one move
   // counts afresh: several short walks would hide a long decision.
-  if (last_call == Clock::time_point{} || now - last_call > std::chrono::seconds(10)) started = last_line = now;
+  if (last_call == Clock::time_point{} || now - last_call > std::chrono::seconds(10)) {
+    started = last_line = now;
+    walks.restart();
+  }
   last_call = now;
+  walks.see(laps);
   if (on_interruptible_thread())
     throw_if_interrupted([&] {
       return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit);
@@ -109,9 +116,7 @@ void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
   // The first line after 1 s (a move the engine decides in 5 to 7 s says so at once), then every 5 s.
   if (now - last_line < (last_line == started ? std::chrono::seconds(1) : std::chrono::seconds(5))) return;
   last_line = now;
-  std::cerr << fmt::format(
-      "hoyito: deciding one move (Q-LIMIT): {} laps so far (lap_limit {}), {:.0f} s (Ctrl-C stops it)\n", laps, limit,
-      std::chrono::duration<double>(now - started).count());
+  std::cerr << decision_line(walks, limit, std::chrono::duration<double>(now - started).count()) << '\n';
 }
 
 void report_interrupt(const std::string& done) {

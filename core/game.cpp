@@ -82,6 +82,15 @@ std::string move_text(Move move, int holes_per_row) {
   return move.is_pass() ? std::string("pass") : hole_name(move.hole(), holes_per_row);
 }
 
+std::string moves_text(std::span<const Move> moves, int holes_per_row) {
+  std::string text;
+  for (const Move move : moves) {
+    if (!text.empty()) text += ' ';  // (not " " + text: GCC 12 warns of a false -Wrestrict there)
+    text += move_text(move, holes_per_row);
+  }
+  return text;
+}
+
 Move parse_move(std::string_view text, int holes_per_row) {
   return text == "pass" ? Move::pass() : Move::at(parse_hole(text, holes_per_row));
 }

@@ -7,6 +7,7 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -148,6 +149,9 @@ struct GameRecord {
 };
 
 std::string move_text(Move move, int holes_per_row);  // "c", "A" or "pass"
+// The moves in the notation, space-separated ("a c D"; "" for none): the list `legal` answers,
+// the legal moves of a refusal, a `playmoves` line.
+std::string moves_text(std::span<const Move> moves, int holes_per_row);
 // The move a notation names (a hole letter or "pass"); throws InputError.
 Move parse_move(std::string_view text, int holes_per_row);
 

@@ -203,9 +203,19 @@ void Game::check_legal(Move m) const {
   } catch (const InputError&) {
     // another move is undecided (Q-LIMIT): this one is refused for its own reason below
   }
-  if (must_pass)
-    throw RefusedPly(Refusal::illegal, fmt::format("move {} is not legal: {} must pass", move, player_name(to_move_)));
-  throw RefusedPly(Refusal::illegal, fmt::format("move {} is not legal for {} here", move, player_name(to_move_)));
+  const std::string why = must_pass ? fmt::format(": {} must pass", player_name(to_move_))
+                                    : fmt::format(" for {} here", player_name(to_move_));
+  throw RefusedPly(Refusal::illegal, fmt::format("move {} is not legal{} (legal: {})", move, why, legal_text()));
+}
+
+// The legal moves, as an illegal move's refusal lists them (the model's refusal words them the
+// same after "(legal: "), or why they are unknown: another move is undecided (Q-LIMIT).
+std::string Game::legal_text() const {
+  try {
+    return moves_text(legal_moves(), config_.n);
+  } catch (const InputError&) {
+    return "unknown: another move is undecided, Q-LIMIT";
+  }
 }
 
 template <bool kRecord>

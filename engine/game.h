@@ -113,6 +113,7 @@ class Game {
   template <bool kRecord>
   void share_rows(RuleId rule, std::vector<Event>* events);
   void check_legal(Move move) const;
+  std::string legal_text() const;  // "a c D" for an illegal move's refusal
   std::uint64_t compute_legal_mask() const;
   std::uint64_t own_occupied(Player player) const;
   // trials_ index of the mover's hole `hole`: its place in its row (no division).

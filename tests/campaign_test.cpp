@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/base/campaign.h"
+#include "harness/base/long_decision.h"
 #include "harness/base/random.h"
 
 namespace hoyito {
@@ -179,6 +180,41 @@ TEST(Table, ColumnsOfFixedWidth) {
   const Table table({{"name", 6}, {"n", 4}});
   EXPECT_EQ(table.header(), "name      n");
   EXPECT_EQ(table.row({"ab", "12"}), "ab       12");
+}
+
+// The progress line of a long decision names the walk of the move's sowing it is on
+// (harness/base/long_decision.h). The calls of `apply` on issue 24's 2x12 move: the watch every
+// 2^22 laps of the detector's walk to lap 33,554,432 (8 calls), then of the walk to the first
+// exact repeat, counted afresh from lap 1, to 29,360,128 (7 calls). Before, the line said
+// "33554432 laps so far" then "29360128 laps so far": it went down, naming no walk. Fails if a
+// count that goes down, or comes again, is not the next walk, or if a new decision goes on
+// counting the walks of the last.
+TEST(LongDecision, TheLineNamesTheWalkItIsOn) {
+  constexpr std::uint64_t k = std::uint64_t{1} << 22;
+  DecisionWalks walks;
+  for (std::uint64_t i = 1; i <= 8; ++i) {
+    walks.see(i * k);
+    EXPECT_EQ(walks.walk(), 1) << i;
+  }
+  EXPECT_EQ(decision_line(walks, 2'000'000'000, 9.4),
+            "hoyito: deciding one move (Q-LIMIT): walk 1 of its sowing, lap 33554432 of it (lap_limit 2000000000), 9 s "
+            "(Ctrl-C stops it)");
+  for (std::uint64_t i = 1; i <= 7; ++i) {
+    walks.see(i * k);
+    EXPECT_EQ(walks.walk(), 2) << i;
+  }
+  EXPECT_EQ(
+      decision_line(walks, 2'000'000'000, 14.0),
+      "hoyito: deciding one move (Q-LIMIT): walk 2 of its sowing, lap 29360128 of it (lap_limit 2000000000), 14 s "
+      "(Ctrl-C stops it)");
+  walks.see(k);  // a third walk (the sowing walked again, for a refusal's words)
+  EXPECT_EQ(walks.walk(), 3);
+  walks.restart();  // another move: its first walk
+  walks.see(k);
+  EXPECT_EQ(walks.walk(), 1);
+  walks.see(k);  // a walk of one call, then the next at the same count: another walk
+  EXPECT_EQ(walks.walk(), 2);
+  EXPECT_EQ(walks.laps(), k);
 }
 
 }  // namespace

@@ -147,7 +147,7 @@ wait "$pid"
 code=$?
 [ "$code" -eq 130 ] || fail "apply of the long 2x12 move, SIGINT after its progress line: exit $code, expected 130: $(cat "$work/long.err")"
 [ "$SECONDS" -le 3 ] || fail "apply of the long 2x12 move: $SECONDS s from SIGINT to its end"
-grep -q "^hoyito: deciding one move (Q-LIMIT): [0-9]* laps so far (lap_limit 2000000000)" "$work/long.err" ||
+grep -q "^hoyito: deciding one move (Q-LIMIT): walk 1 of its sowing, lap [0-9]* of it (lap_limit 2000000000), [0-9]* s" "$work/long.err" ||
   fail "apply of the long 2x12 move: no progress line: $(cat "$work/long.err")"
 grep -q "^interrupted.*: a move's decision stopped after" "$work/long.err" ||
   fail "apply of the long 2x12 move: the interrupt does not say what stopped: $(cat "$work/long.err")"

@@ -830,13 +830,28 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
               "move A: not legal for north: its relay sowing never ends (SOW-6): "
               "the state at the end of lap 61 repeats that of lap 1");
   }
-  // Other illegal moves keep their message: b is empty.
+  // Other illegal moves keep their message, with the legal moves as the model lists them: b is
+  // empty (SOW-1). South's other holes a=2, c=2, d=1, f=2 (sx-endless-illegal's derivation): a is
+  // endless (above); c sows d (1->2), e (0->1), d sows e (0->1), f sows A (1->2), B (0->1): each
+  // last seed falls into an empty hole and the move ends (SOW-4). So "c d f".
   Game other(make_rules(Variant::hoyito2, 6), kEndlessStart);
   try {
     other.play(hoyito::Move::at(1));
     ADD_FAILURE() << "move b was played";
   } catch (const hoyito::InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "move b is not legal for south here");
+    EXPECT_EQ(std::string(e.what()), "move b is not legal for south here (legal: c d f)");
+  }
+  // With lap_limit 60 move a is undecided (Q-LIMIT: its first repeat is lap 61), so the legal
+  // moves are unknown, and the refusal says so as the model's does.
+  Rules limited = make_rules(Variant::hoyito2, 6);
+  limited.options.lap_limit = 60;
+  Game undecided(limited, kEndlessStart);
+  try {
+    undecided.play(hoyito::Move::at(1));
+    ADD_FAILURE() << "move b was played";
+  } catch (const hoyito::InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "move b is not legal for south here (legal: unknown: another move is undecided, Q-LIMIT)");
   }
 }
 

@@ -112,6 +112,21 @@ TEST(ProtocolValues, StateEventsAndCapabilitiesRoundTrip) {
 }
 
 // Every malformed command gets one refusal line, and the server goes on.
+// moves_text (core/game.h), the one join of `legal`'s answer, a refusal's legal moves and a
+// `playmoves` line: BRD-4 names South's holes 0..5 a..f and North's 6..11 A..F, so 0 2 9 is
+// "a c D". Fails if the separator, the order or the pass's name changes.
+TEST(Notation, MovesTextJoinsTheMovesWithSpaces) {
+  EXPECT_EQ(moves_text(std::vector<hoyito::Move>{hoyito::Move::at(0), hoyito::Move::at(2), hoyito::Move::at(9)}, 6),
+            "a c D");
+  EXPECT_EQ(moves_text(std::vector<hoyito::Move>{hoyito::Move::pass()}, 6), "pass");
+  EXPECT_EQ(moves_text(std::vector<hoyito::Move>{}, 6), "");
+  // `legal` answers with it: South holds one seed in a and one in c, each sown into an empty
+  // hole (b, d), where the move ends (SOW-4), so both are legal (SOW-1) and nothing else is.
+  Server server(ServeImpl::engine, "test");
+  EXPECT_EQ(server.answer("position board=1,0,1,0,0,0,0,0,0,3,0,0 captured=20,23 to_move=south"), "=\n\n");
+  EXPECT_EQ(server.answer("legal"), "= a c\n\n");
+}
+
 TEST(Serve, AnswersEveryMalformedCommandWithOneRefusal) {
   for (const ServeImpl impl : {ServeImpl::engine, ServeImpl::model}) {
     Server server(impl, "test");

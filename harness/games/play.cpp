@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <boost/json.hpp>
-#include <type_traits>
 
 #include "core/implementation.h"
 #include "engine/engine.h"
@@ -16,21 +15,6 @@
 namespace hoyito {
 
 namespace {
-// " (legal: A B D)" for a refusal, or "" when the legal moves cannot be listed (Q-LIMIT).
-template <GameImplementation G>
-std::string legal_list(const G& game, int holes_per_row) {
-  try {
-    std::string list;
-    for (Move m : game.legal_moves()) {
-      if (!list.empty()) list += ' ';  // (not " " + text: GCC 12 warns of a false -Wrestrict there)
-      list += move_text(m, holes_per_row);
-    }
-    return " (legal: " + list + ")";
-  } catch (const InputError&) {
-    return "";
-  }
-}
-
 template <GameImplementation G>
 GameRecord play_moves_on(const Rules& rules, const Position& start, const std::vector<std::string>& moves,
                          std::string_view where) {
@@ -39,12 +23,7 @@ GameRecord play_moves_on(const Rules& rules, const Position& start, const std::v
   for (size_t i = 0; i < moves.size(); ++i) {
     try {
       record.plies.push_back(game.play(parse_move(moves[i], rules.holes_per_row)));
-    } catch (const RefusedPly& e) {
-      // The model's refusal lists the legal moves; the engine's does not, so they are added here.
-      const bool add_legal = std::is_same_v<G, engine::Game> && e.reason == Refusal::illegal;
-      throw InputError(fmt::format("{}: move {} ('{}'): {}{}", where, i + 1, moves[i], e.what(),
-                                   add_legal ? legal_list(game, rules.holes_per_row) : ""));
-    } catch (const InputError& e) {
+    } catch (const InputError& e) {  // a refusal of the model or the engine (it lists the legal moves)
       throw InputError(fmt::format("{}: move {} ('{}'): {}", where, i + 1, moves[i], e.what()));
     }
   }

@@ -1,6 +1,7 @@
 #include "harness/games/remote_game.h"
 
 #include <algorithm>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -9,13 +10,12 @@ namespace hoyito {
 namespace {
 thread_local std::shared_ptr<EngineSession> current_session;
 
-std::string moves_text(const std::vector<Move>& moves, std::size_t from, int holes_per_row) {
-  std::string out;
-  for (std::size_t i = from; i < moves.size(); ++i) {
-    out += ' ';  // (not " " + text: GCC 12 warns of a false -Wrestrict in that operator+)
-    out += move_text(moves[i], holes_per_row);
-  }
-  return out;
+// " a c D": the moves from `from` on, each after a space (a `playmoves` line's tail); "" for none.
+std::string moves_tail(std::span<const Move> moves, std::size_t from, int holes_per_row) {
+  if (from >= moves.size()) return "";
+  std::string tail(" ");  // (not " " + text: GCC 12 warns of a false -Wrestrict in that operator+)
+  tail += moves_text(moves.subspan(from), holes_per_row);
+  return tail;
 }
 }  // namespace
 
@@ -43,7 +43,7 @@ RemoteGame::~RemoteGame() {
 
 std::string RemoteGame::where() const {
   return fmt::format("{} {} moves:{}", protocol::rules_command(rules_), protocol::position_command(rules_, start_),
-                     moves_.empty() ? std::string(" none") : moves_text(moves_, 0, rules_.holes_per_row));
+                     moves_.empty() ? std::string(" none") : moves_tail(moves_, 0, rules_.holes_per_row));
 }
 
 void RemoteGame::sync() const {
@@ -60,7 +60,7 @@ void RemoteGame::sync() const {
     commands = {protocol::rules_command(rules_), protocol::position_command(rules_, start_)};
   }
   const std::size_t from = same_game ? held.moves.size() : 0;
-  if (from < moves_.size()) commands.push_back("playmoves" + moves_text(moves_, from, rules_.holes_per_row));
+  if (from < moves_.size()) commands.push_back("playmoves" + moves_tail(moves_, from, rules_.holes_per_row));
   if (commands.empty()) return;
   const std::vector<protocol::Response> responses = s.call(commands);
   const bool replays = from < moves_.size();  // the last command replays moves the engine played before
@@ -150,7 +150,7 @@ Ply RemoteGame::take_ply(Move move, const protocol::Response& state, const proto
 
 int RemoteGame::play_moves(const std::vector<Move>& moves) {
   sync();
-  const std::string command = "playmoves" + moves_text(moves, 0, rules_.holes_per_row);
+  const std::string command = "playmoves" + moves_tail(moves, 0, rules_.holes_per_row);
   const std::vector<protocol::Response> r = session_->call({command, "state"});
   int played = static_cast<int>(moves.size());
   if (!r[0].ok) {

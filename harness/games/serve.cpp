@@ -209,12 +209,7 @@ class GameServer final : public Server::Games {
     } catch (const UndecidedMove& e) {
       refuse(Reason::undecided, e.what());
     }
-    std::string out;
-    for (const Move ply : plies) {
-      if (!out.empty()) out += ' ';
-      out += move_text(ply, rules_.holes_per_row);
-    }
-    return out;
+    return moves_text(plies, rules_.holes_per_row);
   }
 
   // Plays one token; a refusal names the move, with the reason of the protocol.

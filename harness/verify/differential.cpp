@@ -51,10 +51,10 @@ std::uint64_t mask_of(const std::vector<Move>& legal) {
   return mask;
 }
 
+// The moves of a legal mask, as the players and the search read it (engine::move_of_bit: bit 63 the pass).
 std::vector<Move> plies_of(std::uint64_t mask) {
-  if (mask == engine::kPassBit) return {Move::pass()};
   std::vector<Move> plies;
-  for (; mask != 0; mask &= mask - 1) plies.push_back(Move::at(std::countr_zero(mask)));
+  for (; mask != 0; mask &= mask - 1) plies.push_back(engine::move_of_bit(std::countr_zero(mask)));
   return plies;
 }
 
