@@ -1,8 +1,9 @@
 // The endgame tables of `hoyito solve` against a second solver written here (issue 25: "the
 // tables agree with an independent brute-force minimax for K up to about 8, both variants, both
 // readings of G8"): every entry, lo and hi, of layers 1..9 of Hoyito II and of Hoyito III round 3
-// after a win (previous_winner, both sides), and of layers 1..8 of Hoyito III (capturer) and of
-// round 3 after a draw with G8 split (the K of each case: at the end of this file).
+// after a win by South (previous_winner, both sides), and of layers 1..8 of Hoyito III (capturer),
+// of round 3 after a draw with G8 split and after a win by North (the K of each case: at the end
+// of this file).
 //
 // Independent of the solver (harness/solve/, harness/games/table_moves.cpp) in three ways:
 // - the game graph is made by the reference model's plies (tests/endgame_brute.h), not the
@@ -340,6 +341,11 @@ TEST(EndgameBrute, Hoyito3Round3DrawSplitEveryEntryAgrees) {  // G8 split (END-I
 }
 TEST(EndgameBrute, Hoyito3Round3PreviousWinnerEveryEntryAgrees) {  // END-III-3: both sides of the table
   check_case(testing::rules_of(Variant::hoyito3, 3, Winner::south), kWithCaptureExits);
+}
+// The same table seen from the other previous winner: South to move now reads side 1 and North
+// to move side 0, so each entry of both sides is also compared as the turned board (BRD-4).
+TEST(EndgameBrute, Hoyito3Round3PreviousWinnerNorthEveryEntryAgrees) {
+  check_case(testing::rules_of(Variant::hoyito3, 3, Winner::north), 8);
 }
 
 }  // namespace
