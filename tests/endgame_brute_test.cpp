@@ -25,6 +25,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -303,6 +304,17 @@ LayerCounts compare_layer(const EndgameTable& table, const BruteGraph& g, const 
 
 // The case's table up to `max_seeds` and this file's solver on the model's graph of the same
 // layers: every entry compared, layer by layer.
+// The plies of the graph that capture and leave the game going (CAP-II-3, CAP-III-3): into a
+// lower layer, below `layer_first[n]` from layer n.
+long captures_into_lower_layers(const BruteGraph& g, const std::vector<int>& layer_first) {
+  long count = 0;
+  for (std::size_t n = 1; n + 1 < layer_first.size(); ++n)
+    for (int u = layer_first[n]; u < layer_first[n + 1]; ++u)
+      for (const BruteGraph::Edge& e : g.nodes[static_cast<std::size_t>(u)].edges)
+        count += e.target >= 0 && e.target < layer_first[n];
+  return count;
+}
+
 void check_case(const Rules& rules, int max_seeds) {
   const EndgameTable table(testing::solved_table(rules, max_seeds));
   const Rules& solved = table.header().rules;  // G7 third_repetition, the reading of the values
@@ -311,6 +323,9 @@ void check_case(const Rules& rules, int max_seeds) {
   const BruteGraph graph(solved, starts);
   ASSERT_EQ(graph.nodes.size(), starts.size()) << "a ply left the positions of layers 1..K";
   const BruteValues values = solve_by_thresholds(graph, layer_first);
+  const long lower_exits = captures_into_lower_layers(graph, layer_first);
+  std::cout << table.path() << ": " << lower_exits << " plies capture into a lower layer" << std::endl;
+  EXPECT_EQ(lower_exits > 0, max_seeds >= 9) << "every capture ends the game (END-1) up to K = 8 only";
   for (int n = 1; n <= max_seeds; ++n) {
     const LayerCounts c = compare_layer(table, graph, values, n, layer_first[static_cast<std::size_t>(n)],
                                         layer_first[static_cast<std::size_t>(n + 1)]);
@@ -319,6 +334,7 @@ void check_case(const Rules& rules, int max_seeds) {
     EXPECT_EQ(c.disagree, 0) << "layer " << n;
     EXPECT_EQ(c.entries_missed, 0) << "layer " << n << ": table entries no position was compared with";
   }
+  std::filesystem::remove(table.path());  // a few MB a run in the temporary folder otherwise
 }
 
 // 2x6 up to K = 8 (125,969 boards, 251,938 positions) for every case. Every capture takes four
