@@ -93,9 +93,9 @@ std::vector<Position> all_positions(const Rules& rules, int max_seeds, std::vect
 // For South to move at p, r = s: lo(p) = Lmin(p) and hi(p) = Lmax(p). For North to move, r = -s,
 // liminf r = -limsup s and limsup r = -liminf s, and North's value is minus South's (the games
 // are determined: finite graphs, Borel payoffs), so lo(p) = -Lmax(p) and hi(p) = -Lmin(p). The
-// exits agree with the spec's: a capture by North to a lower q (North to move) pays South, in
-// Lmin, its captures + Lmin(q) = its captures - hi(q), as the spec's A reads -hi of the
-// opponent's positions. (The same holds within the layer: the spec's A takes -hi(q) of a quiet
+// exits agree with the spec's: a capture of c seeds by North to a lower q (North to move again)
+// pays South, in Lmin, -c + Lmin(q) = -(c + hi(q)), minus North's hi-exit, as the spec's A reads
+// -hi of the opponent's positions. (The same holds within the layer: the spec's A takes -hi(q) of a quiet
 // move to q, and hi(q) = -Lmin(q) when North moves at q.)
 //
 // Thresholds. Lmin(p) >= v iff South wins from p the co-Büchi game "from some point on every
