@@ -77,15 +77,17 @@ int command_verify(const SolveArgs& args) {
   for (const std::string& file : table_files(args.verify)) {
     const solve::VerifyReport report = solve::verify_table(file, args.threads, [](const solve::LayerReport& r) {
       std::cout << fmt::format(
-                       "layer {:>2}: {:>12} positions checked, {:>10} third_repetition only (lo < hi)  {:>7.2f} s\n",
-                       r.seeds, r.positions, r.positions - r.exact, r.seconds)
+                       "layer {:>2}: {:>12} positions checked, {:>10} third_repetition only (lo < hi), {:>10} "
+                       "decided by captures  {:>7.2f} s\n",
+                       r.seeds, r.positions, r.positions - r.exact, r.decided, r.seconds)
                 << std::flush;
     });
     const bool ok = report.checksum_ok && report.inconsistent == 0;
     std::cout << fmt::format(
-        "{}: checksum {}, {} of {} positions inconsistent, {} third_repetition only (lo < hi): {}\n", file,
-        report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.intervals,
-        ok ? "ok" : "FAILED");
+        "{}: checksum {}, {} of {} positions inconsistent, {} third_repetition only (lo < hi), {} decided by "
+        "captures: {}\n",
+        file, report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.intervals,
+        report.decided, ok ? "ok" : "FAILED");
     if (!report.first_bad.empty()) std::cout << "  first: " << report.first_bad << "\n";
     failed += ok ? 0 : 1;
   }
@@ -99,7 +101,8 @@ int seeds_on(const Position& position) {
 }
 
 // --probe: the tables' value of --position and of each of its legal plies; an interval is marked
-// as holding only under G7 third_repetition (specs/endgame-tables.md).
+// as holding only under G7 third_repetition, and an exact value of the position as decided by
+// captures or not (specs/endgame-tables.md).
 int command_probe(const SolveArgs& args) {
   if (args.position.empty()) throw InputError("--probe: give the position with --position (JSON text or a file)");
   const Rules rules = make_rules(args.rules);
@@ -111,9 +114,13 @@ int command_probe(const SolveArgs& args) {
                                  seeds_on(position), variant_name(rules.variant), award_case_name(award_case(rules))));
   const TableValue value = table->value(position, rules);
   const auto mark = [](const TableValue& v) { return v.exact() ? "" : "  third_repetition only"; };
+  const char* decided = !value.exact() ? ""
+                        : solve::decided_by_captures(*table, position, rules, args.threads)
+                            ? "  decided by captures"
+                            : "  third_repetition only (best play goes round)";
   std::cout << board_text(position, rules.holes_per_row) << "\n"
-            << fmt::format("{}: {} seeds on the board, value {}{}\n", table->path(), seeds_on(position),
-                           table_value_text(value), mark(value));
+            << fmt::format("{}: {} seeds on the board, value {}{}{}\n", table->path(), seeds_on(position),
+                           table_value_text(value), mark(value), decided);
   for (const TableMoveValue& m : table_move_values(engine::Game(rules, position), tables))
     std::cout << fmt::format("  {:<4} {}{}{}\n", move_text(m.move, rules.holes_per_row), table_value_text(m.value),
                              m.value.lo == value.lo ? "  keeps the value" : "", mark(m.value));

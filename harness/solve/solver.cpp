@@ -43,16 +43,27 @@ struct SolvedLayers : LowerValue {
   }
 };
 
-// One layer's moves, built once: links to entries of the layer (kNoLink past the last), the best
-// capture exits, and r (the END-3 share).
+// One layer's moves, built once: links to entries of the layer, the best capture exits, and r (the
+// END-3 share). Links and their reverse are packed (compressed rows, 32-bit offsets: a layer has
+// fewer than 2^32 links, check_solvable), for memory: about 43 bytes a position while solved.
 struct LayerMoves {
-  std::size_t width = 0;
-  std::vector<std::uint32_t> link;
+  // The links of entry e: link[out[e]] .. link[out[e + 1] - 1].
+  std::vector<std::uint32_t> out{0}, link;
   std::vector<std::int8_t> cap_lo, cap_hi, stop;
   // The entries whose links lead to entry e: from[first[e]] .. from[first[e + 1] - 1].
-  std::vector<std::uint64_t> first;
-  std::vector<std::uint32_t> from;
-  std::uint64_t bytes() const { return link.size() * 4 + cap_lo.size() * 3 + first.size() * 8 + from.size() * 4; }
+  std::vector<std::uint32_t> first, from;
+  std::uint64_t bytes() const {
+    return (out.size() + link.size() + first.size() + from.size()) * 4 + cap_lo.size() * 3;
+  }
+  // Appends the moves of the entries after these (a block, or one thread's run).
+  void append(const LayerMoves& next) {
+    const std::uint32_t base = out.back();
+    for (std::size_t e = 1; e < next.out.size(); ++e) out.push_back(base + next.out[e]);
+    link.insert(link.end(), next.link.begin(), next.link.end());
+    cap_lo.insert(cap_lo.end(), next.cap_lo.begin(), next.cap_lo.end());
+    cap_hi.insert(cap_hi.end(), next.cap_hi.begin(), next.cap_hi.end());
+    stop.insert(stop.end(), next.stop.begin(), next.stop.end());
+  }
 };
 
 // The reverse of the links (counted, then placed), so that a change is passed to the entries
@@ -60,37 +71,36 @@ struct LayerMoves {
 void link_predecessors(LayerMoves& m) {
   const std::uint64_t count = m.cap_lo.size();
   m.first.assign(count + 1, 0);
-  for (std::uint32_t q : m.link)
-    if (q != kNoLink) ++m.first[q + 1];
+  for (std::uint32_t q : m.link) ++m.first[q + 1];
   for (std::uint64_t e = 0; e < count; ++e) m.first[e + 1] += m.first[e];
   m.from.resize(m.first[count]);
-  std::vector<std::uint64_t> next(m.first.begin(), m.first.end() - 1);
+  std::vector<std::uint32_t> next(m.first.begin(), m.first.end() - 1);
   for (std::uint64_t e = 0; e < count; ++e)
-    for (std::size_t i = 0; i < m.width && m.link[e * m.width + i] != kNoLink; ++i)
-      m.from[next[m.link[e * m.width + i]]++] = static_cast<std::uint32_t>(e);
+    for (std::uint32_t i = m.out[e]; i < m.out[e + 1]; ++i) m.from[next[m.link[i]]++] = static_cast<std::uint32_t>(e);
 }
 
 // The moves of entries [first, last) of layer `seeds` (a whole layer, or one block of it:
 // --block), indexed from `first`.
 LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lower, int threads, std::uint64_t first,
                        std::uint64_t last) {
-  const std::uint64_t count = last - first;
-  LayerMoves m;
-  m.width = static_cast<std::size_t>(maker.index().holes() / 2 + 1);
-  m.link.assign(count * m.width, kNoLink);
-  m.cap_lo.assign(count, kNone);
-  m.cap_hi.assign(count, kNone);
-  m.stop.assign(count, 0);
-  parallel_for(threads, count, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t) {
+  std::vector<LayerMoves> runs(static_cast<std::size_t>(std::max(1, threads)));
+  parallel_for(threads, last - first, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t run) {
+    LayerMoves& m = runs[run];
     PositionMoves moves;
     for (std::uint64_t i = begin; i < end; ++i) {
       maker.moves_of(seeds, first + i, lower, moves);
-      m.cap_lo[i] = static_cast<std::int8_t>(moves.cap_lo);
-      m.cap_hi[i] = static_cast<std::int8_t>(moves.cap_hi);
-      m.stop[i] = static_cast<std::int8_t>(moves.stop);
-      std::copy_n(moves.link.begin(), moves.links, m.link.begin() + static_cast<std::ptrdiff_t>(i * m.width));
+      m.cap_lo.push_back(static_cast<std::int8_t>(moves.cap_lo));
+      m.cap_hi.push_back(static_cast<std::int8_t>(moves.cap_hi));
+      m.stop.push_back(static_cast<std::int8_t>(moves.stop));
+      m.link.insert(m.link.end(), moves.link.begin(), moves.link.begin() + moves.links);
+      m.out.push_back(static_cast<std::uint32_t>(m.link.size()));
     }
   });
+  LayerMoves m = std::move(runs[0]);
+  for (std::size_t run = 1; run < runs.size(); ++run) {
+    m.append(runs[run]);
+    runs[run] = LayerMoves();  // freed run by run: the peak is about twice the links
+  }
   return m;
 }
 
@@ -98,6 +108,12 @@ LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lowe
 // current bound, and Y, the inner (greatest) one's (specs/endgame-tables.md).
 struct LayerValues {
   std::vector<std::int8_t> xlo, xhi, lo, hi;
+};
+
+// Which entries the current and the next pass of settle() visit.
+struct Flags {
+  explicit Flags(std::size_t count) : now(count), next(count) {}
+  std::vector<std::uint8_t> now, next;
 };
 
 std::int8_t load(const std::int8_t& v) { return std::atomic_ref<const std::int8_t>(v).load(std::memory_order_relaxed); }
@@ -110,9 +126,8 @@ void store(std::int8_t& v, int x) {
 // (-lo of a link), read from X and from Y. True when it changed.
 bool update_entry(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
   int ax = m.cap_lo[e], ay = ax, bx = m.cap_hi[e], by = bx;
-  const std::uint32_t* links = m.link.data() + e * m.width;
-  for (std::size_t i = 0; i < m.width && links[i] != kNoLink; ++i) {
-    const std::uint32_t q = links[i];
+  for (std::uint32_t i = m.out[e]; i < m.out[e + 1]; ++i) {
+    const std::uint32_t q = m.link[i];
     ax = std::max(ax, -v.xhi[q]);
     bx = std::max(bx, -v.xlo[q]);
     ay = std::max(ay, -load(v.hi[q]));
@@ -126,35 +141,68 @@ bool update_entry(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
   return true;
 }
 
-// The inner fixed point for the current X, from the top (lo = +inf, hi = -inf): a first pass over
-// every entry, then passes over the entries one of whose links changed (the frontier), until
-// none did. In place on `threads` threads, which only speeds a monotone iteration up. Returns the
-// passes made.
-int inner_fixed_point(const LayerMoves& m, LayerValues& v, std::vector<std::uint8_t>& queued, int threads, int seeds) {
-  std::fill(v.lo.begin(), v.lo.end(), static_cast<std::int8_t>(kTop));
-  std::fill(v.hi.begin(), v.hi.end(), static_cast<std::int8_t>(kBottom));
-  std::vector<std::uint32_t> frontier(v.lo.size());
-  for (std::size_t e = 0; e < frontier.size(); ++e) frontier[e] = static_cast<std::uint32_t>(e);
+// Passes until `update` changes nothing: the first over every entry, each later one over the
+// entries one of whose links changed in the pass before (flags, 2 bytes a position: `due` for
+// this pass, `next` for the next). In place on `threads` threads, which only speeds a monotone
+// iteration up. Returns the passes made.
+template <class Update>
+int settle(const LayerMoves& m, Flags& due, int threads, int seeds, const Update& update) {
+  std::fill(due.now.begin(), due.now.end(), 1);
+  bool more = true;
   int passes = 0;
-  for (; !frontier.empty(); ++passes) {
+  for (; more; ++passes) {
     throw_if_interrupted([&] { return fmt::format("solve: layer {} not finished, no table written", seeds); });
-    for (std::uint32_t e : frontier) queued[e] = 0;
-    const int parts = frontier.size() < 4096 ? 1 : threads;
-    std::vector<std::vector<std::uint32_t>> next(static_cast<std::size_t>(parts));
-    parallel_for(parts, frontier.size(), [&](std::uint64_t begin, std::uint64_t end, std::uint64_t part) {
-      std::vector<std::uint32_t>& mine = next[part];
-      for (std::uint64_t i = begin; i < end; ++i) {
-        const std::uint32_t e = frontier[i];
-        if (!update_entry(m, v, e)) continue;
-        for (std::uint64_t k = m.first[e]; k < m.first[e + 1]; ++k)
-          if (std::atomic_ref<std::uint8_t>(queued[m.from[k]]).exchange(1, std::memory_order_relaxed) == 0)
-            mine.push_back(m.from[k]);
-      }
-    });
-    frontier.clear();
-    for (const auto& part : next) frontier.insert(frontier.end(), part.begin(), part.end());
+    std::fill(due.next.begin(), due.next.end(), 0);
+    std::atomic<bool> changed = false;
+    parallel_for(due.now.size() < 4096 ? 1 : threads, due.now.size(),
+                 [&](std::uint64_t begin, std::uint64_t end, std::uint64_t) {
+                   bool mine = false;
+                   for (std::uint64_t e = begin; e < end; ++e) {
+                     if (due.now[e] == 0 || !update(e)) continue;
+                     mine = true;
+                     for (std::uint32_t k = m.first[e]; k < m.first[e + 1]; ++k)
+                       std::atomic_ref<std::uint8_t>(due.next[m.from[k]]).store(1, std::memory_order_relaxed);
+                   }
+                   if (mine) changed = true;
+                 });
+    more = changed;
+    std::swap(due.now, due.next);
   }
   return passes;
+}
+
+// The inner fixed point for the current X, from the top (lo = +inf, hi = -inf).
+int inner_fixed_point(const LayerMoves& m, LayerValues& v, Flags& queued, int threads, int seeds) {
+  std::fill(v.lo.begin(), v.lo.end(), static_cast<std::int8_t>(kTop));
+  std::fill(v.hi.begin(), v.hi.end(), static_cast<std::int8_t>(kBottom));
+  return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_entry(m, v, e); });
+}
+
+// One entry of the finite-play bounds: lo = A, hi = B read from X itself (the plain move
+// equations, no END-3 share). True when it changed.
+bool update_finite(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
+  int a = m.cap_lo[e], b = m.cap_hi[e];
+  for (std::uint32_t i = m.out[e]; i < m.out[e + 1]; ++i) {
+    a = std::max(a, -load(v.xhi[m.link[i]]));
+    b = std::max(b, -load(v.xlo[m.link[i]]));
+  }
+  if (a == load(v.xlo[e]) && b == load(v.xhi[e])) return false;
+  store(v.xlo[e], a);
+  store(v.xhi[e], b);
+  return true;
+}
+
+// Where the outer fixed point starts: the least fixed point of the plain move equations from the
+// bottom (lo = -inf, hi = +inf), the values of the game in which a play that never leaves the
+// layer pays the mover -inf for lo and +inf for hi (what each side forces by captures alone). It
+// lies below the outer least fixed point and below one round of it (specs/endgame-tables.md,
+// "Computing it"), so the rounds from it reach the same values, in fewer rounds.
+// `worst` is what a play that never leaves the layer pays: -worst to the mover for lo, +worst for
+// hi (kTop for the solver's start; the seeds on the board for EndBounds).
+int finite_play_bounds(const LayerMoves& m, LayerValues& v, Flags& queued, int threads, int seeds, int worst = kTop) {
+  std::fill(v.xlo.begin(), v.xlo.end(), static_cast<std::int8_t>(-worst));
+  std::fill(v.xhi.begin(), v.xhi.end(), static_cast<std::int8_t>(worst));
+  return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_finite(m, v, e); });
 }
 
 // Counts of the layer's report: exact entries, won, drawn, lost for the side to move.
@@ -178,10 +226,11 @@ LayerReport solve_moves(LayerMoves moves, int seeds, SolvedLayers& solved, int t
   std::vector<std::int8_t>& out = solved.values[static_cast<std::size_t>(seeds)];
   out.assign(2 * report.positions, 0);
   link_predecessors(moves);
-  std::vector<std::uint8_t> queued(report.positions, 0);
+  Flags queued(report.positions);
   LayerValues v;
-  v.xlo.assign(report.positions, static_cast<std::int8_t>(kBottom));
-  v.xhi.assign(report.positions, static_cast<std::int8_t>(kTop));
+  v.xlo.resize(report.positions);
+  v.xhi.resize(report.positions);
+  report.sweeps += finite_play_bounds(moves, v, queued, threads, seeds);
   v.lo.resize(report.positions);
   v.hi.resize(report.positions);
   for (;;) {
@@ -195,7 +244,7 @@ LayerReport solve_moves(LayerMoves moves, int seeds, SolvedLayers& solved, int t
     out[2 * e] = v.lo[e];
     out[2 * e + 1] = v.hi[e];
   }
-  report.bytes = moves.bytes() + 9 * report.positions + out.size();
+  report.bytes = moves.bytes() + 6 * report.positions + out.size();
   count_results(v, report);
   report.seconds = clock.seconds();
   return report;
@@ -247,8 +296,14 @@ void check_solvable(const Rules& rules, int max_seeds) {
   if (max_seeds < 1 || max_seeds > std::min(48, total))
     throw InputError(fmt::format("solve: --max-seeds {}: expected 1 to {}", max_seeds, std::min(48, total)));
   const PositionIndex index(rules.holes(), max_seeds);
-  if (static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(max_seeds) >= kNoLink)
-    throw InputError(fmt::format("solve: --max-seeds {}: layer {} has more than 2^32 positions", max_seeds, max_seeds));
+  // A position has at most one link a hole of its row (quiet moves; else the pass): the links of
+  // a layer are counted in 32 bits (LayerMoves).
+  const std::uint64_t links = static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(max_seeds) *
+                              static_cast<std::uint64_t>(rules.holes_per_row);
+  if (links >= kNoLink)
+    throw InputError(fmt::format("solve: --max-seeds {}: layer {} may have more than 2^32 moves ({} positions x {})",
+                                 max_seeds, max_seeds, links / static_cast<std::uint64_t>(rules.holes_per_row),
+                                 rules.holes_per_row));
 }
 
 std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
@@ -275,8 +330,8 @@ std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
 namespace hoyito::solve {
 
 namespace {
-constexpr std::string_view kPartMagic = "HOYPRT01";
-constexpr std::size_t kPartFields = 7;  // seeds, block, blocks, first, last, width, layer size
+constexpr std::string_view kPartMagic = "HOYPRT02";
+constexpr std::size_t kPartFields = 7;  // seeds, block, blocks, first, last, links, layer size
 
 Rules solved_rules(Rules rules) {
   rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
@@ -318,7 +373,7 @@ void append_raw(std::string& out, const std::vector<T>& v) {
 
 // One block's part file: the moves of its entries, whole (see read_part).
 struct Part {
-  std::array<std::uint64_t, kPartFields> field{};  // seeds, block, blocks, first, last, width, layer size
+  std::array<std::uint64_t, kPartFields> field{};  // seeds, block, blocks, first, last, links, layer size
   LayerMoves moves;
 };
 
@@ -331,21 +386,24 @@ Part read_part(const std::string& path) {
     throw InputError(fmt::format("{}: magic: not a part file of hoyito solve --block", path));
   Part p;
   std::memcpy(p.field.data(), bytes.data() + kPartMagic.size(), kPartFields * 8);
-  const std::uint64_t count = p.field[4] - p.field[3], width = p.field[5];
-  if (p.field[4] < p.field[3] || width == 0 || width > 13 || bytes.size() != head + count * (4 * width + 3))
+  // After the header: each entry's number of links (a byte), its capture exits and r, then the
+  // links of all its entries in order (4 bytes each).
+  const std::uint64_t count = p.field[4] - p.field[3], links = p.field[5];
+  if (p.field[4] < p.field[3] || links > 13 * count || bytes.size() != head + count * 4 + links * 4)
     throw InputError(fmt::format("{}: size: {} bytes do not hold the block its header names", path, bytes.size()));
-  p.moves.width = width;
-  p.moves.link.resize(count * width);
-  p.moves.cap_lo.resize(count);
-  p.moves.cap_hi.resize(count);
-  p.moves.stop.resize(count);
   const char* at = bytes.data() + head;
-  std::memcpy(p.moves.link.data(), at, count * width * 4);
-  at += count * width * 4;
+  for (std::uint64_t e = 0; e < count; ++e)
+    p.moves.out.push_back(p.moves.out.back() + static_cast<std::uint8_t>(at[e]));
+  if (p.moves.out.back() != links)
+    throw InputError(fmt::format("{}: links: the entries' counts do not add up to {}", path, links));
+  at += count;
   for (std::vector<std::int8_t>* v : {&p.moves.cap_lo, &p.moves.cap_hi, &p.moves.stop}) {
+    v->resize(count);
     std::memcpy(v->data(), at, count);
     at += count;
   }
+  p.moves.link.resize(links);
+  std::memcpy(p.moves.link.data(), at, links * 4);
   return p;
 }
 
@@ -389,10 +447,11 @@ std::string solve_block(const SolveOptions& options, int seeds, int block, int b
   const LayerMoves m = build_layer(maker, seeds, lower, options.threads, first, last);
   std::string bytes(kPartMagic);
   const std::array<std::uint64_t, kPartFields> field = {
-      static_cast<std::uint64_t>(seeds), b, nb, first, last, m.width, size};
+      static_cast<std::uint64_t>(seeds), b, nb, first, last, m.link.size(), size};
   bytes.append(reinterpret_cast<const char*>(field.data()), kPartFields * 8);
-  append_raw(bytes, m.link);
+  for (std::size_t e = 0; e + 1 < m.out.size(); ++e) bytes.push_back(static_cast<char>(m.out[e + 1] - m.out[e]));
   for (const auto* v : {&m.cap_lo, &m.cap_hi, &m.stop}) append_raw(bytes, *v);
+  append_raw(bytes, m.link);
   make_folder(options.out_dir, "--out");
   const std::string path = fmt::format("{}/{}{}of{}.part", options.out_dir, part_prefix(rules, seeds), block, blocks);
   WholeFile file(path);
@@ -406,13 +465,7 @@ std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone&
   const Rules rules = solved_rules(options.rules);
   SolvedLayers solved = lower_layers(rules, seeds, options.out_dir);
   LayerMoves moves;
-  for (const Part& p : layer_parts(rules, seeds, options.out_dir)) {
-    moves.width = p.moves.width;
-    moves.link.insert(moves.link.end(), p.moves.link.begin(), p.moves.link.end());
-    moves.cap_lo.insert(moves.cap_lo.end(), p.moves.cap_lo.begin(), p.moves.cap_lo.end());
-    moves.cap_hi.insert(moves.cap_hi.end(), p.moves.cap_hi.begin(), p.moves.cap_hi.end());
-    moves.stop.insert(moves.stop.end(), p.moves.stop.begin(), p.moves.stop.end());
-  }
+  for (const Part& p : layer_parts(rules, seeds, options.out_dir)) moves.append(p.moves);
   done(solve_moves(std::move(moves), seeds, solved, options.threads));
   SolveOptions written = options;
   written.rules = rules;
@@ -420,6 +473,41 @@ std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone&
   const std::string path = options.out_dir + "/" + table_file_name(rules, seeds);
   write_table(written, solved, path);
   return path;
+}
+
+// --- Decided by captures (specs/endgame-tables.md): the finite-play bounds of the whole game.
+
+EndBounds::EndBounds(const Rules& rules, int max_seeds) : maker_(rules, max_seeds) {
+  values_.push_back(std::vector<std::int8_t>(2 * maker_.layer_size(0), 0));  // the empty board: 0 (END-1)
+}
+
+TableValue EndBounds::operator()(int seeds, std::uint64_t entry) const {
+  const std::vector<std::int8_t>& v = values_[static_cast<std::size_t>(seeds)];
+  return {v[2 * entry], v[2 * entry + 1]};
+}
+
+void EndBounds::add_layer(int threads) {
+  const int seeds = static_cast<int>(values_.size());
+  LayerMoves moves = build_layer(maker_, seeds, *this, threads, 0, maker_.layer_size(seeds));
+  link_predecessors(moves);
+  LayerValues v;
+  v.xlo.resize(moves.cap_lo.size());
+  v.xhi.resize(moves.cap_lo.size());
+  Flags due(moves.cap_lo.size());
+  finite_play_bounds(moves, v, due, threads, seeds, seeds);
+  std::vector<std::int8_t> out(2 * moves.cap_lo.size());
+  for (std::size_t e = 0; e < moves.cap_lo.size(); ++e) {
+    out[2 * e] = v.xlo[e];
+    out[2 * e + 1] = v.xhi[e];
+  }
+  values_.push_back(std::move(out));
+}
+
+bool decided_by_captures(const EndgameTable& table, const Position& position, const Rules& rules, int threads) {
+  const TableKey key = table.key(position, rules);
+  EndBounds ends(table.header().rules, table.header().max_seeds);
+  while (ends.layers() <= key.seeds) ends.add_layer(threads);
+  return ends.decided(key.seeds, key.entry);
 }
 
 }  // namespace hoyito::solve

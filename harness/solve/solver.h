@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/rules.h"
+#include "harness/games/table_moves.h"
 
 namespace hoyito::solve {
 
@@ -33,6 +35,7 @@ struct LayerReport {
   int rounds = 0;                              // rounds of the outer (least) fixed point
   std::uint64_t exact = 0;                     // lo == hi
   std::uint64_t won = 0, drawn = 0, lost = 0;  // lo > 0; lo == hi == 0; hi < 0 (side to move)
+  std::uint64_t decided = 0;                   // solve --verify: exact and decided by captures
 };
 using LayerDone = std::function<void(const LayerReport&)>;
 
@@ -54,6 +57,30 @@ std::string solve_tables(const SolveOptions& options, const LayerDone& done);
 std::string solve_block(const SolveOptions& options, int seeds, int block, int blocks);
 std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone& done);
 
+// Decided by captures (specs/endgame-tables.md): layer by layer from 1, the least solution of the
+// plain move equations, capture exits read from the lower layers' own bounds, where a play that
+// never ends the game pays the worst a side can get: lo is what the mover forces when an endless
+// game counts as losing every seed on the board, hi what the opponent holds it to when an endless
+// game counts so for the opponent. An entry whose two bounds are equal has that value whatever an
+// endless game is worth, so under every reading of G7: decided by captures.
+class EndBounds : public LowerValue {
+ public:
+  EndBounds(const Rules& rules, int max_seeds);
+  void add_layer(int threads);  // the next layer, from 1 up to max_seeds
+  int layers() const { return static_cast<int>(values_.size()); }
+  // The bounds [lo, hi] of an entry of a layer added.
+  TableValue operator()(int seeds, std::uint64_t entry) const override;
+  bool decided(int seeds, std::uint64_t entry) const { return (*this)(seeds, entry).exact(); }
+
+ private:
+  MoveMaker maker_;
+  std::vector<std::vector<std::int8_t>> values_;
+};
+
+// Whether `position` (which `table` covers) is decided by captures: builds EndBounds up to its
+// seed count, so it takes as long as those layers' finite-play bounds.
+bool decided_by_captures(const EndgameTable& table, const Position& position, const Rules& rules, int threads);
+
 struct VerifyReport {
   std::string path;
   bool checksum_ok = false;
@@ -62,7 +89,8 @@ struct VerifyReport {
   // Entries with lo < hi: their value holds only under G7 third_repetition and depends on the
   // history (specs/endgame-tables.md); exact entries may too, where best play never ends.
   std::uint64_t intervals = 0;
-  std::string first_bad;  // the first inconsistent entry, described
+  std::uint64_t decided = 0;  // exact entries each side forces by captures (EndBounds)
+  std::string first_bad;      // the first inconsistent entry, described
 };
 // Re-checks a table file: its checksum, and for every entry lo <= hi, lo = the best lo-value over
 // its moves and hi = the best hi-value (the fixed-point equations of the spec). Throws

@@ -57,6 +57,24 @@ void check_layer(const EndgameTable& table, const MoveMaker& maker, int seeds, i
   report.inconsistent += bad;
   report.intervals += intervals;
 }
+
+// Counts the exact entries of layer `seeds` that each side forces by captures, and checks that
+// every entry lies within its finite-play bounds (end.lo <= lo <= hi <= end.hi: the spec's
+// sandwich); a breach is an inconsistency. Returns the count.
+std::uint64_t count_decided(const EndgameTable& table, const EndBounds& ends, int seeds, VerifyReport& report) {
+  std::uint64_t decided = 0;
+  for (std::uint64_t e = 0; e < table.header().layers[static_cast<std::size_t>(seeds)].positions; ++e) {
+    const TableValue v = table.entry(seeds, e), end = ends(seeds, e);
+    decided += end.exact();
+    if (end.lo <= v.lo && v.hi <= end.hi) continue;
+    ++report.inconsistent;
+    if (report.first_bad.empty())
+      report.first_bad =
+          fmt::format("layer {} entry {}: the table says [{}, {}], outside its finite-play bounds [{}, {}]", seeds, e,
+                      v.lo, v.hi, end.lo, end.hi);
+  }
+  return decided;
+}
 }  // namespace
 
 VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done) {
@@ -65,12 +83,16 @@ VerifyReport verify_table(const std::string& path, int threads, const LayerDone&
   report.path = path;
   report.checksum_ok = table.computed_checksum() == table.header().checksum;
   const MoveMaker maker(table.header().rules, table.header().max_seeds);
+  EndBounds ends(table.header().rules, table.header().max_seeds);
   for (int n = 0; n <= table.header().max_seeds; ++n) {
     throw_if_interrupted([&] { return fmt::format("solve --verify: stopped at layer {}, no verdict", n); });
     const Stopwatch clock;
     const std::uint64_t intervals_before = report.intervals;
     check_layer(table, maker, n, std::max(1, threads), report);
+    if (n > 0) ends.add_layer(std::max(1, threads));
     LayerReport layer;
+    layer.decided = count_decided(table, ends, n, report);
+    report.decided += layer.decided;
     layer.seeds = n;
     layer.positions = maker.layer_size(n);
     layer.seconds = clock.seconds();
