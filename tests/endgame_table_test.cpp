@@ -19,12 +19,17 @@
 #include "harness/games/table_moves.h"
 #include "harness/solve/solver.h"
 #include "model/model.h"
+#include "tests/endgame_brute.h"
 #include "tests/moves.h"
 
 namespace hoyito {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::BruteGraph;
+using testing::layer_positions;
+using testing::rules_of;
+using testing::solved_table;
 
 TEST(PositionIndex, RankIsABijectionOntoTheCount) {
   const PositionIndex index(12, 5);
@@ -43,74 +48,6 @@ TEST(PositionIndex, RankIsABijectionOntoTheCount) {
     }
   }
 }
-
-Rules rules_of(Variant variant, int round = 1, Winner previous = Winner::none, bool split = false) {
-  Rules rules;
-  rules.variant = variant;
-  rules.round = round;
-  rules.previous_winner = previous;
-  if (split) rules.options.drawn_previous_last_four = DrawnPreviousLastFour::split;
-  return rules;
-}
-
-std::string solved_table(const Rules& rules, int max_seeds) {
-  const fs::path dir = fs::temp_directory_path() / ("hoyito-endgame-test-" + std::to_string(::getpid()));
-  solve::SolveOptions options;
-  options.rules = rules;
-  options.max_seeds = max_seeds;
-  options.out_dir = dir.string();
-  return solve::solve_tables(options, [](const solve::LayerReport&) {});
-}
-
-// The brute force's game graph, every ply made by the reference model (not the engine, not the
-// solver's moves): positions keyed by board and side to move, reached from one start. A play
-// never comes back up a layer, so along one play a key is one position of the game (the
-// captures of END-3's key are the same wherever the key recurs).
-struct BruteGraph {
-  struct Edge {
-    int target = -1;     // -1: the ply ended the game (END-1)
-    int south_gain = 0;  // South's captures minus North's made by the ply (the award included)
-  };
-  struct Node {
-    bool south_to_move = true;
-    int share = 0;  // END-3: South's side minus North's side of the board
-    std::vector<Edge> edges;
-  };
-  std::vector<Node> nodes;
-  std::map<std::pair<std::vector<int>, Player>, int> ids;
-  std::vector<Position> positions;
-
-  int id_of(const Position& p) {
-    const auto [it, fresh] = ids.try_emplace({p.board, p.to_move}, static_cast<int>(nodes.size()));
-    if (fresh) {
-      Node node;
-      node.south_to_move = p.to_move == Player::south;
-      const int n = static_cast<int>(p.board.size()) / 2;
-      for (int h = 0; h < 2 * n; ++h)
-        node.share += h < n ? p.board[static_cast<std::size_t>(h)] : -p.board[static_cast<std::size_t>(h)];
-      nodes.push_back(node);
-      positions.push_back(p);
-    }
-    return it->second;
-  }
-
-  // Every position of the starts given and what they lead to.
-  BruteGraph(const Rules& rules, const std::vector<Position>& starts) {
-    for (const Position& start : starts) id_of(start);
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      const Position here = positions[i];
-      const model::Game game(rules, here);
-      for (Move ply : game.legal_moves()) {
-        model::Game next = game;
-        next.play(ply);
-        const Position& after = next.position();
-        const int gain = (after.captured[0] - here.captured[0]) - (after.captured[1] - here.captured[1]);
-        const int target = next.status() == Status::playing ? id_of(after) : -1;
-        nodes[i].edges.push_back({target, gain});
-      }
-    }
-  }
-};
 
 // The game from the graph's start with full history: END-3 ends it at a key's third occurrence
 // (the start counts once), each side taking its own seeds. Alpha-beta, South maximising;
@@ -143,25 +80,6 @@ int full_history_value(const BruteGraph& g, int node, std::vector<int>& seen, in
 struct BruteCounts {
   long checked = 0, exact = 0, skipped = 0;
 };
-
-// Every position of layers 1..`layers` of `table` (both sides of a previous_winner table): the
-// model's full-history value from a fresh start lies in [lo, hi] (specs/endgame-tables.md, the
-// claim), each bound proved by a null-window search.
-// The positions of layer n with South to move (captures: the rest of the seed total to South).
-std::vector<Position> layer_positions(const EndgameTable& table, int n) {
-  std::vector<Position> out;
-  const Rules& rules = table.header().rules;
-  for (std::uint64_t e = 0; e < table.index().count(n); ++e) {
-    Position p;
-    p.board.resize(static_cast<std::size_t>(rules.holes()));
-    std::uint8_t board[24];
-    table.index().unrank(e, n, board);
-    for (int h = 0; h < rules.holes(); ++h) p.board[static_cast<std::size_t>(h)] = board[h];
-    p.captured = {2 * rules.holes_per_row * rules.seeds_per_hole - n, 0};
-    out.push_back(p);
-  }
-  return out;
-}
 
 // Every position of layer n (each side of a previous_winner table): the model's full-history
 // value from a fresh start lies in [lo, hi] (specs/endgame-tables.md, the claim), each bound
