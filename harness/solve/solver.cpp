@@ -151,7 +151,7 @@ int settle(const LayerMoves& m, Flags& due, int threads, int seeds, const Update
   bool more = true;
   int passes = 0;
   for (; more; ++passes) {
-    throw_if_interrupted([&] { return fmt::format("solve: layer {} not finished, no table written", seeds); });
+    throw_if_interrupted([&] { return fmt::format("solve: stopped in layer {}, nothing written", seeds); });
     std::fill(due.next.begin(), due.next.end(), 0);
     std::atomic<bool> changed = false;
     parallel_for(due.now.size() < 4096 ? 1 : threads, due.now.size(),
@@ -172,10 +172,10 @@ int settle(const LayerMoves& m, Flags& due, int threads, int seeds, const Update
 }
 
 // The inner fixed point for the current X, from the top (lo = +inf, hi = -inf).
-int inner_fixed_point(const LayerMoves& m, LayerValues& v, Flags& queued, int threads, int seeds) {
-  std::fill(v.lo.begin(), v.lo.end(), static_cast<std::int8_t>(kTop));
-  std::fill(v.hi.begin(), v.hi.end(), static_cast<std::int8_t>(kBottom));
-  return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_entry(m, v, e); });
+int inner_fixed_point(const LayerMoves& m, LayerValues& v, Flags& due, int threads, int seeds) {
+  v.lo.assign(m.cap_lo.size(), static_cast<std::int8_t>(kTop));
+  v.hi.assign(m.cap_lo.size(), static_cast<std::int8_t>(kBottom));
+  return settle(m, due, threads, seeds, [&](std::uint64_t e) { return update_entry(m, v, e); });
 }
 
 // One entry of the finite-play bounds: lo = A, hi = B read from X itself (the plain move
@@ -192,17 +192,26 @@ bool update_finite(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
   return true;
 }
 
-// Where the outer fixed point starts: the least fixed point of the plain move equations from the
-// bottom (lo = -inf, hi = +inf), the values of the game in which a play that never leaves the
-// layer pays the mover -inf for lo and +inf for hi (what each side forces by captures alone). It
-// lies below the outer least fixed point and below one round of it (specs/endgame-tables.md,
-// "Computing it"), so the rounds from it reach the same values, in fewer rounds.
-// `worst` is what a play that never leaves the layer pays: -worst to the mover for lo, +worst for
-// hi (kTop for the solver's start; the seeds on the board for EndBounds).
-int finite_play_bounds(const LayerMoves& m, LayerValues& v, Flags& queued, int threads, int seeds, int worst = kTop) {
-  std::fill(v.xlo.begin(), v.xlo.end(), static_cast<std::int8_t>(-worst));
-  std::fill(v.xhi.begin(), v.xhi.end(), static_cast<std::int8_t>(worst));
-  return settle(m, queued, threads, seeds, [&](std::uint64_t e) { return update_finite(m, v, e); });
+// The finite-play bounds, into X: the least fixed point of the plain move equations from lo =
+// -worst, hi = +worst, the values of the game in which a play that never leaves the layer pays the
+// mover -worst for lo and +worst for hi (what each side forces by leaving it). With worst = kTop
+// (infinity) they are where the outer fixed point starts: below its least fixed point and below
+// one round of it (specs/endgame-tables.md, "Computing it"), so the rounds from them reach the
+// same values, in fewer rounds. EndBounds passes the seeds on the board.
+int finite_play_bounds(const LayerMoves& m, LayerValues& v, Flags& due, int threads, int seeds, int worst = kTop) {
+  v.xlo.assign(m.cap_lo.size(), static_cast<std::int8_t>(-worst));
+  v.xhi.assign(m.cap_lo.size(), static_cast<std::int8_t>(worst));
+  return settle(m, due, threads, seeds, [&](std::uint64_t e) { return update_finite(m, v, e); });
+}
+
+// lo then hi, a byte each, per entry: how a layer's values are kept and written.
+std::vector<std::int8_t> interleaved(const std::vector<std::int8_t>& lo, const std::vector<std::int8_t>& hi) {
+  std::vector<std::int8_t> out(2 * lo.size());
+  for (std::size_t e = 0; e < lo.size(); ++e) {
+    out[2 * e] = lo[e];
+    out[2 * e + 1] = hi[e];
+  }
+  return out;
 }
 
 // Counts of the layer's report: exact entries, won, drawn, lost for the side to move.
@@ -216,34 +225,26 @@ void count_results(const LayerValues& v, LayerReport& report) {
 }
 
 // The values of layer `seeds` from its moves (built whole, or read from the blocks' part files):
-// the outer fixed point (X from the bottom: lo = -inf, hi = +inf) over inner ones, until X comes
-// back unchanged. Leaves lo/hi pairs in solved.values[seeds].
+// the outer fixed point (X from the finite-play bounds) over inner ones, until X comes back
+// unchanged. Leaves lo/hi pairs in solved.values[seeds].
 LayerReport solve_moves(LayerMoves moves, int seeds, SolvedLayers& solved, int threads) {
   const Stopwatch clock;
   LayerReport report;
   report.seeds = seeds;
   report.positions = moves.cap_lo.size();
-  std::vector<std::int8_t>& out = solved.values[static_cast<std::size_t>(seeds)];
-  out.assign(2 * report.positions, 0);
   link_predecessors(moves);
-  Flags queued(report.positions);
+  Flags due(report.positions);
   LayerValues v;
-  v.xlo.resize(report.positions);
-  v.xhi.resize(report.positions);
-  report.sweeps += finite_play_bounds(moves, v, queued, threads, seeds);
-  v.lo.resize(report.positions);
-  v.hi.resize(report.positions);
+  report.sweeps += finite_play_bounds(moves, v, due, threads, seeds);
   for (;;) {
-    report.sweeps += inner_fixed_point(moves, v, queued, threads, seeds);
+    report.sweeps += inner_fixed_point(moves, v, due, threads, seeds);
     ++report.rounds;
     if (v.lo == v.xlo && v.hi == v.xhi) break;
     v.xlo = v.lo;
     v.xhi = v.hi;
   }
-  for (std::size_t e = 0; e < report.positions; ++e) {
-    out[2 * e] = v.lo[e];
-    out[2 * e + 1] = v.hi[e];
-  }
+  std::vector<std::int8_t>& out = solved.values[static_cast<std::size_t>(seeds)];
+  out = interleaved(v.lo, v.hi);
   report.bytes = moves.bytes() + 6 * report.positions + out.size();
   count_results(v, report);
   report.seconds = clock.seconds();
@@ -491,16 +492,9 @@ void EndBounds::add_layer(int threads) {
   LayerMoves moves = build_layer(maker_, seeds, *this, threads, 0, maker_.layer_size(seeds));
   link_predecessors(moves);
   LayerValues v;
-  v.xlo.resize(moves.cap_lo.size());
-  v.xhi.resize(moves.cap_lo.size());
   Flags due(moves.cap_lo.size());
   finite_play_bounds(moves, v, due, threads, seeds, seeds);
-  std::vector<std::int8_t> out(2 * moves.cap_lo.size());
-  for (std::size_t e = 0; e < moves.cap_lo.size(); ++e) {
-    out[2 * e] = v.xlo[e];
-    out[2 * e + 1] = v.xhi[e];
-  }
-  values_.push_back(std::move(out));
+  values_.push_back(interleaved(v.xlo, v.xhi));
 }
 
 bool decided_by_captures(const EndgameTable& table, const Position& position, const Rules& rules, int threads) {
