@@ -111,7 +111,10 @@ void watch_long_move(std::uint64_t laps, std::uint64_t limit) {
   walks.see(laps);
   if (on_interruptible_thread())
     throw_if_interrupted([&] {
-      return fmt::format("a move's decision stopped after {} laps (lap_limit {}): nothing played", laps, limit);
+      return fmt::format(
+          "a move's decision stopped in walk {} of its sowing, after {} laps of it (lap_limit {}): "
+          "nothing played",
+          walks.walk(), laps, limit);
     });
   // The first line after 1 s (a move the engine decides in 5 to 7 s says so at once), then every 5 s.
   if (now - last_line < (last_line == started ? std::chrono::seconds(1) : std::chrono::seconds(5))) return;

@@ -149,7 +149,7 @@ code=$?
 [ "$SECONDS" -le 3 ] || fail "apply of the long 2x12 move: $SECONDS s from SIGINT to its end"
 grep -q "^hoyito: deciding one move (Q-LIMIT): walk 1 of its sowing, lap [0-9]* of it (lap_limit 2000000000), [0-9]* s" "$work/long.err" ||
   fail "apply of the long 2x12 move: no progress line: $(cat "$work/long.err")"
-grep -q "^interrupted.*: a move's decision stopped after" "$work/long.err" ||
+grep -qE "^interrupted.*: a move's decision stopped in walk [0-9]+ of its sowing, after [0-9]+ laps of it" "$work/long.err" ||
   fail "apply of the long 2x12 move: the interrupt does not say what stopped: $(cat "$work/long.err")"
 
 # verify's plain progress (standard output not a terminal) goes to standard error, every 10 s: its
