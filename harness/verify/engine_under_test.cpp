@@ -1,15 +1,27 @@
 #include "harness/verify/engine_under_test.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include <fmt/format.h>
 
+#include "harness/base/interrupt.h"
 #include "io/output.h"
 #include "model/model.h"
 
 namespace hoyito {
 
 namespace {
+
+std::atomic<long> longest_alike{0};
+
+void played_alike(const Ply& ply) {
+  const long laps = static_cast<long>(
+      std::count_if(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
+  long seen = longest_alike.load();
+  while (laps > seen && !longest_alike.compare_exchange_weak(seen, laps)) {
+  }
+}
 
 // The model and the engine fed the same plies.
 class EnginePair {
@@ -35,6 +47,7 @@ class EnginePair {
     refused_ = !m.ply;
     if (std::string field = differing_field(m, e); !field.empty())
       return Disagreement{rules_, start_, moves_, field, m, e};
+    if (m.ply) played_alike(*m.ply);
     return std::nullopt;
   }
 
@@ -110,6 +123,9 @@ std::vector<Move> own_holes(const Position& p, int n) {
 
 }  // namespace
 
+long longest_sowing_played_alike() { return longest_alike.load(); }
+void reset_sowings_played_alike() { longest_alike = 0; }
+
 std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start,
                                                 const std::vector<Move>& moves) {
   EnginePair pair(rules, start);
@@ -120,11 +136,16 @@ std::optional<Disagreement> compare_with_engine(const Rules& rules, const Positi
   return std::nullopt;
 }
 
-EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng) {
+EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
+                                std::chrono::steady_clock::time_point deadline) {
   EngineGame played;
   EnginePair pair(rules, start);
   model::Game& model = pair.model();
   while (model.status() == Status::playing) {
+    if (interrupted() || std::chrono::steady_clock::now() >= deadline) {
+      played.cut_short = true;
+      return played;
+    }
     std::vector<Move> choices;
     try {
       choices = model.legal_moves();

@@ -8,6 +8,7 @@
 // restarted the process, and the caller reports the failure and goes on.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,13 +27,23 @@ std::optional<Disagreement> compare_with_engine(const Rules& rules, const Positi
                                                 const std::vector<Move>& moves);
 
 // One uniformly random game (choices from `rng` among the model's legal plies), played by the model
-// and the engine in lockstep, stopped at the first difference.
+// and the engine in lockstep, stopped at the first difference, or cut short (nothing found, and
+// not whole) at `deadline` or an interrupt: a slow engine's game is not played on past either.
 struct EngineGame {
   long plies = 0;
   Result result;  // the model's
   std::optional<Disagreement> disagreement;
+  bool cut_short = false;
 };
-EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng);
+EngineGame engine_lockstep_game(
+    const Rules& rules, const Position& start, SplitMix64& rng,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+
+// The longest sowing (in laps) of a ply the model and the engine played alike since the last
+// reset, over every thread: what a report beside a class of missing long sowings gives, so that a
+// cap on laps shows as the gap between the two.
+long longest_sowing_played_alike();
+void reset_sowings_played_alike();
 
 // Writes the transcript of a disagreement with the engine (format hoyito-disagreement/1, as verify
 // writes them) naming the engine's name, version and command under "engine_program"; whole or not at all.
