@@ -16,6 +16,7 @@
 #include "harness/base/random.h"
 #include "harness/games/remote_game.h"
 #include "harness/verify/differential.h"
+#include "io/scenario.h"
 
 namespace hoyito {
 
@@ -50,8 +51,15 @@ void reset_sowings_played_alike();
 void write_engine_transcript(const std::string& path, const Disagreement& original, const Disagreement& shrunk,
                              const std::string& replay, std::uint64_t seed, const EngineSession& session);
 
-// The transcript's cases replayed on the model and the engine: what each case gives, for people,
-// into `out`. Returns true when a disagreement is reproduced. Throws EngineFailure.
+// The transcript's cases replayed on the model and the engine: what each case gives, for people
+// (the class of the difference and both sides' values), into `out`. Returns true when a
+// disagreement is reproduced. Throws EngineFailure.
 bool replay_with_engine(const boost::json::value& transcript, const std::string& where, std::string& out);
+// A record's moves replayed likewise; true when they differ.
+bool record_with_engine(const std::vector<Move>& moves, const Rules& rules, const Position& start,
+                        const std::string& where, std::string& out);
+// A hand-derived scenario on the engine: its expectations (as verify --engine holds an engine to
+// them), then the engine against the model on its moves; true when either fails.
+bool scenario_with_engine(const Scenario& s, std::string& out);
 
 }  // namespace hoyito
