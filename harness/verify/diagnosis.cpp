@@ -44,9 +44,19 @@ MoveFacts sowing_facts(const std::string& name, long laps) {
           laps};
 }
 
+// The rule that gives (or would give) the pass: no seeds on the mover's row (PASS-1, or END-4
+// when no_seeds = round_ends: the pass that ends the game), or every move endless (PASS-3).
+std::vector<RuleId> pass_rules(const Rules& rules, const Position& before) {
+  const int n = rules.holes_per_row, first = before.to_move == Player::south ? 0 : n;
+  const bool seeds =
+      std::any_of(before.board.begin() + first, before.board.begin() + first + n, [](int c) { return c > 0; });
+  if (seeds) return {RuleId::PASS_3};
+  return {rules.options.no_seeds == NoSeeds::round_ends ? RuleId::END_4 : RuleId::PASS_1};
+}
+
 MoveFacts facts_of(const Rules& rules, const Position& before, Move move) {
   const std::string name = move_text(move, rules.holes_per_row);
-  if (move.is_pass()) return {"pass", "the pass", {RuleId::PASS_1}, 0};
+  if (move.is_pass()) return {"pass", "the pass", pass_rules(rules, before), 0};
   const int hole = move.hole();
   if (hole >= rules.holes() || model::hole_owner(hole, rules.holes_per_row) != before.to_move)
     return {"opponents-hole", name + " (not a hole of the mover's row)", {RuleId::TURN_1, RuleId::SOW_1}, 0};

@@ -253,7 +253,12 @@ int engine_verdict(EngineRun& run) {
                   "class(es), {} other failure(s), {} engine failure(s)",
                   info.name, info.version, run.checked.load(), run.skipped.load(), run.disagreements.load(),
                   classes.size(), run.failures.load(), run.engine_failures.load()));
-  for (const DisagreementClass& c : classes) print_class(run, c);
+  for (const DisagreementClass& c : classes)
+    if (!c.known) print_class(run, c);
+  for (const DisagreementClass& c : classes)  // accepted by --expect: one line each
+    if (c.known)
+      run.r.line(fmt::format("\nknown class {} {}: {} disagreement(s); {}; reproduce: {}", c.number, c.first.class_id,
+                             c.count, *c.known, run.replay_command(c.file)));
   const std::vector<std::string> stale = stale_classes(run, classes);
   for (const std::string& id : stale)
     run.r.line(fmt::format("\nknown class {} no longer occurs{}", id, run.o.fail_stale ? ": FAIL (stale)" : ""));

@@ -37,7 +37,12 @@ std::string shell_word(const std::string& text) {
 // Shrinking within a class: a smaller case counts only when it is a case of the same bug.
 CompareMoves within_class(const std::string& class_id) {
   return [class_id](const Rules& rules, const Position& start, const std::vector<Move>& moves) {
-    std::optional<Disagreement> d = compare_with_engine(rules, start, moves);
+    std::optional<Disagreement> d;
+    try {
+      d = compare_with_engine(rules, start, moves);
+    } catch (const EngineRefusal&) {  // a smaller start the engine will not take: no smaller case
+      return d;
+    }
     if (d && diagnose(*d).class_id != class_id) d.reset();
     return d;
   };
@@ -137,10 +142,12 @@ int EngineRun::disagreement(const Disagreement& d, const std::string& what, Engi
   const Diagnosis x = diagnose(d);
   const ClassBook::Added added = book.add(d, x, what);
   if (!added.is_new) return added.number;
-  const auto known_reason = known.find(x.class_id);
-  r.line(fmt::format("{} class {}: {} ({}, ply {}): {}", known_reason != known.end() ? "KNOWN" : "NEW", added.number,
-                     x.class_id, what, d.moves.size(), x.words));
-  for (const std::string& line : x.differences) r.line("    " + line);
+  if (known.count(x.class_id)) {
+    r.line(fmt::format("known class {}: {} ({}, ply {})", added.number, x.class_id, what, d.moves.size()));
+  } else {
+    r.line(fmt::format("NEW class {}: {} ({}, ply {}): {}", added.number, x.class_id, what, d.moves.size(), x.words));
+    for (const std::string& line : x.differences) r.line("    " + line);
+  }
   if (added.number > kMostShrunk || x.class_id == "unexplained" || out_of_time()) return added.number;
   try {
     const Disagreement small = shrink_with(d, kShrinkSeconds, within_class(x.class_id));
