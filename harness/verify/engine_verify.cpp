@@ -14,9 +14,9 @@
 #include "harness/verify/configurations.h"
 #include "harness/verify/engine_under_test.h"
 #include "harness/verify/engine_verify_run.h"
-#include "harness/verify/scenario_check.h"
 #include "harness/verify/verify.h"
 #include "io/output.h"
+#include "io/scenario_check.h"
 
 namespace hoyito {
 
