@@ -20,7 +20,7 @@ namespace {
 
 // The options of a run against an engine: the flags that apply to it (--seed, --threads, --out,
 // --specs, --games when given) beside --engine and --engine-timeout.
-EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions engine, bool games_given) {
+EngineVerifyOptions engine_verify_options(const VerifyOptions& o, EngineVerifyOptions engine, bool games_given) {
   if (!o.variant.empty() || o.holes != 0 || !o.config.empty() || o.game >= 0 || o.full || !o.json.empty() ||
       !o.junit.empty())
     throw InputError("--engine: --variant, --holes, --config, --game, --full, --json and --junit do not apply to it");
@@ -123,7 +123,8 @@ CommandRun add_verify(CLI::App& cmd) {
       throw InputError(fmt::format("--specs {}: not a specs folder: it has no scenarios/ folder", o->specs));
     make_folder(o->out, "--out");
     Reporter reporter = Reporter::to_stdout();
-    if (!engine->command.empty()) return verify_engine(engine_options(*o, *engine, games->count() > 0), reporter);
+    if (!engine->command.empty())
+      return verify_engine(engine_verify_options(*o, *engine, games->count() > 0), reporter);
     return run_verify(*o, reporter);
   };
 }

@@ -26,7 +26,7 @@ constexpr int kMostTranscripts = 20;  // disagreement files written; the summary
 constexpr int kMostShrunk = 3;        // of which shrunk (each through the engine: up to kShrinkSeconds)
 constexpr double kShrinkSeconds = 20;
 
-EngineOptions engine_options(const EngineVerifyOptions& o) {
+EngineOptions session_options(const EngineVerifyOptions& o) {
   EngineOptions e;
   e.command = o.command;
   e.timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
@@ -39,7 +39,7 @@ EngineOptions engine_options(const EngineVerifyOptions& o) {
 
 EngineRun::EngineRun(const EngineVerifyOptions& options, Reporter& reporter) : o(options), r(reporter) {
   for (int i = 0; i < std::max(1, options.threads); ++i)
-    sessions.push_back(std::make_shared<EngineSession>(engine_options(options)));
+    sessions.push_back(std::make_shared<EngineSession>(session_options(options)));
 }
 
 bool EngineRun::runs(const char* name) {

@@ -124,7 +124,7 @@ TEST(EngineScenarios, EveryScenarioOfTheSpecs) {
 // guard is 10^9 lap ends: refusing a move there takes billions of laps).
 constexpr int kTestLapLimit = 1'000'000;
 
-Rules make_rules(Variant v, int n, int seeds = 4) {
+Rules test_rules(Variant v, int n, int seeds = 4) {
   Rules r;
   r.variant = v;
   r.holes_per_row = n;
@@ -180,7 +180,7 @@ Event game_won_event(Winner winner) {  // END-1: finished, scored by END-2
 
 TEST(EngineHoyito1, EnPassantCaptureThenSowingGoesOn) {
   // Hole b holds 3: the first seed from a makes it four en passant (CAP-I-1); sowing goes on.
-  Rules r = make_rules(Variant::hoyito1, 6);
+  Rules r = test_rules(Variant::hoyito1, 6);
   Position p = make_position({2, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 7}, {4, 0}, Player::south);
   Game g(r, p);
   const auto ply = g.play(hoyito::Move::at(0));
@@ -198,7 +198,7 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingFourIsSownToTheEndOfTheLap) {
   // (CAP-I-1), leaving 4 in play (board 2, hand 2), and the lap goes on: seed 2 to c (0->1),
   // seed 3 to d (0->1), the last, into an empty hole (SOW-4). The move is over and captured;
   // 4 seeds are on the board (c, d, f=2): South takes them (END-I-1) and the game ends (END-1).
-  Rules r = make_rules(Variant::hoyito1, 6);
+  Rules r = test_rules(Variant::hoyito1, 6);
   Position p = make_position({3, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0}, {20, 20}, Player::south);
   Game g(r, p);
   const auto ply = g.play(hoyito::Move::at(0));
@@ -219,7 +219,7 @@ TEST(EngineHoyito1, EnPassantCaptureLeavingThreeIsSownThroughItsRelay) {
   // game here); seed 2 to c (0->1); seed 3, the last, to d (1->2): a relay (SOW-5) of 2 from d:
   // e (0->1), then f (0->1), the last, into an empty hole (SOW-4). The move is over and
   // captured; 3 seeds are on the board (c, e, f): South takes them (END-I-1): 27 to 21.
-  Rules r = make_rules(Variant::hoyito1, 6);
+  Rules r = test_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 21}, Player::south));
   const auto ply = g.play(hoyito::Move::at(0));
   EXPECT_EQ(ply.events,
@@ -235,7 +235,7 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
   // G13. Board: a=3, b=3, d=3, f=1: 10 in play, captured 19 and 19. South lifts a (3): seed 1
   // makes b four, captured (CAP-I-1); seed 2 to c (0->1); seed 3, the last, makes d four:
   // captured (CAP-I-2), the move ends. On the board: c=1, f=1: 2 seeds, to South (END-I-1).
-  Rules r = make_rules(Variant::hoyito1, 6);
+  Rules r = test_rules(Variant::hoyito1, 6);
   Game g(r, make_position({3, 3, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0}, {19, 19}, Player::south));
   const auto ply = g.play(hoyito::Move::at(0));
   EXPECT_EQ(ply.events,
@@ -249,7 +249,7 @@ TEST(EngineHoyito1, EnPassantCaptureThenLastSeedCaptureEndsTheGameOnceTheMoveIsO
 TEST(EngineHoyito3, SplitOfAnOddRemainderGivesTheOddSeedToTheCapturer) {
   // END-III-4 with split, a made-up start: South's capture leaves 3; each takes 1, South the
   // odd seed too; South's share is listed first.
-  Rules r = make_rules(Variant::hoyito3, 6);
+  Rules r = test_rules(Variant::hoyito3, 6);
   r.round = 3;
   r.previous_winner = hoyito::Winner::draw;
   r.options.drawn_previous_last_four = hoyito::DrawnPreviousLastFour::split;
@@ -272,7 +272,7 @@ TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
   std::mt19937_64 rng(7);
   bool found = false;
   for (int tries = 0; tries < 200000 && !found; ++tries) {
-    Rules r = make_rules(Variant::hoyito2, 6, 2);
+    Rules r = test_rules(Variant::hoyito2, 6, 2);
     std::vector<int> board(12, 0);
     for (int s = 0; s < 24; ++s) ++board[rng() % 12];
     Position p = make_position(board, {0, 0}, Player::south);
@@ -305,7 +305,7 @@ TEST(EngineGame, VoidEndlessMoveLeavesThePosition) {
 }
 
 TEST(EngineGame, PlyLimitEndsUnterminated) {
-  Rules r = make_rules(Variant::hoyito2, 6);
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.ply_limit = 1;
   Game g(r, hoyito::engine::opening_position(r));
   const auto ply = g.play(hoyito::Move::at(0));
@@ -321,7 +321,7 @@ TEST(EngineGame, PlyLimitEndsUnterminated) {
 TEST(EngineGame, ThirdRepetitionSharesTheSides) {
   // Both sides empty except nothing a player can move: both pass forever; the start position
   // (to_move south) occurs again after two passes, a third time after four.
-  Rules r = make_rules(Variant::hoyito2, 6, 1);
+  Rules r = test_rules(Variant::hoyito2, 6, 1);
   r.options.endless_game = hoyito::EndlessGame::third_repetition;
   Position p = make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 8}, Player::south);
   Game g(r, p);
@@ -345,7 +345,7 @@ TEST(EngineGame, ThirdRepetitionSharesTheSides) {
 }
 
 TEST(EngineGame, IllegalInputIsRejected) {
-  Rules r = make_rules(Variant::hoyito3, 6);
+  Rules r = test_rules(Variant::hoyito3, 6);
   Game g(r, hoyito::engine::opening_position(r));
   // (A hole below 0 cannot be made: Move::at asserts it.) 40 is past any board.
   for (Move bad : {Move::pass(), Move::at(6), Move::at(11), Move::at(12), Move::at(40)}) {
@@ -544,7 +544,7 @@ void sweep_made_up_boards(std::mt19937_64& rng, int trials, hoyito::CaptureSides
       for (bool skip : {false, true}) {
         for (int trial = 0; trial < trials; ++trial) {
           const int seeds = 1 + static_cast<int>(rng() % 4);
-          Rules r = make_rules(v, n, seeds);
+          Rules r = test_rules(v, n, seeds);
           r.options.skip_origin = skip;
           r.options.capture_sides = sides;
           std::vector<int> board(static_cast<size_t>(r.holes()), 0);
@@ -587,7 +587,7 @@ TEST(EngineGame, RoundEndsGivesEachRowToItsOwner) {
   // END-4 (G14 round_ends) from a made-up start whose mover (South) has no seeds: the only ply
   // is `pass`, and it ends the game, South's row (0) to South and North's (7) to North, no pass
   // event; under the default the same ply is a pass (PASS-1). Fails if END-4 swaps the rows.
-  Rules r = make_rules(Variant::hoyito2, 6);
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.no_seeds = hoyito::NoSeeds::round_ends;
   const Position p = make_position({0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 1, 1}, {20, 21}, Player::south);
   Game g(r, p);
@@ -622,7 +622,7 @@ TEST(EngineEndless, AgreesWithANaiveDetectorInGames) {
   for (const auto sides : {hoyito::CaptureSides::both, hoyito::CaptureSides::opponent})
     for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3}) {
       for (bool skip : {false, true}) {
-        Rules r = make_rules(v, 6);
+        Rules r = test_rules(v, 6);
         r.options.skip_origin = skip;
         r.options.capture_sides = sides;
         r.options.endless_sowing = hoyito::EndlessSowing::void_game;
@@ -658,7 +658,7 @@ TEST(EngineEndless, LongFiniteSowingsAreLegal) {
   // and lists one lap event per lap.
   std::mt19937_64 rng(99);
   long longest = 0, refused = 0;
-  Rules r = make_rules(Variant::hoyito2, 6, 4);
+  Rules r = test_rules(Variant::hoyito2, 6, 4);
   for (int trial = 0; trial < 20000; ++trial) {
     std::vector<int> board(12, 0);
     for (int s = 0; s < 48; ++s) ++board[rng() % 12];
@@ -694,7 +694,7 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
   // Q-LIMIT. Random 2x6 boards of 48 seeds whose legal plies are refused: every move of the
   // first few against the naive verdicts.
   std::mt19937_64 rng(99);
-  Rules r = make_rules(Variant::hoyito2, 6, 4);
+  Rules r = test_rules(Variant::hoyito2, 6, 4);
   long endless = 0, finite = 0, undecided = 0, longest = 0;
   for (int trial = 0; trial < 20000 && undecided < 3; ++trial) {
     std::vector<int> board(12, 0);
@@ -714,7 +714,7 @@ TEST(EngineEndless, UndecidedMovesAreRefused) {
 
   // A cycle of 3.0e10 laps (2.5e9 up to rotation; 10 seeds a hole): move c is refused, in both
   // modes, with the game unchanged; the other moves are played.
-  Rules many = make_rules(Variant::hoyito2, 6, 10);
+  Rules many = test_rules(Variant::hoyito2, 6, 10);
   const Position p = make_position({28, 4, 18, 11, 0, 14, 6, 2, 14, 10, 4, 1}, {0, 8}, Player::south);
   Game strict(many, p);
   EXPECT_THROW((void)strict.legal_moves(), hoyito::InputError);
@@ -761,7 +761,7 @@ TEST(EngineLapLimit, TheGiveUpPointIsTwiceTheGuardWithoutOverflow) {
   EXPECT_EQ(give_up_point(1'000'000), 2'000'000u);
   EXPECT_EQ(give_up_point(1'000'000'000), 2'000'000'000u);
   EXPECT_EQ(give_up_point(2'147'483'647), 4'294'967'294u);
-  Rules r = make_rules(Variant::hoyito2, 6);
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.lap_limit = 1'000'000'000;
   const hoyito::engine::Config c = hoyito::engine::make_config(r);
   EXPECT_EQ(c.lap_limit, 1'000'000'000u);
@@ -771,7 +771,7 @@ TEST(EngineLapLimit, TheGiveUpPointIsTwiceTheGuardWithoutOverflow) {
 TEST(EngineLapLimit, AnEndlessSowingIsDecidedUnderAGuardOfABillionLaps) {
   // make_config and sow_move directly: Game's validate() refuses a guard above kMaxLaps, which
   // is 10^6 until issue 9's default lands in core/rules.h.
-  Rules r = make_rules(Variant::hoyito2, 6);
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.lap_limit = 1'000'000'000;
   const hoyito::engine::Config c = hoyito::engine::make_config(r);
   for (int hole : {0, 2, 3, 5}) {
@@ -784,7 +784,7 @@ TEST(EngineLapLimit, AnEndlessSowingIsDecidedUnderAGuardOfABillionLaps) {
 
 TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
   // Q-LIMIT: decided when the first exact repeat comes by lap end lap_limit: move a's is lap 61.
-  Rules r = make_rules(Variant::hoyito2, 6);
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.lap_limit = 61;
   EXPECT_EQ(Game(r, kEndlessStart).legal_moves(), (hoyito::testing::holes({2, 3, 5})));
   r.options.lap_limit = 60;
@@ -802,7 +802,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
       "not legal for south: its relay sowing never ends (SOW-6): "
       "the state at the end of lap 61 repeats that of lap 1";
   for (Variant v : {Variant::hoyito2, Variant::hoyito1}) {  // sx-endless-hoyito1: the same cycle
-    Game g(make_rules(v, 6), kEndlessStart);
+    Game g(test_rules(v, 6), kEndlessStart);
     try {
       g.play(hoyito::Move::at(0));
       ADD_FAILURE() << "move a was played";
@@ -821,7 +821,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   // South's a held. No rule looks at the sides during this sowing, so it is the same sowing
   // turned: the same laps.
   const Position north = make_position({1, 0, 2, 1, 0, 1, 2, 0, 2, 1, 0, 2}, {20, 16}, Player::north);
-  Game g(make_rules(Variant::hoyito2, 6), north);
+  Game g(test_rules(Variant::hoyito2, 6), north);
   try {
     g.play(hoyito::Move::at(6));
     ADD_FAILURE() << "move A was played";
@@ -834,7 +834,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   // empty (SOW-1). South's other holes a=2, c=2, d=1, f=2 (sx-endless-illegal's derivation): a is
   // endless (above); c sows d (1->2), e (0->1), d sows e (0->1), f sows A (1->2), B (0->1): each
   // last seed falls into an empty hole and the move ends (SOW-4). So "c d f".
-  Game other(make_rules(Variant::hoyito2, 6), kEndlessStart);
+  Game other(test_rules(Variant::hoyito2, 6), kEndlessStart);
   try {
     other.play(hoyito::Move::at(1));
     ADD_FAILURE() << "move b was played";
@@ -843,7 +843,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
   }
   // With lap_limit 60 move a is undecided (Q-LIMIT: its first repeat is lap 61), so the legal
   // moves are unknown, and the refusal says so as the model's does.
-  Rules limited = make_rules(Variant::hoyito2, 6);
+  Rules limited = test_rules(Variant::hoyito2, 6);
   limited.options.lap_limit = 60;
   Game undecided(limited, kEndlessStart);
   try {
@@ -857,7 +857,7 @@ TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {
 
 TEST(EngineEndless, TheFirstExactRepeatOfAnEndlessSowing) {
   // endless_repeat (engine/sow.h) on the same move: lap 61 repeats lap 1; at a guard of 10^9.
-  Rules r = make_rules(Variant::hoyito2, 6);
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.lap_limit = 1'000'000'000;
   const auto repeat = hoyito::engine::endless_repeat(hoyito::engine::make_config(r), packed(kEndlessStart.board), 0);
   EXPECT_EQ(repeat.repeat_lap, 61u);
@@ -881,7 +881,7 @@ void stop_at_second_call(std::uint64_t laps, std::uint64_t) {
 }
 
 TEST(EngineLapWatch, TheCycleDetectorsWalkIsWatched) {
-  Rules r = make_rules(Variant::hoyito2, 12);
+  Rules r = test_rules(Variant::hoyito2, 12);
   r.options.lap_limit = 10'000'000;
   const hoyito::engine::Config c = hoyito::engine::make_config(r);
   const hoyito::engine::Board before = packed(kLongMove2x12.board);
@@ -919,7 +919,7 @@ long g_refused_positions = 0;  // positions whose legal plies were undecided (Q-
 long g_refused_moves = 0;      // moves refused as undecided (Q-LIMIT)
 
 Rules random_games_rules(const Setting& s, std::uint64_t seed) {
-  Rules r = make_rules(s.variant, s.n, s.seeds);
+  Rules r = test_rules(s.variant, s.n, s.seeds);
   r.options.skip_origin = s.skip;
   r.options.endless_sowing = s.endless_void ? hoyito::EndlessSowing::void_game : hoyito::EndlessSowing::illegal;
   r.options.endless_game = s.repetition ? hoyito::EndlessGame::third_repetition : hoyito::EndlessGame::ply_limit;
@@ -1061,7 +1061,7 @@ TEST(EngineRandomGames, PropertyConservationAndTermination) {
     const int seeds = *rc::gen::inRange(1, 11);
     const bool repetition = *rc::gen::arbitrary<bool>();
     const auto seed = *rc::gen::arbitrary<std::uint32_t>();
-    Rules r = make_rules(v, n, seeds);
+    Rules r = test_rules(v, n, seeds);
     r.options.skip_origin = skip;
     r.options.endless_sowing = endless_void ? hoyito::EndlessSowing::void_game : hoyito::EndlessSowing::illegal;
     r.options.endless_game = repetition ? hoyito::EndlessGame::third_repetition : hoyito::EndlessGame::ply_limit;

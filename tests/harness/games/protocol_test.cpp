@@ -13,7 +13,7 @@
 #include "engine/engine.h"
 #include "engine/sides.h"
 #include "harness/base/subprocess.h"
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "harness/games/remote_game.h"
 #include "harness/games/serve.h"
 #include "io/engine_protocol.h"

@@ -17,7 +17,7 @@
 
 #include "engine/engine.h"
 #include "engine/sides.h"
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/exhaustive.h"
 #include "io/record.h"
