@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "model/model.h"
 
 namespace hoyito {
