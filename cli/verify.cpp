@@ -1,5 +1,6 @@
 // `hoyito verify`: its flags, mapped to harness/verify/verify.h's VerifyOptions; the checks themselves
 // are in harness/verify/ (check_*.cpp).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -25,9 +26,9 @@ EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions e
       !o.junit.empty())
     throw InputError("--engine: --variant, --holes, --config, --game, --full, --json and --junit do not apply to it");
   for (const std::string& check : o.skip)
-    if (check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
+    if (check != "hard" && check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
       throw InputError(
-          fmt::format("--skip {}: with --engine the checks are scenarios, lockstep, limits and matches", check));
+          fmt::format("--skip {}: with --engine the checks are hard, scenarios, lockstep, limits and matches", check));
   engine.skip = o.skip;
   if (games_given) engine.games = o.games;
   engine.seed = o.seed;
@@ -85,9 +86,11 @@ CommandRun add_verify(CLI::App& cmd) {
                  "seconds after which a game (or a scenario, a record file, ...) is reported as hung (exit 1)")
       ->default_val(o->game_timeout)
       ->check(positive_seconds());
-  const std::vector<std::string> checks = check_names();
-  cmd.add_option("--skip", o->skip,
-                 fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
+  std::vector<std::string> checks = check_names();
+  checks.emplace_back("hard");  // verify --engine's first check (harness/verify/engine_verify.h)
+  cmd.add_option(
+         "--skip", o->skip,
+         fmt::format("leave out these checks (comma-separated: {}; hard only with --engine)", fmt::join(checks, ", ")))
       ->delimiter(',')
       ->check(CLI::IsMember(checks));
   cmd.add_option("--out", o->out,
@@ -124,6 +127,8 @@ CommandRun add_verify(CLI::App& cmd) {
     make_folder(o->out, "--out");
     Reporter reporter = Reporter::to_stdout();
     if (!engine->command.empty()) return verify_engine(engine_options(*o, *engine, games->count() > 0), reporter);
+    if (std::find(o->skip.begin(), o->skip.end(), "hard") != o->skip.end())
+      throw InputError("--skip hard: the hard-positions check is one of verify --engine's");
     return run_verify(*o, reporter);
   };
 }

@@ -194,6 +194,7 @@ int verify_engine(const EngineVerifyOptions& options, Reporter& reporter) {
                   options.command, info.name, info.version, protocol::kVersion, options.seed, options.games,
                   run->sessions.size(), options.out));
   reporter.line(fmt::format("supports: {}", fmt::join(protocol::format_capabilities(info.capabilities), "; ")));
+  engine_hard_positions(*run);
   engine_scenarios(*run);
   engine_lockstep(*run);
   engine_limits(*run);

@@ -1,5 +1,7 @@
 // `hoyito verify --engine CMD`: the checks of verify that apply to an engine behind the engine
 // protocol (specs/engine-protocol.md), each against the reference model:
+//   hard       the hard positions (harness/verify/hard_positions.h): long finite and endless
+//              sowings, the last seeds, passes and extra moves at the edge, chains across row ends
 //   scenarios  the hand-derived scenarios, from their start positions
 //   lockstep   random games in lockstep over every configuration of harness/verify/configurations.h
 //              the engine supports (standard and made-up starts, other seed counts, small ply limits)
@@ -30,7 +32,7 @@ struct EngineVerifyOptions {
   int games = kEngineVerifyGames;  // lockstep games per standard 2x6 configuration (the others a share)
   std::uint64_t seed = 2026;
   int threads = 2;                // engine processes played at once
-  std::vector<std::string> skip;  // checks left out: scenarios, lockstep, limits, matches
+  std::vector<std::string> skip;  // checks left out: hard, scenarios, lockstep, limits, matches
   bool fail_fast = false;         // no work started after the first failure (for mutation testing)
   std::string out;                // disagreements and the engine's standard error
   std::string specs;              // the specs folder (scenarios)
