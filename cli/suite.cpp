@@ -1,4 +1,5 @@
 // `hoyito suite`: writes the conformance suite (specs/suite.md) into a folder.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -25,6 +26,9 @@ struct SuiteArgs {
 
 // --search-hard FILE: the search for hard positions, written as specs/hard-positions.json is.
 int search_hard(const std::string& file) {
+  const std::filesystem::path folder = std::filesystem::absolute(file).parent_path();
+  if (std::error_code error; !std::filesystem::is_directory(folder, error))  // said before a minute of search
+    throw InputError(fmt::format("--search-hard {}: no folder {}", file, folder.string()));
   const Stopwatch clock;
   const HardPositions found = find_hard_positions(kHardSeed);
   write_whole_file(file, hard_positions_text(found, kHardSeed));

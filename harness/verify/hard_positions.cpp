@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/verify/lap_limits.h"
 #include "harness/verify/suite.h"
@@ -231,6 +232,7 @@ std::optional<Position> after_walked_move(const Rules& rules, const Position& p,
 // positions of the early game, where long finite sowings are met.
 void walked_games_positions(const Rules& rules, SplitMix64& rng, WalkFindings& f) {
   for (int g = 0; g < walked_games(rules.holes_per_row); ++g) {
+    if (g % 1024 == 0) throw_if_interrupted("the search for hard positions: nothing written");
     Position p = model::opening_position(rules);
     for (int ply = 0, passes = 0; ply < kWalkedGamePlies && passes < 2; ++ply) {
       const std::vector<int> finite = walk_position(rules, p, f);
