@@ -1,5 +1,6 @@
 // `hoyito verify`: its flags, mapped to harness/verify/verify.h's VerifyOptions; the checks themselves
 // are in harness/verify/ (check_*.cpp).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -23,13 +24,9 @@ namespace {
 EngineVerifyOptions engine_verify_options(const VerifyOptions& o, EngineVerifyOptions engine, bool games_given) {
   if (o.full) throw InputError("--engine: --full does not apply to it (perft --engine walks an engine's perft)");
   for (const std::string& check : o.skip)
-    if (check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
+    if (check != "hard" && check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
       throw InputError(
-          fmt::format("--skip {}: with --engine the checks are scenarios, lockstep, limits and matches", check));
-  if (!o.config.empty() || o.game >= 0) {
-    const std::vector<Configuration> configs = select_configurations(o.variant, o.holes, o.config);
-    if (configs.empty()) throw InputError("--variant/--holes/--config: no configuration matches");
-  }
+          fmt::format("--skip {}: with --engine the checks are hard, scenarios, lockstep, limits and matches", check));
   engine.skip = o.skip;
   if (games_given) engine.games = o.games;
   engine.seed = o.seed;
@@ -108,9 +105,11 @@ CommandRun add_verify(CLI::App& cmd) {
                  "seconds after which a game (or a scenario, a record file, ...) is reported as hung (exit 1)")
       ->default_val(o->game_timeout)
       ->check(positive_seconds());
-  const std::vector<std::string> checks = check_names();
-  cmd.add_option("--skip", o->skip,
-                 fmt::format("leave out these checks (comma-separated: {})", fmt::join(checks, ", ")))
+  std::vector<std::string> checks = check_names();
+  checks.emplace_back("hard");  // verify --engine's first check (harness/verify/engine_verify.h)
+  cmd.add_option(
+         "--skip", o->skip,
+         fmt::format("leave out these checks (comma-separated: {}; hard only with --engine)", fmt::join(checks, ", ")))
       ->delimiter(',')
       ->check(CLI::IsMember(checks));
   cmd.add_option("--out", o->out,
@@ -154,6 +153,8 @@ CommandRun add_verify(CLI::App& cmd) {
     if (engine->fail_stale && engine->expect.empty()) throw InputError("--fail-stale: it needs --expect FILE");
     if (!engine->command.empty())
       return verify_engine(engine_verify_options(*o, *engine, games->count() > 0), reporter);
+    if (std::find(o->skip.begin(), o->skip.end(), "hard") != o->skip.end())
+      throw InputError("--skip hard: the hard-positions check is one of verify --engine's");
     return run_verify(*o, reporter);
   };
 }

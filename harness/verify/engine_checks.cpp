@@ -24,25 +24,6 @@ constexpr std::uint64_t kMatchSalt = 0x656d61746368ULL;  // "ematch": the games 
 constexpr int kLimitBoards = 12;                         // made-up boards per variant and size in the limits check
 constexpr int kMatchRounds = 4;                          // games in a match (MATCH-1)
 
-// The engine failed or refused its rules; returns false when the work is to be counted as not done.
-template <typename Work>
-bool guarded(EngineRun& run, const std::string& what, Work&& work) {
-  try {
-    work();
-    return true;
-  } catch (const EngineRefusal& e) {
-    if (e.reason == protocol::Reason::unsupported) {  // it listed them, then refused them
-      run.skip(what.rfind("match", 0) == 0 ? "matches" : what.substr(0, what.find(' ')), what, e.what());
-    } else {
-      run.r.line(fmt::format("  FAIL {}: the engine refused its rules or start: {}", what, e.what()));
-      run.failures += 1;
-    }
-  } catch (const EngineFailure& e) {
-    run.engine_failed(what, e);
-  }
-  return false;
-}
-
 struct LockstepTask {
   const Configuration* config;
   int game;

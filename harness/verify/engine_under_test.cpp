@@ -7,9 +7,9 @@
 
 #include "harness/base/interrupt.h"
 #include "harness/verify/diagnosis.h"
-#include "io/scenario_check.h"
 #include "io/engine_protocol.h"
 #include "io/output.h"
+#include "io/scenario_check.h"
 #include "model/model.h"
 
 namespace hoyito {

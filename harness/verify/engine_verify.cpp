@@ -272,6 +272,7 @@ int verify_engine(const EngineVerifyOptions& options, Reporter& reporter) {
   run->known = std::move(known);
   announce(*run);
   reset_sowings_played_alike();
+  engine_hard_positions(*run);
   engine_scenarios(*run);
   engine_lockstep(*run);
   engine_limits(*run);

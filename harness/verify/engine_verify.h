@@ -1,5 +1,7 @@
 // `hoyito verify --engine CMD`: the checks of verify that apply to an engine behind the engine
 // protocol (specs/engine-protocol.md), each against the reference model:
+//   hard       the hard positions (harness/verify/hard_positions.h): long finite and endless
+//              sowings, the last seeds, passes and extra moves at the edge, chains across row ends
 //   scenarios  the hand-derived scenarios, from their start positions
 //   lockstep   random games in lockstep over every configuration of harness/verify/configurations.h
 //              the engine supports (standard and made-up starts, other seed counts, small ply limits)

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "harness/games/engine_session.h"
 #include "harness/verify/disagreement_classes.h"
 #include "harness/verify/engine_verify.h"
@@ -81,6 +83,26 @@ struct EngineRun {
 };
 
 void engine_scenarios(EngineRun& run);
+// The engine failed or refused its rules; returns false when the work is to be counted as not done.
+template <typename Work>
+bool guarded(EngineRun& run, const std::string& what, Work&& work) {
+  try {
+    work();
+    return true;
+  } catch (const EngineRefusal& e) {
+    if (e.reason == protocol::Reason::unsupported) {  // it listed them, then refused them
+      run.skip(what.rfind("match", 0) == 0 ? "matches" : what.substr(0, what.find(' ')), what, e.what());
+    } else {
+      run.r.line(fmt::format("  FAIL {}: the engine refused its rules or start: {}", what, e.what()));
+      run.failures += 1;
+    }
+  } catch (const EngineFailure& e) {
+    run.engine_failed(what, e);
+  }
+  return false;
+}
+
+void engine_hard_positions(EngineRun& run);  // engine_hard.cpp
 void engine_lockstep(EngineRun& run);
 void engine_limits(EngineRun& run);
 void engine_matches(EngineRun& run);

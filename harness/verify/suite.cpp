@@ -58,18 +58,27 @@ boost::json::object scenario_file(const std::string& folder, SuiteCounts& counts
 }
 
 boost::json::object manifest(const SuiteOptions& options, const SuiteCounts& c) {
-  boost::json::object counts{{"configurations", c.configurations}, {"perft_positions", c.positions},
-                             {"playthroughs", c.playthroughs},     {"plies", c.plies},
-                             {"scenarios", c.scenarios},           {"endless_positions", c.endless}};
+  boost::json::object counts{{"configurations", c.configurations},
+                             {"perft_positions", c.positions},
+                             {"playthroughs", c.playthroughs},
+                             {"plies", c.plies},
+                             {"scenarios", c.scenarios},
+                             {"endless_positions", c.endless},
+                             {"hard_positions", c.hard}};
   boost::json::object files{
       {"perft.json", "perft counts at depths 1..depth and divide at depth 2"},
       {"playthroughs.json", "seeded random games: legal plies before and state after every ply"},
       {"scenarios.json", "the hand-derived scenarios of specs/scenarios/, with their derivations"},
-      {"endless.json", "positions with an endless move, its first repeated lap and cycle length"}};
+      {"endless.json", "positions with an endless move, its first repeated lap and cycle length"},
+      {"hard.json",
+       "hard positions: long finite and endless sowings with their laps and what a lap cap does, the "
+       "last seeds, passes and extra moves at the edge, captures across the row ends"}};
   return {{"suite_version", kSuiteVersion}, {"kind", "manifest"},         {"generator", options.generator},
           {"protocol_version", 1},          {"depth", options.depth},     {"seed", options.seed},
           {"files", std::move(files)},      {"counts", std::move(counts)}};
 }
+
+}  // namespace
 
 // The document as JSON with each element of its array (the one array-valued key) on a line of
 // its own: still one JSON value, but a diff or a grep shows one entry a line.
@@ -89,8 +98,6 @@ std::string json_text(const boost::json::object& document) {
   return text + "}\n";
 }
 
-}  // namespace
-
 Suite build_suite(const SuiteOptions& options) {
   Suite suite;
   const fs::path specs = options.specs_folder;
@@ -99,6 +106,7 @@ Suite build_suite(const SuiteOptions& options) {
   suite.files.emplace_back("playthroughs.json", json_text(playthroughs(options, suite.counts)));
   suite.files.emplace_back("scenarios.json", json_text(scenario_file((specs / "scenarios").string(), suite.counts)));
   suite.files.emplace_back("endless.json", json_text(endless_positions(options, suite.counts)));
+  suite.files.emplace_back("hard.json", json_text(hard_positions_file(options, suite.counts)));
   suite.files.emplace_back("suite.json", json_text(manifest(options, suite.counts)));
   return suite;
 }

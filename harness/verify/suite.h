@@ -1,8 +1,8 @@
 // `hoyito suite`: language-neutral conformance test vectors for any Hoyito engine
 // (specs/suite.md): perft tables, seeded playthroughs, the hand-derived scenarios and positions
-// with an endless move. Every number is computed by the reference model AND the engine; where
-// they differ nothing is written (SuiteDisagreement), so a suite never ships a number that only
-// one implementation vouches for.
+// with an endless move, and the hard positions (long and endless sowings, the last seeds, passes). Every number is
+// computed by the reference model AND the engine; where they differ nothing is written (SuiteDisagreement), so a suite
+// never ships a number that only one implementation vouches for.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +32,7 @@ struct SuiteOptions {
 };
 
 struct SuiteCounts {
-  long configurations = 0, positions = 0, playthroughs = 0, plies = 0, scenarios = 0, endless = 0;
+  long configurations = 0, positions = 0, playthroughs = 0, plies = 0, scenarios = 0, endless = 0, hard = 0;
 };
 
 // One file of the suite: its name inside the suite folder and its text.
@@ -48,10 +48,13 @@ struct Suite {
 std::string protocol_rules_command(const Rules& rules);
 // The state of a game as the suite writes it: board, captured, to_move, status, winner, plies.
 boost::json::object suite_state(const Position& position, const Result& result, int plies);
+// The document as JSON text with each element of its arrays on a line of its own.
+std::string json_text(const boost::json::object& document);
 
-boost::json::object perft_tables(const SuiteOptions& options, SuiteCounts& counts);       // suite_perft.cpp
-boost::json::object playthroughs(const SuiteOptions& options, SuiteCounts& counts);       // suite_games.cpp
-boost::json::object endless_positions(const SuiteOptions& options, SuiteCounts& counts);  // suite_endless.cpp
+boost::json::object perft_tables(const SuiteOptions& options, SuiteCounts& counts);         // suite_perft.cpp
+boost::json::object playthroughs(const SuiteOptions& options, SuiteCounts& counts);         // suite_games.cpp
+boost::json::object endless_positions(const SuiteOptions& options, SuiteCounts& counts);    // suite_endless.cpp
+boost::json::object hard_positions_file(const SuiteOptions& options, SuiteCounts& counts);  // suite_hard.cpp
 
 // Every file of the suite, in memory (throws SuiteDisagreement, InputError).
 Suite build_suite(const SuiteOptions& options);

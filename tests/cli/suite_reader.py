@@ -416,6 +416,29 @@ class Reader:
             self.check("endless #%d %s move %s" % (i + 1, entry["rules_command"], entry["move"]),
                        lambda e=entry: self.endless(e))
 
+    # hard.json ----------------------------------------------------------------------------
+    def hard(self, entry):
+        """The legal plies at the position, then the moves: the state after them, or the refusal."""
+        why = self.setup(entry["rules_command"], entry["rules"], entry["position"])
+        if why:
+            return ("skip", why, "quiet")
+        legal = legal_of(self.engine)
+        if legal != entry["legal"]:
+            return "legal %s, expected %s" % (" ".join(legal), " ".join(entry["legal"]))
+        for move in entry["moves"]:
+            answer = self.engine.ask("play " + move)
+            if not answer[0]:
+                if answer[1] == entry.get("refusal"):
+                    return None
+                return "play %s: refused (%s %s)" % (move, answer[1], answer[2])
+        if "refusal" in entry:
+            return "play %s: played, expected refusal %s" % (entry["moves"][-1], entry["refusal"])
+        return state_difference(entry["after"], state_of(self.engine))
+
+    def run_hard(self, document):
+        for entry in document["positions"]:
+            self.check("hard %s" % entry["name"], lambda e=entry: self.hard(e))
+
 
 def load(suite, name):
     path = os.path.join(suite, name)
@@ -435,13 +458,14 @@ def main(argv):
         sys.exit("usage: suite_reader.py SUITE_DIR -- ENGINE_COMMAND ARGS...")
     suite, command = argv[1], argv[3:]
     documents = [(name, load(suite, name)) for name in
-                 ("perft.json", "playthroughs.json", "scenarios.json", "endless.json")]
+                 ("perft.json", "playthroughs.json", "scenarios.json", "endless.json", "hard.json")]
     try:
         reader = Reader(suite, command)
     except (OSError, EngineError, Refused) as e:
         sys.exit("suite_reader: cannot start %s: %s" % (" ".join(command), e))
     runs = {"perft.json": reader.run_perft, "playthroughs.json": reader.run_playthroughs,
-            "scenarios.json": reader.run_scenarios, "endless.json": reader.run_endless}
+            "scenarios.json": reader.run_scenarios, "endless.json": reader.run_endless,
+            "hard.json": reader.run_hard}
     for name, document in documents:
         runs[name](document)
     reader.engine.close()

@@ -12,7 +12,7 @@ trap 'rm -rf "$WORK"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$HOYITO" suite --out "$WORK/suite" --depth 3 || fail "hoyito suite exited $?"
-for file in README.md suite.json perft.json playthroughs.json scenarios.json endless.json; do
+for file in README.md suite.json perft.json playthroughs.json scenarios.json endless.json hard.json; do
   [ -s "$WORK/suite/$file" ] || fail "suite/$file missing"
 done
 "$HOYITO" suite --out "$WORK/suite" --depth 1 2>"$WORK/err" && fail "a non-empty --out was replaced without --force"

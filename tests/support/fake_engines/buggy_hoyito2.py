@@ -54,10 +54,11 @@ class Buggy(ex.HoyitoII):
     def play(self, move):
         if move != "pass" and BUGS & {"cap75", "cap75-ends"}:
             hole = self.hole_of(move)
-            (board, _), capped = capped_sow(self.board, hole)
+            (board, landing), capped = capped_sow(self.board, hole)
             if capped and "cap75" in BUGS:
                 raise hp.Refusal("endless", f"move {move}: more than {CAP} laps")
             if capped:  # the game ends as by a quitter: each row to its owner, the hand lost
+                board[landing] = 0  # lap 76 lifted its seeds: they are never sown again
                 n = self.holes
                 self.board = [0] * (2 * n)
                 self.captured = [self.captured[0] + sum(board[:n]), self.captured[1] + sum(board[n:])]
