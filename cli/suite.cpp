@@ -54,8 +54,9 @@ CommandRun add_suite(CLI::App& cmd) {
       ->default_val(4)
       ->check(whole_number_in(1, 6));
   cmd.add_option("--seed", args->seed, "seed of the playthroughs, made-up positions and endless search")
-      ->default_val(1);
-  cmd.add_flag("--force", args->force, "replace a non-empty --out folder");
+      ->default_val(1)
+      ->check(seed_digits());  // CLI11 alone takes -1 and 2^64 as 2^64 - 1 (issue 36 item 8)
+  cmd.add_flag("--force", args->force, "replace an --out folder that holds an earlier suite and nothing else");
   return [args] { return command_suite(*args); };
 }
 

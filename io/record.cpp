@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 #include <boost/json/basic_parser_impl.hpp>
 
+#include "io/output.h"  // note_input
+
 namespace hoyito {
 
 namespace json = boost::json;
@@ -602,6 +604,7 @@ class LineReader {
           fmt::format("{}: not a regular file or a pipe ({}s are read from files or streams only)", path, what_));
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
+    note_input(path);  // an output of this run that is this file is refused (io/output.h)
   }
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;

@@ -386,6 +386,7 @@ VerifyResult verify(const VerifyOptions& given, Reporter& reporter) {
   const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
   validate(options, configs);
   make_folder(options.out, "--out");
+  const FolderLock lock(options.out, "--out");  // two runs into one folder would mix their records
   clear_run_output(options.out);
   announce_run(options, configs, reporter);
   VerifyResult run;
