@@ -204,7 +204,7 @@ int run(const SimulateArgs& args) {
   const SimulationResult result = run_simulation(spec, options);
   const boost::json::value timing = boost::json::object{
       {"seconds", result.seconds},
-      {"threads", options.threads},
+      {"threads", result.threads},
       {"games_played", result.games_played},
       {"games_per_second", result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0}};
   const SimulationReport report = make_report(spec, result.per_value);
@@ -212,7 +212,7 @@ int run(const SimulateArgs& args) {
 
   write_table(std::cout, report);
   std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played,
-                           result.seconds, options.threads,
+                           result.seconds, result.threads,
                            result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
   report_undecided(args, spec, result);
   if (result.interrupted) {
