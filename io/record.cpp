@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -162,7 +163,22 @@ std::string clipped(std::string_view text, std::size_t most) {
   return std::string(text.substr(0, most - 3)) + "...";
 }
 
+// A JSON number that is not a whole number as JSON writes one (issue 36: "got 5E3", "got
+// Infinity" named nothing): what it is, in words.
+std::string shown_double(const json::value& v) {
+  const double d = v.get_double();
+  if (!std::isfinite(d)) return "a number too large to be any count (it reads as infinity)";
+  if (d != std::floor(d))
+    return fmt::format("{}, which is not a whole number", clipped(json::serialize(v), kShownValue));
+  if (std::fabs(d) < 1e15)
+    return fmt::format(
+        "{}, which is {:.0f} written with an exponent or a fraction: write whole numbers in plain digits",
+        clipped(json::serialize(v), kShownValue), d);
+  return fmt::format("{}, a number of about {:.0e}, beyond any count", clipped(json::serialize(v), kShownValue), d);
+}
+
 std::string shown(const json::value& v) {
+  if (v.is_double()) return shown_double(v);
   if (v.is_string() && v.get_string().size() > kShownValue)  // not serialized whole: it may be huge
     return json::serialize(json::value(clipped(v.get_string(), kShownValue))) + "...";
   if (v.is_structured()) return v.is_object() ? "an object" : "an array";

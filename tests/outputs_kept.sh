@@ -10,43 +10,24 @@
 # 5. rulebook --format md into a nearly full disk (a tmpfs; root only, else skipped with a note):
 #    exit 2 and nothing written; an earlier rule book there is left whole.
 # Usage: outputs_kept.sh HOYITO. Exit 0 pass, 1 fail.
-set -uo pipefail
-hoyito=$(realpath "$1")
-work=$(mktemp -d)
-cleanup() {
-  mountpoint -q "$work/full" 2>/dev/null && umount "$work/full"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# refused NAME EXPECTED-TEXT COMMAND...: exit 2 and the text said
-refused() {
-  local name=$1 expected=$2
-  shift 2
-  "$@" >"$work/out.txt" 2>"$work/err.txt"
-  local code=$?
-  [ "$code" -eq 2 ] || fail "$name: exit $code, expected 2 ($(head -c 200 "$work/err.txt"))"
-  grep -q -- "$expected" "$work/err.txt" || fail "$name: '$expected' not said: $(head -c 200 "$work/err.txt")"
-  echo "$name: exit $code: $(head -c 160 "$work/err.txt")"
-}
+source "$(dirname "$0")/cli_lib.sh" "$1"
 
 # --- 1. suite --force: only an earlier suite is replaced ---
 mkdir -p "$work/x"
 echo keep >"$work/x/thesis.tex"
-(cd "$work/x" && refused "suite --out . --force" "never written over" "$hoyito" suite --out . --force --depth 1)
+(cd "$work/x" && refused "suite --out . --force" "never written over" -- "$hoyito" suite --out . --force --depth 1)
 [ -f "$work/x/thesis.tex" ] || fail "suite --out . --force deleted the current folder's thesis.tex"
-refused "suite --out (a folder with a file of the user's) --force" "not a previous output" \
+refused "suite --out (a folder with a file of the user's) --force" "not a previous output" -- \
   "$hoyito" suite --out "$work/x" --force --depth 1
 [ "$(cat "$work/x/thesis.tex" 2>/dev/null)" = keep ] || fail "suite --force over a user's folder lost thesis.tex"
 mkdir -p "$work/home"
-HOME="$work/home" refused "suite --out \$HOME --force" "never written over" \
+HOME="$work/home" refused "suite --out \$HOME --force" "never written over" -- \
   "$hoyito" suite --out "$work/home" --force --depth 1
 "$hoyito" suite --out "$work/su" --depth 1 --seed 1 >/dev/null || fail "suite into a new folder"
 "$hoyito" suite --out "$work/su" --depth 1 --seed 2 --force >/dev/null || fail "suite --force over an earlier suite"
 grep -q '"seed": *2' "$work/su/suite.json" || fail "suite --force: the earlier suite was not replaced"
 touch "$work/su/notes.txt"
-refused "suite --force over an earlier suite with a user's file" "notes.txt" \
+refused "suite --force over an earlier suite with a user's file" "notes.txt" -- \
   "$hoyito" suite --out "$work/su" --depth 1 --force
 [ -f "$work/su/notes.txt" ] && [ -f "$work/su/suite.json" ] || fail "suite --force: the refused folder was changed"
 
@@ -55,17 +36,17 @@ refused "suite --force over an earlier suite with a user's file" "notes.txt" \
 "$hoyito" simulate --games 40 --shard 2/2 --quiet --json "$work/s2.json" >/dev/null || fail "shard 2"
 cp "$work/s1.json" "$work/s1.orig"
 before=$(md5sum <"$work/s1.json")
-refused "merge s1 s2 --out s1" "is also an input" "$hoyito" merge "$work/s1.json" "$work/s2.json" --out "$work/s1.json"
+refused "merge s1 s2 --out s1" "is also an input" -- "$hoyito" merge "$work/s1.json" "$work/s2.json" --out "$work/s1.json"
 cp "$work/s1.orig" "$work/s1.json"
 ln "$work/s1.json" "$work/link.json"
-refused "merge s1 s2 --out (a hard link to s1)" "is also an input" \
+refused "merge s1 s2 --out (a hard link to s1)" "is also an input" -- \
   "$hoyito" merge "$work/s1.json" "$work/s2.json" --out "$work/link.json"
 [ "$(md5sum <"$work/s1.json")" = "$before" ] || fail "merge --out s1 (or its link): shard s1 was changed"
 
 # --- 3. annotate: the page would be the record ---
 "$hoyito" random --variant hoyito2 --holes 6 --seed 5 --out "$work/g.json" || fail "random"
 mkdir -p "$work/a3" && cp "$work/g.json" "$work/a3/game.md"
-(cd "$work/a3" && refused "annotate game.md" "is also an input" "$hoyito" annotate game.md --format md --depth 0)
+(cd "$work/a3" && refused "annotate game.md" "is also an input" -- "$hoyito" annotate game.md --format md --depth 0)
 cmp -s "$work/g.json" "$work/a3/game.md" || fail "annotate game.md wrote over its record"
 
 # --- 4. one --out, a long game then a short one: the files of the short game alone ---
@@ -88,7 +69,7 @@ for format in abstractplay svg md; do
   echo "annotate --format $format into one --out: $long files of the long game, then $(echo "$reused" | wc -w) (fresh: $(echo "$fresh" | wc -w))"
 done
 mkdir -p "$work/a4-user/game-svg" && echo mine >"$work/a4-user/game-svg/notes.txt"
-refused "annotate --format md over a -svg folder with a user's file" "notes.txt" \
+refused "annotate --format md over a -svg folder with a user's file" "notes.txt" -- \
   "$hoyito" annotate "$work/game.json" --format md --depth 0 --out "$work/a4-user"
 [ -f "$work/a4-user/game-svg/notes.txt" ] || fail "annotate removed a user's file in its -svg folder"
 

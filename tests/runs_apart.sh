@@ -7,35 +7,19 @@
 # 8. suite --seed -1 and --seed 18446744073709551616: refused as every other command refuses them
 #    (before: exit 0, the seed clamped to 2^64 - 1).
 # Usage: runs_apart.sh HOYITO. Exit 0 pass, 1 fail.
-set -uo pipefail
-hoyito=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# refused NAME EXPECTED-TEXT COMMAND...: exit 2, the text said, one line
-refused() {
-  local name=$1 expected=$2
-  shift 2
-  "$@" >"$work/out.txt" 2>"$work/err.txt"
-  local code=$?
-  [ "$code" -eq 2 ] || fail "$name: exit $code, expected 2 ($(head -c 200 "$work/err.txt"))"
-  grep -q -- "$expected" "$work/err.txt" || fail "$name: '$expected' not said: $(head -c 200 "$work/err.txt")"
-  [ "$(wc -l <"$work/err.txt")" -eq 1 ] || fail "$name: $(wc -l <"$work/err.txt") lines, expected one"
-  echo "$name: exit $code: $(head -c 200 "$work/err.txt")"
-}
+source "$(dirname "$0")/cli_lib.sh" "$1"
 
 # --- 6. a folder held by another run ---
 mkdir -p "$work/held"
 flock -o "$work/held/.hoyito-lock" sleep 20 &  # -o: the lock is flock's own, not sleep's
 holder=$!
 sleep 0.5
-refused "verify --out (a folder another run holds)" "another hoyito run" \
+refused "verify --out (a folder another run holds)" "another hoyito run" -- \
   "$hoyito" verify --games 1 --skip records,matches,limits --out "$work/held"
 "$hoyito" random --variant hoyito2 --holes 6 --seed 5 --out "$work/g.json" || fail "random"
-refused "annotate --out (a folder another run holds)" "another hoyito run" \
+refused "annotate --out (a folder another run holds)" "another hoyito run" -- \
   "$hoyito" annotate "$work/g.json" --depth 0 --out "$work/held"
-refused "rulebook --format md --out (a folder another run holds)" "another hoyito run" \
+refused "rulebook --format md --out (a folder another run holds)" "another hoyito run" -- \
   "$hoyito" rulebook --format md --out "$work/held"
 kill "$holder"
 wait "$holder" 2>/dev/null
@@ -63,7 +47,7 @@ done
 
 # --- 8. suite --seed out of range ---
 for seed in -1 18446744073709551616; do
-  refused "suite --seed $seed" "is not a seed" "$hoyito" suite --out "$work/su" --seed "$seed" --depth 1
+  refused "suite --seed $seed" "is not a seed" -- "$hoyito" suite --out "$work/su" --seed "$seed" --depth 1
   [ -e "$work/su" ] && fail "suite --seed $seed wrote $work/su"
 done
 
