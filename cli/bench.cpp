@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/result_file.h"
 #include "cli/validators.h"
+#include "harness/base/reporter.h"
 #include "harness/bench/protocol.h"
 #include "harness/bench/signature.h"
 #include "harness/games/engine_session.h"
@@ -76,7 +77,10 @@ void print_simulate_over_sampler(const BenchFigures& f, boost::json::object& doc
 int command_bench(const BenchArgs& args) {
   std::optional<WholeFile> json_file;  // made first: a path that cannot be written fails at once
   if (!args.json.empty()) json_file.emplace(args.json);
-  const BenchFigures f = measure_bench(args.games);
+  const Stopwatch clock;  // a minute's run says what it measures, on stderr (issue 36 item 13)
+  const BenchFigures f = measure_bench(args.games, [&clock](const std::string& step) {
+    std::cerr << fmt::format("bench: {:.0f} s: measuring {}\n", clock.seconds(), step) << std::flush;
+  });
   boost::json::object document = result_header("hoyito-bench-result/2");
   document["games"] = args.games;
   boost::json::array configs;

@@ -50,7 +50,9 @@ void estimate_run(const ExhaustiveArgs& args) {
   std::cout << "estimate: " << estimate << "\n";
 }
 
-int command_exhaustive(const ExhaustiveArgs& args) {
+int command_exhaustive(const ExhaustiveArgs& given) {
+  ExhaustiveArgs args = given;
+  args.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   estimate_run(args);
   Reporter reporter = Reporter::to_stdout();
   std::string out = args.out;

@@ -80,6 +80,12 @@ int write_records(const Rules& rules, const RandomArgs& args, Write&& write) {
 Position read_position(const std::string& text_or_file, const Rules& rules) {
   std::string text = text_or_file;
   std::string where = "--position";
+  // A board alone ("[4,4,...]") is JSON text, not a file name: said so, with what a position is.
+  if (const std::size_t first = text.find_first_not_of(" \t\n"); first != std::string::npos && text[first] == '[')
+    throw InputError(
+        fmt::format("--position {}: a board alone is not a position: give {{\"board\": [...], \"captured\": [S, N], "
+                    "\"to_move\": \"south\"}} (JSON text or a file holding it)",
+                    text.size() > 40 ? text.substr(0, 40) + "..." : text));
   if (text.find('{') == std::string::npos) {
     where = text_or_file;
     text = read_file(text_or_file, "position");

@@ -34,9 +34,10 @@ RulebookSources built_in_specs() {
 
 int run_rulebook(const RulebookArgs& args) {
   const Lang lang = parse_lang(args.lang);
+  // Its own formats named (parse_format would list annotate's, svg and abstractplay among them).
+  if (args.format != "html" && args.format != "md" && args.format != "pdf")
+    throw InputError(fmt::format("--format '{}': the rule book is html, md or pdf", args.format));
   const PageFormat format = parse_format(args.format);
-  if (format == PageFormat::svg || format == PageFormat::abstractplay)
-    throw InputError(fmt::format("--format {}: the rule book is html, md or pdf", args.format));
   if (format == PageFormat::pdf) require_chromium();  // before the work: exit 2 naming the package
   std::vector<OutputFile> files = rulebook_files(built_in_specs(), format, lang);
   throw_if_interrupted("rulebook: interrupted before writing, nothing written");

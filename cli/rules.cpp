@@ -205,9 +205,14 @@ void print_all_rules(const std::vector<RuleText>& rules) {
   for (const auto& r : rules)
     std::cout << fmt::format("  {:<10} {}\n", r.id, wrapped(r.text, kLineWidth - kRuleColumn, kRuleColumn));
   std::cout << "\nOptions (--option NAME=VALUE; default first)\n";
+  // Two lines an option, within kLineWidth columns: its question, name and values, then what it
+  // decides and its rules, wrapped (one line of all four was 238 columns wide).
+  constexpr std::size_t kSummaryColumn = 10;
   for (const auto& o : option_table())
-    std::cout << fmt::format("  {:<7} {:<25} {:<28} {} [{}]\n", o.question, o.name, join_values(o), o.summary,
-                             o.rule_ids);
+    std::cout << fmt::format(
+        "  {:<7} {:<25} {}\n{}{}\n", o.question, o.name, wrapped(join_values(o), kLineWidth - 36, 36),
+        std::string(kSummaryColumn, ' '),
+        wrapped(fmt::format("{} [{}]", o.summary, o.rule_ids), kLineWidth - kSummaryColumn, kSummaryColumn));
   std::cout << "\nFurther readings (specs/open-questions.md; `hoyito rules Q-END` prints one)\n  ";
   for (const auto& r : readings_from_markdown()) std::cout << r.id << ' ';
   std::cout << "\n";

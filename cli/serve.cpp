@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "harness/base/interrupt.h"
 #include "harness/games/serve.h"
 #include "io/output.h"
 #include "version.h"  // generated: HOYITO_VERSION, HOYITO_COMMIT
@@ -27,6 +28,8 @@ std::size_t read_stdin(char* buffer, std::size_t size) {
   for (;;) {
     const ssize_t got = ::read(STDIN_FILENO, buffer, size);
     if (got >= 0) return static_cast<std::size_t>(got);
+    // A signal ends the wait for a command (the handler has no SA_RESTART): Ctrl-C stops serve.
+    if (errno == EINTR) throw_if_interrupted("serve: stopped while waiting for a command");
     if (errno != EINTR) throw InputError(fmt::format("serve: standard input: cannot read: {}", std::strerror(errno)));
   }
 }

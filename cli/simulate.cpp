@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/commands.h"
 #include "cli/validators.h"
@@ -91,6 +92,10 @@ SimulationSpec spec_of(const SimulateArgs& args) {
   // that do not say --match plays the rounds itself.
   if (args.match > 0 && (args.rules.round != 1 || !args.rules.previous_winner.empty()))
     throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
+  if (args.players.size() != 2)
+    throw InputError(fmt::format("--players {}: {} player{}, expected two: South's and North's (e.g. random,greedy)",
+                                 fmt::join(args.players, ","), args.players.size(),
+                                 args.players.size() == 1 ? "" : "s"));
   SimulationSpec spec;
   spec.rules = rules_from_args(args.rules);
   for (std::size_t k = 0; k < 2; ++k) {
@@ -204,7 +209,7 @@ int run(const SimulateArgs& args) {
   const SimulationResult result = run_simulation(spec, options);
   const boost::json::value timing = boost::json::object{
       {"seconds", result.seconds},
-      {"threads", options.threads},
+      {"threads", result.threads},
       {"games_played", result.games_played},
       {"games_per_second", result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0}};
   const SimulationReport report = make_report(spec, result.per_value);
@@ -212,7 +217,7 @@ int run(const SimulateArgs& args) {
 
   write_table(std::cout, report);
   std::cout << fmt::format("{} games played in {:.1f} s on {} thread(s): {:.0f} games/s\n", result.games_played,
-                           result.seconds, options.threads,
+                           result.seconds, result.threads,
                            result.seconds > 0 ? static_cast<double>(result.games_played) / result.seconds : 0.0);
   report_undecided(args, spec, result);
   if (result.interrupted) {
@@ -242,7 +247,7 @@ CommandRun add_simulate(CLI::App& command) {
   cmd->add_option("--players", args->players,
                   "South's and North's player: random, greedy, search:D or perfect:DIR (endgame tables of DIR)")
       ->delimiter(',')
-      ->expected(2)
+      ->expected(1, 64)  // the count is checked by spec_of, in words (CLI11: "At Most 2 required")
       ->default_str("random,random")
       ->check(parsed_by([](const std::string& p) { parse_player_spec(p); }, "PLAYER"));
   cmd->add_option("--threads", args->threads, "worker threads (default: every core)")->check(threads_range());

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/validators.h"
 #include "engine/engine.h"
+#include "harness/base/campaign.h"
 #include "harness/games/table_play.h"
 #include "harness/simulate/simulate.h"  // parse_shard: the K/M of --shard, for --block
 #include "harness/solve/solver.h"
@@ -45,7 +46,7 @@ int command_solve(const SolveArgs& args) {
   solve::SolveOptions options;
   options.rules = rules_from_args(args.rules);
   options.max_seeds = args.max_seeds;
-  options.threads = args.threads;
+  options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   options.out_dir = args.out;
   solve::check_solvable(options.rules, options.max_seeds);  // bad input before any work
   const std::string path =
@@ -58,7 +59,7 @@ int command_solve(const SolveArgs& args) {
 int command_shard(const SolveArgs& args) {
   solve::SolveOptions options;
   options.rules = rules_from_args(args.rules);
-  options.threads = args.threads;
+  options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   options.out_dir = args.out;
   if (args.merge_layer > 0) {
     const std::string path = solve::merge_layer(

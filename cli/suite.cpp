@@ -75,13 +75,14 @@ CommandRun add_suite(CLI::App& cmd) {
   cmd.add_option("--depth", args->depth, "perft counts at depths 1..D (1 to 6)")
       ->default_val(4)
       ->check(whole_number_in(1, 6));
-  cmd.add_option("--seed", args->seed,
-                 "seed of the playthroughs, made-up positions, endless and hard-positions searches")
-      ->default_val(1);
-  cmd.add_flag("--force", args->force, "replace a non-empty --out folder");
   cmd.add_option("--search-hard", args->search_hard,
                  "instead, run the search for hard positions (about a minute) and write its file (as "
                  "specs/hard-positions.json, which the suite and verify --engine read)");
+  cmd.add_option("--seed", args->seed,
+                 "seed of the playthroughs, made-up positions, endless and hard-positions searches")
+      ->default_val(1)
+      ->check(seed_digits());  // CLI11 alone takes -1 and 2^64 as 2^64 - 1 (issue 36 item 8)
+  cmd.add_flag("--force", args->force, "replace an --out folder that holds an earlier suite and nothing else");
   return [args] { return command_suite(*args); };
 }
 

@@ -57,8 +57,11 @@ void Game::restart(const Position& start, Validated) {
   board_ = config_.holes == 24 ? pack<24>(start.board.data()) : pack<12>(start.board.data());
   captured_ = start.captured;
   to_move_ = start.to_move;
-  status_ = Status::playing;
-  winner_ = Winner::none;
+  // END-1: a start with no seed on the board is over (a made-up one: in play a capture empties the
+  // board and ends the game); END-2 decides by the captures.
+  const bool empty = board_ == Board{};
+  status_ = empty ? Status::finished : Status::playing;
+  winner_ = empty ? winner_by_captures(captured_) : Winner::none;
   plies_ = 0;
   extra_move_ = false;
   mask_valid_ = false;

@@ -31,6 +31,12 @@ inline constexpr std::size_t kMaxResponseBytes = 16u << 20;  // bytes of one res
 struct ProtocolError : InputError {
   using InputError::InputError;
 };
+// A whole number, well formed, outside the range asked for (a negative count, seeds per hole
+// 11, a number past 2^63): a value the rules do not define, refused by serve as `invalid`, not
+// `syntax` (specs/engine-protocol.md, "Refusal reasons").
+struct NumberOutOfRange : ProtocolError {
+  using ProtocolError::ProtocolError;
+};
 
 // The refusal reasons of `? REASON MESSAGE` (specs/engine-protocol.md, "Refusal reasons").
 enum class Reason { illegal, endless, undecided, game_over, invalid, unsupported, unknown_command, syntax, internal };
@@ -69,7 +75,8 @@ Response parse_response(const std::vector<std::string>& lines, std::string_view 
 std::vector<std::pair<std::string, std::string>> parse_fields(std::string_view text, std::string_view where);
 
 // Whole numbers as the protocol writes them: decimal digits, an optional '-' (counts are checked
-// by the caller). Throws ProtocolError naming `where`.
+// by the caller). Throws ProtocolError naming `where`: NumberOutOfRange when the text is a whole
+// number outside [low, high].
 long long parse_number(std::string_view text, std::string_view where, long long low, long long high);
 
 // Moves: a hole letter of specs/notation.md or "pass". Throws ProtocolError.

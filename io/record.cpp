@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -13,6 +14,8 @@
 
 #include <fmt/format.h>
 #include <boost/json/basic_parser_impl.hpp>
+
+#include "io/output.h"  // note_input
 
 namespace hoyito {
 
@@ -160,7 +163,22 @@ std::string clipped(std::string_view text, std::size_t most) {
   return std::string(text.substr(0, most - 3)) + "...";
 }
 
+// A JSON number that is not a whole number as JSON writes one (issue 36: "got 5E3", "got
+// Infinity" named nothing): what it is, in words.
+std::string shown_double(const json::value& v) {
+  const double d = v.get_double();
+  if (!std::isfinite(d)) return "a number too large to be any count (it reads as infinity)";
+  if (d != std::floor(d))
+    return fmt::format("{}, which is not a whole number", clipped(json::serialize(v), kShownValue));
+  if (std::fabs(d) < 1e15)
+    return fmt::format(
+        "{}, which is {:.0f} written with an exponent or a fraction: write whole numbers in plain digits",
+        clipped(json::serialize(v), kShownValue), d);
+  return fmt::format("{}, a number of about {:.0e}, beyond any count", clipped(json::serialize(v), kShownValue), d);
+}
+
 std::string shown(const json::value& v) {
+  if (v.is_double()) return shown_double(v);
   if (v.is_string() && v.get_string().size() > kShownValue)  // not serialized whole: it may be huge
     return json::serialize(json::value(clipped(v.get_string(), kShownValue))) + "...";
   if (v.is_structured()) return v.is_object() ? "an object" : "an array";
@@ -602,6 +620,7 @@ class LineReader {
           fmt::format("{}: not a regular file or a pipe ({}s are read from files or streams only)", path, what_));
     fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd_ < 0) throw InputError(fmt::format("{}: cannot open file: {}", path, std::strerror(errno)));
+    note_input(path);  // an output of this run that is this file is refused (io/output.h)
   }
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;

@@ -48,6 +48,7 @@ Position opening_position(const Rules& rules, Player to_move) {
 Game::Game(const Rules& rules, const Position& start) : rules_(rules), position_(start) {
   assert(is_valid(start, rules) && "model::Game: the start must be valid for the rules (core validate())");
   count_start();
+  end_if_board_empty();
 }
 
 void Game::restart(const Position& start) {
@@ -59,6 +60,16 @@ void Game::restart(const Position& start) {
   extra_move_pending_ = false;
   occurrences_.clear();
   count_start();
+  end_if_board_empty();
+}
+
+void Game::end_if_board_empty() {
+  // END-1: a position with no seed on the board is over (only a made-up start has one: in play a
+  // capture empties the board, and that ends the game); END-2 decides by the captures.
+  for (const int seeds : position_.board)
+    if (seeds != 0) return;
+  status_ = Status::finished;
+  winner_ = winner_by_captures(position_.captured);
 }
 
 void Game::count_start() {

@@ -103,6 +103,7 @@ class Game {
   void count_rules_of(const Ply& ply) const;     // rule coverage (model/rule_counts.h)
   int count_position();                          // END-3: how often the current position has occurred
   void count_start();                            // rule coverage and END-3 for the start position
+  void end_if_board_empty();                     // END-1: a made-up start with no seed on the board is over
 
   Rules rules_;
   Position position_;

@@ -114,9 +114,9 @@ class HoyitoII:
         if sum(board) + sum(captured) != 8 * self.holes:
             raise hp.Refusal("invalid", f"position: {sum(board) + sum(captured)} seeds, "
                                         f"expected {8 * self.holes} (BRD-3)")
-        if sum(board) == 0:
-            raise hp.Refusal("invalid", "position: an empty board (END-1: that game has ended)")
         self.new_game(board, captured, to_move)
+        if sum(board) == 0:  # END-1: an empty board is over at once, END-2 scores it
+            self.finish()
 
     @staticmethod
     def check_round(round_, previous_winner):

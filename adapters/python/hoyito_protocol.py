@@ -67,8 +67,11 @@ def log(*parts):
 # ---- parsing of arguments -------------------------------------------------------------------
 
 def parse_int(text, what, low, high, reason="invalid"):
-    """A decimal whole number: not digits is `syntax`; out of [low, high] is `reason`."""
-    if not text.isascii() or not text.isdigit():
+    """A decimal whole number (digits, an optional '-'): not one is `syntax`; one out of
+    [low, high] (a negative count, seeds per hole 11) is `reason`, `invalid` unless said
+    (the refusal table of specs/engine-protocol.md)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit():
         raise Refusal("syntax", f"{what}: '{text}' is not a whole number")
     value = int(text)
     if not low <= value <= high:
@@ -102,7 +105,7 @@ def parse_counts(text, what, length=None):
     """Comma-separated whole numbers (board=, captured=)."""
     counts = [parse_int(part, what, 0, 10**9, "invalid") for part in text.split(",")]
     if length is not None and len(counts) != length:
-        raise Refusal("invalid", f"{what}: {len(counts)} entries, expected {length}")
+        raise Refusal("syntax", f"{what}: {len(counts)} entries, expected {length}")
     return counts
 
 

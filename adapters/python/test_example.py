@@ -136,7 +136,8 @@ class ExampleTest(unittest.TestCase):
             "rules hoyito2 7 4": "invalid",
             "rules hoyito1 6 4": "unsupported", "rules hoyito2 6 5": "unsupported",
             "rules hoyito2 6 4 skip_origin=true": "unsupported",
-            "position board=4,4,4 captured=0,0 to_move=south": "invalid",
+            # a board of the wrong length is malformed, as in serve (specs/engine-protocol.md)
+            "position board=4,4,4 captured=0,0 to_move=south": "syntax",
             "position board=4,4,4,4,4,4,4,4,4,4,4,4 captured=0,1 to_move=south": "invalid",
             "position captured=0,0 to_move=south": "syntax",
             "start to_move=east": "syntax", "start round=2": "invalid",

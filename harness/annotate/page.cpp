@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 
 #include <fmt/format.h>
@@ -556,25 +557,30 @@ class MemorySink : public PageSink {
 };
 
 // The files written as they are made (write_annotation): the page through a temporary renamed
-// at the end (WholeFile), the SVGs of a Markdown page into a temporary folder moved into place
-// at the end (WholeFolder), the SVGs of --format svg each whole, all removed unless committed.
+// at the end (WholeFile), the SVGs of a Markdown page into a temporary folder swapped in whole at
+// the end (WholeFolder::commit_replacing: no SVG of an earlier game stays), the files of --format
+// svg and abstractplay each finished beside and renamed together at the end, then the files of
+// those names an earlier game left (STEM-ply-N, STEM-refused) removed; nothing kept unless all is.
 class DiskSink : public PageSink {
  public:
   DiskSink(const std::string& dir, const std::string& page, const std::string& stem, PageFormat format)
-      : dir_(dir), dir_made_(!std::filesystem::exists(dir, exists_error_)) {
+      : dir_(dir), stem_(stem), dir_made_(!std::filesystem::exists(dir, exists_error_)) {
     make_folder(dir, "--out");
+    lock_.emplace(dir, "--out");  // two runs into one folder would mix their files
     if (format == PageFormat::md) {
       folder_name_ = stem + "-svg";
       folder_.emplace(path_of(folder_name_));
+      folder_->check_replaceable(".svg");  // refused before the work, not after it
     }
     if (!page.empty()) page_.emplace(path_of(page));
     if (!page.empty()) written.push_back(path_of(page));
   }
   ~DiskSink() override {
     if (committed_) return;
-    for (const std::string& path : loose_) ::unlink(path.c_str());  // --format svg: none left unless whole
+    loose_.clear();  // --format svg, abstractplay: none left unless all are whole
     folder_.reset();
     page_.reset();
+    lock_.reset();
     std::error_code error;  // the --out folder made for this run is not left behind empty
     if (dir_made_ && std::filesystem::is_empty(dir_, error)) std::filesystem::remove(dir_, error);
   }
@@ -585,27 +591,53 @@ class DiskSink : public PageSink {
       write_file_in_temporary_folder(folder_->temporary() + name.substr(folder_name_.size()), text);
       return;
     }
-    loose_.push_back(written.back());
-    WholeFile loose(written.back(), loose_.size() == 1);  // stale temporaries swept once, not per ply
-    loose.write(text);
-    loose.commit();
+    // stale temporaries swept once, not per ply
+    loose_.push_back(std::make_unique<WholeFile>(written.back(), loose_.empty()));
+    loose_.back()->write(text);
+    loose_.back()->finish_writing();  // closed now: a game of thousands of plies holds no descriptors
   }
   void commit() {
-    if (folder_) folder_->commit();
+    if (page_) page_->finish_writing();
+    if (folder_) folder_->commit_replacing(".svg");
+    for (auto& file : loose_) file->commit();
     if (page_) page_->commit();
+    if (!loose_.empty()) remove_stale_ply_files();
     committed_ = true;
   }
   std::vector<std::string> written;  // every path, the page first
 
  private:
   std::string path_of(const std::string& name) const { return (std::filesystem::path(dir_) / name).string(); }
+  // The STEM-ply-N.EXT and STEM-refused.svg of an earlier game in the folder (this command's own
+  // names) that this game did not write.
+  void remove_stale_ply_files() const {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir_, error)) {
+      const std::string name = entry.path().filename().string();
+      const std::string path = path_of(name);
+      if (!own_name(name) || std::find(written.begin(), written.end(), path) != written.end()) continue;
+      fs::remove(entry.path(), error);
+    }
+  }
+  bool own_name(const std::string& name) const {
+    if (name == stem_ + "-refused.svg") return true;
+    const std::string prefix = stem_ + "-ply-";
+    if (!name.starts_with(prefix)) return false;
+    const std::string rest = name.substr(prefix.size());
+    const std::size_t dot = rest.find('.');
+    return dot > 0 && dot != std::string::npos && rest.find_first_not_of("0123456789") == dot &&
+           (rest.substr(dot) == ".svg" || rest.substr(dot) == ".json");
+  }
   std::string dir_;
+  std::string stem_;
   std::error_code exists_error_;
   bool dir_made_;
+  std::optional<FolderLock> lock_;     // released last (members are destroyed in reverse order)
   std::optional<WholeFolder> folder_;  // a Markdown page's SVG folder
   std::string folder_name_;            // its name in the page
   std::optional<WholeFile> page_;
-  std::vector<std::string> loose_;
+  std::vector<std::unique_ptr<WholeFile>> loose_;
   bool committed_ = false;
 };
 
@@ -627,12 +659,9 @@ std::vector<std::string> write_annotation(const AnnotatedGame& game, PageFormat 
 }
 
 void write_files(const std::string& dir, const std::vector<OutputFile>& files) {
-  namespace fs = std::filesystem;
-  for (const OutputFile& file : files) {
-    const fs::path path = fs::path(dir) / file.name;
-    make_folder(path.parent_path().string(), "--out");
-    write_whole_file(path.string(), file.text);  // whole or absent; a failure names the file
-  }
+  std::vector<OutputFileText> texts;
+  for (const OutputFile& file : files) texts.push_back({file.name, file.text});
+  write_output_set(dir, texts, "--out", "-svg", ".svg");  // whole together: a full disk leaves nothing
 }
 
 }  // namespace hoyito

@@ -53,8 +53,9 @@ std::vector<OutputFile> annotate_files(const AnnotatedGame& game, PageFormat for
 std::vector<std::string> write_annotation(const AnnotatedGame& game, PageFormat format, const PageOptions& options,
                                           const std::string& dir, const std::string& stem);
 
-// Writes each file under `dir` (made if missing) through a temporary file renamed into place, so
-// that no half-written file is left; throws InputError naming the file that cannot be written.
+// Writes the files under `dir` (made if missing) whole together (write_output_set): nothing is
+// renamed into place until every file is written, each "-svg" folder is swapped in whole (no
+// stale SVG stays); throws OutputError naming the file that cannot be written.
 void write_files(const std::string& dir, const std::vector<OutputFile>& files);
 
 // A rules line for people: "hoyito3 2x6, round 3 after a draw, drawn_previous_last_four = split".

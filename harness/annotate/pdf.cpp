@@ -1,21 +1,20 @@
 #include "harness/annotate/pdf.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "harness/base/interrupt.h"
+#include "harness/base/subprocess.h"
 #include "io/output.h"
-
-extern char** environ;
 
 namespace hoyito {
 
@@ -51,22 +50,30 @@ struct TempFolder {
   }
 };
 
-// Runs `argv` with its output to /dev/null; its exit status, -1 when it could not be started.
-int run_quietly(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) return -1;
-  int status = 0;
-  if (waitpid(pid, &status, 0) < 0) return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+// Runs Chromium (`argv`) in a process group of its own (Subprocess: its output read and dropped,
+// its standard error to /dev/null) and waits for it, looking at the interrupt every 100 ms: an
+// interrupt kills the whole group (the browser's renderer and helper processes too) and throws
+// Interrupted; what it left running when it ended is killed too. Returns its exit text,
+// "exited with status 0" when it printed.
+std::string run_chromium(const std::vector<std::string>& argv, const std::string& name) {
+  using namespace std::chrono_literals;
+  Subprocess chromium(argv, "");
+  chromium.close_input();
+  char buffer[4096];
+  while (chromium.running()) {
+    if (interrupted()) {
+      chromium.kill();
+      throw Interrupted(fmt::format("--format pdf: Chromium stopped before {} was printed, nothing written", name));
+    }
+    try {
+      if (chromium.read(buffer, sizeof buffer, Subprocess::Clock::now() + 100ms) == 0)
+        std::this_thread::sleep_for(100ms);
+    } catch (const SubprocessTimeout&) {  // nothing said in 100 ms: look at the interrupt again
+    }
+  }
+  std::string exit = chromium.exit_text();
+  chromium.kill();  // the group's processes that outlived the browser
+  return exit;
 }
 
 std::string read_all(const fs::path& path) {
@@ -92,14 +99,16 @@ void write_pdf(const std::string& dir, const std::string& name, const std::strin
   const TempFolder temp;
   const fs::path page = temp.path / "page.html", pdf = temp.path / "page.pdf";
   write_whole_file(page.string(), html);
-  const int status = run_quietly({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                                  "--user-data-dir=" + (temp.path / "profile").string(), "--no-pdf-header-footer",
-                                  "--print-to-pdf=" + pdf.string(), "file://" + page.string()});
+  // TMPDIR: Chromium's own temporaries (org.chromium.Chromium.*) go into our folder, removed with it.
+  const std::string exit =
+      run_chromium({"/usr/bin/env", "TMPDIR=" + temp.path.string(), chromium, "--headless", "--no-sandbox",
+                    "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--user-data-dir=" + (temp.path / "profile").string(), "--no-pdf-header-footer",
+                    "--print-to-pdf=" + pdf.string(), "file://" + page.string()},
+                   name);
   const std::string bytes = fs::exists(pdf) ? read_all(pdf) : std::string();
-  if (status != 0 || bytes.rfind("%PDF", 0) != 0)
-    throw InputError(
-        fmt::format("--format pdf: {} did not print {} (exit {}): nothing written", chromium, name, status));
+  if (exit != "exited with status 0" || bytes.rfind("%PDF", 0) != 0)
+    throw InputError(fmt::format("--format pdf: {} did not print {} ({}): nothing written", chromium, name, exit));
   make_folder(dir, "--out");
   write_whole_file((fs::path(dir) / name).string(), bytes);
 }

@@ -1,5 +1,6 @@
 #include "harness/base/campaign.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 #include <thread>
@@ -22,11 +23,14 @@ double seconds_between(Clock::time_point from, Clock::time_point to) {
 }  // namespace
 
 Campaign::Campaign(CampaignOptions options, Reporter& reporter)
-    : options_(std::move(options)),
-      reporter_(reporter),
-      workers_(static_cast<std::size_t>(std::max(1, options_.threads))) {}
+    : options_(std::move(options)), reporter_(reporter), workers_(worker_count(options_.threads)) {}
 
 std::size_t Campaign::workers() const { return workers_.size(); }
+
+std::size_t Campaign::worker_count(int threads) {
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::min(static_cast<std::size_t>(std::max(1, threads)), cores);
+}
 
 std::uint64_t Campaign::seed_of(std::uint64_t seed, std::uint64_t index) { return game_seed(seed, index); }
 

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <ctime>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "engine/engine.h"
 #include "engine/sides.h"
@@ -134,10 +137,12 @@ std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
 
 std::uint64_t bench_signature(int games_per_config) { return bench_games(games_per_config, true, nullptr); }
 
-BenchFigures measure_bench(int games_per_config) {
+BenchFigures measure_bench(int games_per_config, const std::function<void(const std::string&)>& progress) {
   BenchFigures f;
+  const std::size_t configs = std::size(kVariants) * std::size(kSizes);
   for (Variant v : kVariants)
     for (int n : kSizes) {
+      progress(fmt::format("{} 2x{} ({} of {})", variant_name(v), n, f.configs.size() + 1, configs));
       const Rules rules = bench_rules(v, n);
       ConfigFigures c;
       c.variant = v;
@@ -180,6 +185,7 @@ BenchFigures measure_bench(int games_per_config) {
     throw_if_interrupted(kNoFigure);
   };
   for (int r = 0; r < kBenchSimulateRuns; ++r) {
+    progress(fmt::format("simulate, run {} of {}", r + 1, kBenchSimulateRuns));
     simulate_on(1, f.simulate_runs_1);
     sampler_on_deals();
     simulate_on(2, f.simulate_runs_2);
@@ -194,11 +200,13 @@ BenchFigures measure_bench(int games_per_config) {
   f.sampler_seconds = median(f.sampler_runs);
   f.simulate_plies = static_cast<long>(first_run->length.sum);  // plies of every game
 
+  progress("exhaustive");
   const Stopwatch exhaustive_clock;
   f.exhaustive_positions = exhaustive_check(6, kBenchExhaustiveSeeds, 2, nullptr).positions;
   f.exhaustive_seconds = exhaustive_clock.seconds();
   throw_if_interrupted(kNoFigure);  // so does exhaustive_check
 
+  progress("the signature");
   f.signature = bench_signature(games_per_config);
   return f;
 }

@@ -3,6 +3,9 @@
 // position reached. Any change of engine behaviour changes it; tests/harness/bench/bench_test.cpp holds it.
 #pragma once
 
+#include <functional>
+#include <string>
+
 #include <cstdint>
 #include <vector>
 
@@ -74,6 +77,8 @@ struct BenchFigures {
   double exhaustive_seconds = 0;
   std::uint64_t signature = 0;
 };
-BenchFigures measure_bench(int games_per_config);
+// `progress` is told each step as it starts ("hoyito2 2x6 (1 of 6)", "simulate, run 1 of 5"),
+// so that a run of a minute is not silent (cli/bench.cpp prints it on stderr).
+BenchFigures measure_bench(int games_per_config, const std::function<void(const std::string&)>& progress);
 
 }  // namespace hoyito

@@ -29,11 +29,16 @@ struct CommandRefused {
 
 [[noreturn]] void refuse(Reason reason, std::string message) { throw CommandRefused{reason, std::move(message)}; }
 
-// A core InputError (bad option, invalid position) as a refusal of `reason`.
+// A core InputError (bad option, invalid position) as a refusal of `reason`; a malformed
+// argument as `syntax`; a whole number out of range as `out_of_range`: `invalid` for a value of
+// the rules or a position (seeds per hole 11, a negative count: the refusal table of
+// specs/engine-protocol.md, tests/refusal_table.py), `syntax` for a perft depth.
 template <typename Body>
-auto refusing(Reason reason, Body&& body) {
+auto refusing(Reason reason, Body&& body, Reason out_of_range = Reason::invalid) {
   try {
     return body();
+  } catch (const protocol::NumberOutOfRange& e) {
+    refuse(out_of_range, e.what());
   } catch (const protocol::ProtocolError& e) {
     refuse(Reason::syntax, e.what());
   } catch (const InputError& e) {
@@ -265,8 +270,8 @@ class GameServer final : public Server::Games {
 
   std::string perft(const protocol::Command& c) {
     expect_args(c, 1, 1, c.name + " DEPTH");
-    const int depth = static_cast<int>(
-        refusing(Reason::syntax, [&] { return protocol::parse_number(c.args[0], c.name + " DEPTH", 0, 20); }));
+    const int depth = static_cast<int>(refusing(
+        Reason::syntax, [&] { return protocol::parse_number(c.args[0], c.name + " DEPTH", 0, 20); }, Reason::syntax));
     try {
       if (c.name == "perft") return std::to_string(hoyito::perft(game(), depth));
       std::vector<std::string> lines;

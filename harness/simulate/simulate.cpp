@@ -19,6 +19,7 @@
 #include "engine/match.h"
 #include "engine/sides.h"
 #include "harness/base/campaign.h"
+#include "harness/base/interrupt.h"
 #include "harness/simulate/merge_checks.h"
 #include "io/record.h"
 
@@ -484,6 +485,10 @@ void play_chunk(const SimulationSpec& spec, const std::vector<Rules>& rules, std
     const std::uint64_t deal =
         static_cast<std::uint64_t>(spec.shard.index - 1) + k * static_cast<std::uint64_t>(spec.shard.count);
     for (std::size_t v = 0; v < rules.size(); ++v) {
+      // A chunk of a sweep or of matches is thousands of games: the interrupt is looked at before
+      // each deal (a whole match), so that Ctrl-C stops within a second (issue 36 item 12); the
+      // deals played so far are whole and counted, the chunk's rows never written.
+      throw_if_interrupted("simulate: stopped inside a chunk of deals");
       const std::size_t row_start = rows.size();
       play_deal_rows(spec, rules[v], deal, mine[v], ordered ? &rows : nullptr);
       for (std::size_t i = row_start; i < rows.size(); ++i) rows[i].sweep_value = static_cast<int>(v);
@@ -508,6 +513,7 @@ SimulationResult collect(const SimulationSpec& spec, const std::vector<Rules>& r
   SimulationResult result;
   result.seconds = summary.seconds;
   result.interrupted = summary.interrupted;
+  result.threads = per_worker.size();
   for (const Rules& r : rules) result.per_value.emplace_back(r, spec.match_rounds, spec.measures_skill());
   for (const auto& mine : per_worker)
     for (std::size_t v = 0; v < mine.size(); ++v) result.per_value[v].merge(mine[v]);

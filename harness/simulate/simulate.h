@@ -128,6 +128,7 @@ struct SimulationResult {
   std::vector<Statistics> per_value;  // one per rules_per_value()
   double seconds = 0;
   std::uint64_t games_played = 0;
+  std::size_t threads = 0;  // the worker threads run: --threads capped at the cores (Campaign)
   // SIGINT or SIGTERM (harness/base/campaign.h interrupted()): no chunk of deals started after it;
   // the chunks in flight finished, so the statistics are those of the deals played, fewer than
   // asked for.

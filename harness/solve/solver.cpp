@@ -24,14 +24,24 @@ namespace hoyito::solve {
 namespace {
 constexpr int kTop = 127, kBottom = -127;  // +/- infinity of the fixed points (values lie in -48..48)
 
-// Runs body(begin, end, part) over [0, count) cut into `threads` parts, one thread each.
+constexpr std::uint64_t kSlice = 1 << 14;  // entries between two looks at the interrupt: milliseconds
+
+// Runs body(begin, end, part) over [0, count) cut into `threads` parts, one thread each, each
+// part in slices taken in order. An interrupt is looked at between slices (a pass over a layer
+// of millions takes seconds: issue 36 item 10): the threads stop, and Interrupted is thrown
+// here, on the calling thread, "solve: stopped in layer SEEDS, nothing written".
 template <class Body>
-void parallel_for(int threads, std::uint64_t count, const Body& body) {
+void parallel_for(int threads, std::uint64_t count, int seeds, const Body& body) {
   const auto parts = static_cast<std::uint64_t>(std::max(1, threads));
   std::vector<std::thread> workers;
   for (std::uint64_t t = 0; t < parts; ++t)
-    workers.emplace_back([&, t] { body(count * t / parts, count * (t + 1) / parts, t); });
+    workers.emplace_back([&, t] {
+      const std::uint64_t end = count * (t + 1) / parts;
+      for (std::uint64_t from = count * t / parts; from < end && !interrupted(); from += kSlice)
+        body(from, std::min(end, from + kSlice), t);
+    });
   for (std::thread& w : workers) w.join();
+  throw_if_interrupted([&] { return fmt::format("solve: stopped in layer {}, nothing written", seeds); });
 }
 
 // The values of the layers solved so far: lo then hi, a signed byte each, per entry.
@@ -84,7 +94,7 @@ void link_predecessors(LayerMoves& m) {
 LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lower, int threads, std::uint64_t first,
                        std::uint64_t last) {
   std::vector<LayerMoves> runs(static_cast<std::size_t>(std::max(1, threads)));
-  parallel_for(threads, last - first, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t run) {
+  parallel_for(threads, last - first, seeds, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t run) {
     LayerMoves& m = runs[run];
     PositionMoves moves;
     for (std::uint64_t i = begin; i < end; ++i) {
@@ -154,7 +164,7 @@ int settle(const LayerMoves& m, Flags& due, int threads, int seeds, const Update
     throw_if_interrupted([&] { return fmt::format("solve: stopped in layer {}, nothing written", seeds); });
     std::fill(due.next.begin(), due.next.end(), 0);
     std::atomic<bool> changed = false;
-    parallel_for(due.now.size() < 4096 ? 1 : threads, due.now.size(),
+    parallel_for(due.now.size() < 4096 ? 1 : threads, due.now.size(), seeds,
                  [&](std::uint64_t begin, std::uint64_t end, std::uint64_t) {
                    bool mine = false;
                    for (std::uint64_t e = begin; e < end; ++e) {

@@ -111,38 +111,15 @@ Suite build_suite(const SuiteOptions& options) {
   return suite;
 }
 
-namespace {
-
-void refuse_unless_empty(const fs::path& out, bool force) {
-  std::error_code error;
-  if (!fs::exists(out, error)) return;
-  if (!fs::is_directory(out, error))
-    throw InputError(fmt::format("--out {}: exists and is not a folder", out.string()));
-  if (!fs::is_empty(out, error) && !force)
-    throw InputError(fmt::format("--out {}: the folder is not empty (give --force to replace it)", out.string()));
-}
-
-}  // namespace
-
-void write_suite(const Suite& suite, const std::string& out_text, bool force) {
-  const fs::path out = fs::absolute(out_text).lexically_normal();
-  refuse_unless_empty(out, force);
-  const fs::path temporary = out.parent_path() / fmt::format(".{}.partial-{}", out.filename().string(), ::getpid());
-  std::error_code error;
-  fs::remove_all(temporary, error);
-  if (!fs::create_directories(temporary, error) || error)
-    throw InputError(fmt::format("--out {}: cannot create {}: {}", out_text, temporary.string(), error.message()));
-  try {
-    for (const auto& [name, text] : suite.files) write_whole_file((temporary / name).string(), text);
-    if (fs::exists(out)) fs::remove_all(out);
-    fs::rename(temporary, out);
-  } catch (const fs::filesystem_error& e) {
-    fs::remove_all(temporary, error);
-    throw InputError(fmt::format("--out {}: cannot write: {}", out_text, e.code().message()));
-  } catch (...) {
-    fs::remove_all(temporary, error);
-    throw;
-  }
+void write_suite(const Suite& suite, const std::string& out, bool force) {
+  write_command_folder(out, "suite", force, [&](const std::string& folder) {
+    std::vector<std::string> names;
+    for (const auto& [name, text] : suite.files) {
+      write_file_in_temporary_folder((fs::path(folder) / name).string(), text);
+      names.push_back(name);
+    }
+    return names;
+  });
 }
 
 }  // namespace hoyito

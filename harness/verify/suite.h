@@ -58,8 +58,9 @@ boost::json::object hard_positions_file(const SuiteOptions& options, SuiteCounts
 
 // Every file of the suite, in memory (throws SuiteDisagreement, InputError).
 Suite build_suite(const SuiteOptions& options);
-// Writes the files into `out` whole or not at all: a temporary folder beside it, renamed at the
-// end. Refuses an existing non-empty `out` unless `force` (then replaces it). Throws InputError.
+// Writes the files into `out` whole or not at all (write_command_folder: a folder beside it,
+// swapped in at the end, with a .hoyito-output marker). Refuses an existing non-empty `out`
+// unless `force`, and then unless it holds only an earlier suite. Throws OutputError.
 void write_suite(const Suite& suite, const std::string& out, bool force);
 
 }  // namespace hoyito

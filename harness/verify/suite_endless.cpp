@@ -8,6 +8,7 @@
 
 #include "engine/engine.h"
 #include "engine/sides.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/verify/lap_limits.h"
 #include "harness/verify/suite.h"
@@ -72,6 +73,7 @@ boost::json::object endless_entry(const Rules& rules, const Position& position, 
 void search_configuration(const Rules& rules, SplitMix64& rng, boost::json::array& out, SuiteCounts& counts) {
   int found = 0;
   for (int draw = 0; draw < kDrawsPerConfiguration && found < kEndlessPerConfiguration; ++draw) {
+    throw_if_interrupted("suite: stopped before every file was made, nothing written");
     const Position position = small_counts_position(rules, 2 + static_cast<int>(rng.below(2)), rng);
     if (position.captured[0] < 0 || position.captured[1] < 0) continue;
     const auto moves = endless_moves(rules, position);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/sides.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/suite.h"
@@ -100,8 +101,10 @@ boost::json::object playthrough(const Rules& rules, std::uint64_t seed, SuiteCou
 boost::json::object playthroughs(const SuiteOptions& options, SuiteCounts& counts) {
   boost::json::array games;
   std::uint64_t index = 0;
-  for (const PlaythroughConfig& config : playthrough_configs())
+  for (const PlaythroughConfig& config : playthrough_configs()) {
+    throw_if_interrupted("suite: stopped before every file was made, nothing written");
     games.push_back(playthrough(rules_of(config), game_seed(options.seed, 100 + index++), counts));
+  }
   return {{"suite_version", kSuiteVersion}, {"kind", "playthroughs"}, {"games", std::move(games)}};
 }
 

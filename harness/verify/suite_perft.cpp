@@ -5,6 +5,7 @@
 
 #include "engine/engine.h"
 #include "engine/sides.h"
+#include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/games/perft_count.h"
 #include "harness/verify/lap_limits.h"
@@ -83,6 +84,7 @@ boost::json::object perft_entry(const Rules& rules, const char* name, const Posi
   const model::Game by_model(rules, position);
   const engine::Game by_engine(rules, position);
   for (int d = 1; d <= depth; ++d) {
+    throw_if_interrupted("suite: stopped before every file was made, nothing written");
     const std::uint64_t count = perft(by_model, d);
     if (perft(by_engine, d) != count)
       throw SuiteDisagreement(

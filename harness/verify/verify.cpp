@@ -383,10 +383,13 @@ void give_verdict(const VerifyOptions& options, const std::vector<Configuration>
 VerifyResult verify(const VerifyOptions& given, Reporter& reporter) {
   const Stopwatch clock;
   VerifyOptions options = given;
+  // As the campaigns run them: no more threads than cores (Campaign::worker_count).
+  options.threads = static_cast<int>(Campaign::worker_count(options.threads));
   options.started = std::chrono::steady_clock::now();  // --seconds counts from here
   const std::vector<Configuration> configs = select_configurations(options.variant, options.holes, options.config);
   validate(options, configs);
   make_folder(options.out, "--out");
+  const FolderLock lock(options.out, "--out");  // two runs into one folder would mix their records
   clear_run_output(options.out);
   announce_run(options, configs, reporter);
   VerifyResult run;

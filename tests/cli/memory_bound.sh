@@ -155,6 +155,16 @@ peak=$(peak_kb sweep-most 0 -- "$hoyito" simulate --games 2000 --threads 2 --qui
 under_bound "simulate --sweep of 100 values" "$peak"
 peak_kb sweep-over 2 -- "$hoyito" simulate --games 10 --quiet --sweep "ply_limit=$values,1100" >/dev/null
 grep -q "more than 100 values" "$work/sweep-over.err" || fail "simulate --sweep of 101 values: $(head -c 300 "$work/sweep-over.err")"
+# --threads at its most (256) on the largest sweep, 2x12 (issue 36: 1.20 GB, 40 MB on 2 threads):
+# the workers are capped at the cores, each holding the statistics of every sweep value; and
+# --threads 256 on a match run and on verify.
+values=$(seq -s, 4901 5000)
+peak=$(peak_kb sweep-threads-256 0 -- "$hoyito" simulate --holes 12 --games 64 --sweep "ply_limit=$values" --threads 256 --quiet)
+under_bound "simulate --holes 12 --sweep of 100 values --threads 256" "$peak"
+peak=$(peak_kb match-threads-256 0 -- "$hoyito" simulate --variant hoyito3 --games 64 --match 8 --threads 256 --quiet)
+under_bound "simulate --match 8 --threads 256" "$peak"
+peak=$(peak_kb verify-threads-256 0 -- "$hoyito" verify --games 4 --record-games 4 --threads 256 --out "$work/v256")
+under_bound "verify --games 4 --threads 256" "$peak"
 
 # Dense JSON in replay and merge: 12 MB of "[0,0,...]" (6 million values) is refused by the count
 # of values before a DOM is built (before: 306 MB); 6 MB of it (3 million) and 8 MB of small

@@ -319,29 +319,38 @@ TEST(EngineGame, PlyLimitEndsUnterminated) {
 }
 
 TEST(EngineGame, ThirdRepetitionSharesTheSides) {
-  // Both sides empty except nothing a player can move: both pass forever; the start position
-  // (to_move south) occurs again after two passes, a third time after four.
-  Rules r = test_rules(Variant::hoyito2, 6, 1);
+  // The four-ply cycle of specs/scenarios/sx-third-repetition-unequal-sides.json, derived there by
+  // hand: South f, North A, South f, North E bring back the start, which occurs a third time after
+  // eight plies; then each player takes the seeds of their own row, South 3 and North 4 (END-3):
+  // captured 24-24, a draw. (This test passed on an empty board before; an empty board is now
+  // over at once, END-1, issue 36.)
+  Rules r = test_rules(Variant::hoyito2, 6);
   r.options.endless_game = hoyito::EndlessGame::third_repetition;
-  Position p = make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {4, 8}, Player::south);
+  Position p = make_position({0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1}, {21, 20}, Player::south);
   Game g(r, p);
-  for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(g.legal_moves(), std::vector<hoyito::Move>{hoyito::Move::pass()});
-    const auto ply = g.play(hoyito::Move::pass());
-    ASSERT_EQ(ply.events.size(), 1u);
-    EXPECT_EQ(ply.events[0].rule, RuleId::PASS_1);
+  const int cycle[] = {5, 6, 5, 10};  // f, A, f, E
+  for (int i = 0; i < 7; ++i) {
+    g.play(hoyito::Move::at(cycle[i % 4]));
+    ASSERT_EQ(g.status(), Status::playing) << "after ply " << i + 1;
   }
-  const auto ply = g.play(hoyito::Move::pass());
-  ASSERT_EQ(ply.events.size(), 4u) << show(ply.events, 6);
-  EXPECT_EQ(ply.events[1].kind, EventKind::side_award);
-  EXPECT_EQ(ply.events[1].player, Player::south);
-  EXPECT_EQ(ply.events[1].seeds, 0);
-  EXPECT_EQ(ply.events[2].player, Player::north);
-  EXPECT_EQ(ply.events[3].kind, EventKind::game_end);
-  EXPECT_EQ(ply.events[3].rule, RuleId::END_3);
-  EXPECT_EQ(ply.events[3].status, Status::finished);
-  EXPECT_EQ(ply.events[3].winner, Winner::north);
-  EXPECT_EQ(g.plies_played(), 4);
+  const auto ply = g.play(hoyito::Move::at(10));
+  const std::size_t n = ply.events.size();
+  ASSERT_GE(n, 3u) << show(ply.events, 6);
+  EXPECT_EQ(ply.events[n - 3].kind, EventKind::side_award);
+  EXPECT_EQ(ply.events[n - 3].player, Player::south);
+  EXPECT_EQ(ply.events[n - 3].seeds, 3);
+  EXPECT_EQ(ply.events[n - 2].player, Player::north);
+  EXPECT_EQ(ply.events[n - 2].seeds, 4);
+  EXPECT_EQ(ply.events[n - 1].kind, EventKind::game_end);
+  EXPECT_EQ(ply.events[n - 1].rule, RuleId::END_3);
+  EXPECT_EQ(ply.events[n - 1].status, Status::finished);
+  EXPECT_EQ(ply.events[n - 1].winner, Winner::draw);
+  EXPECT_EQ(g.plies_played(), 8);
+  // An empty board is no start of passes: the game is over at once, by the captures (END-1, END-2).
+  const Game empty(r, make_position({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {20, 28}, Player::south));
+  EXPECT_EQ(empty.status(), Status::finished);
+  EXPECT_EQ(empty.result().winner, Winner::north);
+  EXPECT_TRUE(empty.legal_moves().empty());
 }
 
 TEST(EngineGame, IllegalInputIsRejected) {
