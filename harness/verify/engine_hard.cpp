@@ -22,15 +22,12 @@ namespace {
 constexpr std::int64_t kEngineHardLaps = 200'000;
 
 struct HardTally {
-  std::map<std::string, int> unsupported;  // why -> vectors
   int played = 0, longer = 0;
 };
 
 void play_hard_position(EngineRun& run, const HardPosition& v, HardTally& tally) {
-  if (const std::string why = run.caps().unsupported(v.rules); !why.empty()) {
-    tally.unsupported[why] += 1;
-    return;
-  }
+  if (!run.selected(v.rules)) return;  // --variant, --holes
+  if (const std::string why = run.caps().unsupported(v.rules); !why.empty()) return run.skip("hard", v.name(), why);
   if (v.laps > kEngineHardLaps) {
     tally.longer += 1;
     return;
@@ -63,23 +60,20 @@ void engine_hard_positions(EngineRun& run) {
     longest_cycle = std::max(longest_cycle, s.longest_cycle);
   }
   const EngineScope scope(run.sessions.front());
-  const int before = run.disagreements;
+  const int before = run.disagreements, failures_before = run.failures;
   HardTally tally;
   for (const HardPosition& v : found.vectors) {
-    if (run.gave_up() || interrupted()) break;
+    if (run.gave_up() || run.out_of_time()) break;
     play_hard_position(run, v, tally);
   }
-  for (const auto& [why, count] : tally.unsupported) {
-    run.r.line(fmt::format("  SKIP hard: {} position(s): not supported by the engine: {}", count, why));
-    run.skipped += count;
-  }
   run.checked += tally.played;
-  run.r.line(fmt::format(
-      "hard: {} hard positions played of the {} of {} (read and measured by the model in {:.1f} s; the search met "
-      "finite sowings up to {} laps, cycles up to {}), {} of more than {} laps left to `hoyito suite`, {} "
-      "disagreement(s) ({:.1f} s)",
-      tally.played, found.vectors.size(), path, load_seconds, longest_finite, longest_cycle, tally.longer,
-      kEngineHardLaps, run.disagreements - before, clock.seconds()));
+  const int differed = run.disagreements - before;
+  run.summary({"hard", tally.played, 0, differed, run.failures - failures_before, clock.seconds(),
+               fmt::format("hard: {} hard positions played of the {} of {} (read and measured by the model in {:.1f} "
+                           "s; the search met finite sowings up to {} laps, cycles up to {}), {} of more than {} laps "
+                           "left to `hoyito suite`, {} disagreement(s) ({:.1f} s)",
+                           tally.played, found.vectors.size(), path, load_seconds, longest_finite, longest_cycle,
+                           tally.longer, kEngineHardLaps, differed, clock.seconds())});
 }
 
 }  // namespace hoyito
