@@ -72,7 +72,7 @@ run serve-replay "$hoyito" replay "$transcript" --engine "'$hoyito' serve"
 expect serve-replay 0 'not reproduced' '^agree'
 
 run liar-perft "$hoyito" perft --engine "$fake liar '$hoyito'" --seeds-per-hole 2 --depth 5
-expect liar-perft 1 'DISAGREE' '^first difference: after moves \[e B C e\] at board=0,0,0,0,0,0,2,1,1,3,0,5 captured=8,4 to_move=south: move pass is listed by the model only'
+expect liar-perft 1 'DISAGREE' '^first difference: after moves \[e B C e\] at board=0,0,0,0,0,0,2,1,1,3,0,5 captured=8,4 to_move=south: the legal moves differ: move pass is listed by the model only$' '^  model:  pass$' '^  engine: \(none\)$'
 run serve-perft "$hoyito" perft --engine "'$hoyito' serve" --depth 4 --divide
 expect serve-perft 0 'model and engine agree' '^a: [0-9]+'
 

@@ -34,6 +34,10 @@ def misbehave(command):
         sys.stdout.write("Segmentation fault? no: just noise\n\n")
         sys.stdout.flush()
         return
+    if MODE == "flood":
+        sys.stdout.write("= a b c d e f\n" + "a\n" * 2000000 + "\n")
+        sys.stdout.flush()
+        return
     if MODE == "endless":
         chunk = "x" * 65536
         for _ in range(16384):  # 1 GiB, no newline
