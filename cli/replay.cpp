@@ -46,18 +46,16 @@ struct ReplayArgs {
   double engine_timeout = 10;
 };
 
-// A record replayed on the model and the engine, compared at every ply; prints the first difference.
-// Returns true when they differ.
-bool record_with_engine(const GameRecord& record, const std::string& where) {
+// One document of FILE through the engine: a disagreement transcript, a hand-derived scenario
+// (specs/scenarios/) or a game record. True when the engine differs.
+bool replay_document_with_engine(const JsonDocument& doc, std::string& report) {
+  if (is_transcript(doc.value)) return replay_with_engine(doc.value, doc.where, report);
+  if (doc.value.is_object() && doc.value.as_object().contains("steps"))
+    return scenario_with_engine(scenario_from_json(doc.value, doc.where), report);
+  const GameRecord record = game_from_json(doc.value, doc.where);
   std::vector<Move> moves;
   for (const Ply& ply : record.plies) moves.push_back(ply.move);
-  const std::optional<Disagreement> d = compare_with_engine(record.rules, record.start, moves);
-  if (!d) {
-    std::cout << fmt::format("{}: model and engine agree on its {} plies\n", where, moves.size());
-    return false;
-  }
-  std::cout << fmt::format("{}: model and engine DISAGREE at ply {} in '{}'\n", where, d->moves.size(), d->field);
-  return true;
+  return record_with_engine(moves, record.rules, record.start, doc.where, report);
 }
 
 // `replay FILE --engine CMD`: each transcript or record of FILE through the engine, against the model.
@@ -70,9 +68,7 @@ int replay_with_engine_command(const ReplayArgs& args) {
   for_each_json_document(args.file, [&](const JsonDocument& doc) {
     std::string report;
     try {
-      if (is_transcript(doc.value) ? replay_with_engine(doc.value, doc.where, report)
-                                   : record_with_engine(game_from_json(doc.value, doc.where), doc.where))
-        exit_code = 1;
+      if (replay_document_with_engine(doc, report)) exit_code = 1;
     } catch (const EngineFailure& e) {
       report += fmt::format("ENGINE FAILURE {}\n", e.what());
       exit_code = 1;

@@ -18,16 +18,18 @@ namespace hoyito {
 
 namespace {
 
-// The options of a run against an engine: the flags that apply to it (--seed, --threads, --out,
-// --specs, --games when given) beside --engine and --engine-timeout.
-EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions engine, bool games_given) {
-  if (!o.variant.empty() || o.holes != 0 || !o.config.empty() || o.game >= 0 || o.full || !o.json.empty() ||
-      !o.junit.empty())
-    throw InputError("--engine: --variant, --holes, --config, --game, --full, --json and --junit do not apply to it");
+// The options of a run against an engine: the flags that apply to it (all but --full and
+// --record-games) beside --engine, --engine-timeout and the known-differences flags.
+EngineVerifyOptions engine_verify_options(const VerifyOptions& o, EngineVerifyOptions engine, bool games_given) {
+  if (o.full) throw InputError("--engine: --full does not apply to it (perft --engine walks an engine's perft)");
   for (const std::string& check : o.skip)
     if (check != "scenarios" && check != "lockstep" && check != "limits" && check != "matches")
       throw InputError(
           fmt::format("--skip {}: with --engine the checks are scenarios, lockstep, limits and matches", check));
+  if (!o.config.empty() || o.game >= 0) {
+    const std::vector<Configuration> configs = select_configurations(o.variant, o.holes, o.config);
+    if (configs.empty()) throw InputError("--variant/--holes/--config: no configuration matches");
+  }
   engine.skip = o.skip;
   if (games_given) engine.games = o.games;
   engine.seed = o.seed;
@@ -35,7 +37,28 @@ EngineVerifyOptions engine_options(const VerifyOptions& o, EngineVerifyOptions e
   engine.fail_fast = o.fail_fast;
   engine.out = o.out;
   engine.specs = o.specs;
+  engine.variant = o.variant;
+  engine.holes = o.holes;
+  engine.config = o.config;
+  engine.game = o.game;
+  engine.seconds = o.seconds;
+  engine.json = o.json;
+  engine.junit = o.junit;
   return engine;
+}
+
+// The flags of verify --engine's known differences and classes.
+void add_engine_class_flags(CLI::App& cmd, EngineVerifyOptions& engine) {
+  cmd.add_option("--expect", engine.expect,
+                 "with --engine: a file of known differences, one class a line with its reason "
+                 "(specs/engine-expect.md); PASS with known differences when every disagreement is in one");
+  cmd.add_option("--write-expect", engine.write_expect,
+                 "with --engine: write the classes of this run to this file, as an --expect file to edit");
+  cmd.add_flag("--fail-stale", engine.fail_stale,
+               "with --engine and --expect: FAIL when a class of the expect file no longer occurs");
+  cmd.add_option("--class", engine.only_class,
+                 "with --engine: replay only the stored examples of this class (from --out's disagreements.jsonl "
+                 "of an earlier run) and say whether it still occurs");
 }
 
 // verify --list-configs: one line a configuration (its name for --config, its variant, size and
@@ -109,6 +132,7 @@ CommandRun add_verify(CLI::App& cmd) {
                  "with --engine: seconds each command may take (perft and divide 10 times)")
       ->default_val(engine->timeout)
       ->check(positive_seconds());
+  add_engine_class_flags(cmd, *engine);
   auto list = std::make_shared<bool>(false);
   cmd.add_flag("--list-configs", *list,
                "print the configurations (for --config), with --variant/--holes those of them, and exit");
@@ -124,7 +148,13 @@ CommandRun add_verify(CLI::App& cmd) {
       throw InputError(fmt::format("--specs {}: not a specs folder: it has no scenarios/ folder", o->specs));
     make_folder(o->out, "--out");
     Reporter reporter = Reporter::to_stdout();
-    if (!engine->command.empty()) return verify_engine(engine_options(*o, *engine, games->count() > 0), reporter);
+    const bool engine_flags =
+        !engine->expect.empty() || !engine->write_expect.empty() || engine->fail_stale || !engine->only_class.empty();
+    if (engine->command.empty() && engine_flags)
+      throw InputError("--expect, --write-expect, --fail-stale and --class apply to --engine only");
+    if (engine->fail_stale && engine->expect.empty()) throw InputError("--fail-stale: it needs --expect FILE");
+    if (!engine->command.empty())
+      return verify_engine(engine_verify_options(*o, *engine, games->count() > 0), reporter);
     return run_verify(*o, reporter);
   };
 }

@@ -13,6 +13,7 @@
 #include "engine/engine.h"
 #include "engine/sides.h"
 #include "harness/base/first_difference.h"
+#include "harness/base/interrupt.h"
 #include "io/record.h"
 #include "model/model.h"
 
@@ -420,7 +421,8 @@ Disagreement shrink_with(const Disagreement& d, double max_seconds, const Compar
   // the Q-LIMIT give-up point): past the time budget, the smallest case found so far is kept.
   const auto start = std::chrono::steady_clock::now();
   auto out_of_time = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > max_seconds;
+    return interrupted() ||
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > max_seconds;
   };
   // The prefix is already the shortest: the comparison stops at the first differing ply. Next,
   // restart from the position before that ply, if the difference does not need the history

@@ -1,4 +1,6 @@
 // The lockstep, limits and matches checks of `verify --engine` (harness/verify/engine_verify.h).
+#include <algorithm>
+#include <cassert>
 #include <map>
 #include <mutex>
 #include <set>
@@ -30,7 +32,7 @@ bool guarded(EngineRun& run, const std::string& what, Work&& work) {
     return true;
   } catch (const EngineRefusal& e) {
     if (e.reason == protocol::Reason::unsupported) {  // it listed them, then refused them
-      run.skip("", what, e.what());
+      run.skip(what.rfind("match", 0) == 0 ? "matches" : what.substr(0, what.find(' ')), what, e.what());
     } else {
       run.r.line(fmt::format("  FAIL {}: the engine refused its rules or start: {}", what, e.what()));
       run.failures += 1;
@@ -46,33 +48,65 @@ struct LockstepTask {
   int game;
 };
 
-// The supported configurations' games, interleaved (every configuration's game 0, then game 1,
-// ...) as verify's lockstep check plays them; the unsupported configurations are said, grouped by why.
-std::vector<LockstepTask> lockstep_tasks(EngineRun& run, const std::vector<Configuration>& configs) {
-  std::map<std::string, int> unsupported;
+// The lockstep games as units of work, without a list of them (--games may be 2^31 - 1): unit t
+// is a game g of the configurations that play more than g games, every configuration's game 0
+// first, then game 1, ... as verify's lockstep check plays them (the configurations sorted by
+// their game counts, most first, so that those of game g are a prefix). --game plays one g.
+class LockstepUnits {
+ public:
+  LockstepUnits(std::vector<const Configuration*> configs, int games, int only_game)
+      : configs_(std::move(configs)), only_game_(only_game) {
+    std::stable_sort(configs_.begin(), configs_.end(), [games](const Configuration* a, const Configuration* b) {
+      return a->games(games) > b->games(games);
+    });
+    for (const Configuration* c : configs_) counts_.push_back(c->games(games));
+  }
+  std::size_t size() const {
+    if (only_game_ >= 0) return playing(only_game_);
+    return before(counts_.empty() ? 0 : counts_.front());
+  }
+  LockstepTask at(std::size_t t) const {
+    assert(t < size());
+    if (only_game_ >= 0) return {configs_[t], only_game_};
+    long lo = 0, hi = counts_.front();  // the game g with before(g) <= t < before(g + 1)
+    while (hi - lo > 1) {
+      const long mid = lo + (hi - lo) / 2;
+      (before(mid) <= t ? lo : hi) = mid;
+    }
+    return {configs_[t - before(lo)], static_cast<int>(lo)};
+  }
+  std::size_t configurations() const { return configs_.size(); }
+
+ private:
+  std::size_t playing(long g) const {  // configurations that play game g
+    return static_cast<std::size_t>(std::count_if(counts_.begin(), counts_.end(), [g](long k) { return k > g; }));
+  }
+  std::size_t before(long g) const {  // units of games 0..g-1
+    std::size_t sum = 0;
+    for (long k : counts_) sum += static_cast<std::size_t>(std::min(k, g));
+    return sum;
+  }
+  std::vector<const Configuration*> configs_;
+  std::vector<long> counts_;
+  int only_game_;
+};
+
+// The configurations the engine plays, narrowed by --variant, --holes and --config; the
+// unsupported ones are said, grouped by why.
+LockstepUnits lockstep_units(EngineRun& run, const std::vector<Configuration>& configs) {
+  std::map<std::string, std::vector<std::string>> unsupported;
   std::vector<const Configuration*> played;
   for (const Configuration& c : configs) {
+    if (!run.selected(c.rules) || (!run.o.config.empty() && c.name != run.o.config)) continue;
     const std::string why = run.caps().unsupported(c.rules);
     if (why.empty())
       played.push_back(&c);
     else
-      unsupported[why] += 1;
+      unsupported[why].push_back(c.name);
   }
-  for (const auto& [why, count] : unsupported) {
-    run.r.line(fmt::format("  SKIP lockstep: {} configuration(s): not supported by the engine: {}", count, why));
-    run.skipped += count;
-  }
-  std::vector<LockstepTask> tasks;
-  for (int g = 0; g < run.o.games; ++g)
-    for (const Configuration* c : played)
-      if (g < c->games(run.o.games)) tasks.push_back({c, g});
-  return tasks;
-}
-
-std::size_t configurations_of(const std::vector<LockstepTask>& tasks) {
-  std::set<const Configuration*> seen;
-  for (const LockstepTask& t : tasks) seen.insert(t.config);
-  return seen.size();
+  for (const auto& [why, names] : unsupported)
+    for (const std::string& name : names) run.skip("lockstep", name, why);
+  return LockstepUnits(played, run.o.games, run.o.game);
 }
 
 struct LockstepTotals {
@@ -90,11 +124,12 @@ void play_lockstep_task(EngineRun& run, const LockstepTask& t, std::size_t worke
     const Position start = t.config->start(rng);
     EngineGame game;
     try {
-      game = engine_lockstep_game(t.config->rules, start, rng);
+      game = engine_lockstep_game(t.config->rules, start, rng, run.deadline);
     } catch (const EngineRefusal& e) {
       if (e.reason != protocol::Reason::unsupported) throw;
       return run.refused(t.config->name, e.what());
     }
+    if (game.cut_short) return;  // --seconds or an interrupt: not a whole game, not counted
     {
       const std::lock_guard<std::mutex> lock(totals.mutex);
       totals.games += 1;
@@ -110,28 +145,35 @@ void play_lockstep_task(EngineRun& run, const LockstepTask& t, std::size_t worke
 void engine_lockstep(EngineRun& run) {
   if (!run.runs("lockstep") || run.gave_up()) return;
   const std::vector<Configuration> configs = lockstep_configurations();
-  const std::vector<LockstepTask> tasks = lockstep_tasks(run, configs);
-  Campaign campaign({"lockstep", "games", static_cast<int>(run.sessions.size()), 0, 3600}, run.r);
+  if (!run.o.config.empty() &&
+      std::none_of(configs.begin(), configs.end(), [&](const Configuration& c) { return c.name == run.o.config; }))
+    throw InputError(fmt::format("--config {}: no such configuration (hoyito verify --list-configs)", run.o.config));
+  const LockstepUnits units = lockstep_units(run, configs);
+  const double left = run.o.seconds > 0 ? std::max(1e-3, run.o.seconds - run.clock.seconds()) : 0;
+  Campaign campaign({"lockstep", "games", static_cast<int>(run.sessions.size()), left, 3600}, run.r);
   LockstepTotals totals;
-  const int before = run.disagreements;
+  const int before = run.disagreements, failures_before = run.failures;
   const CampaignSummary summary = campaign.run(
-      tasks.size(),
+      units.size(),
       [&](std::size_t i, std::size_t worker) {
         if (run.gave_up()) return campaign.stop();  // the engine keeps failing: say so once, stop
-        play_lockstep_task(run, tasks[i], worker, totals);
+        play_lockstep_task(run, units.at(i), worker, totals);
       },
       [&](std::size_t i) {
-        return WorkName{fmt::format("{} game {}", tasks[i].config->name, tasks[i].game), "hoyito verify --engine ..."};
+        const LockstepTask t = units.at(i);
+        return WorkName{fmt::format("{} game {}", t.config->name, t.game),
+                        fmt::format("hoyito verify --engine ... --config {} --game {}", t.config->name, t.game)};
       });
   for (const WorkFailure& f : summary.failures) {
     run.r.line(fmt::format("  FAIL {}: {}", f.name.what, f.error));
     run.failures += 1;
   }
-  run.r.line(
-      fmt::format("lockstep: {} games, {} plies compared in {:.1f} s over {} supported configuration(s) of {}, "
-                  "{} disagreement(s)",
-                  totals.games, totals.plies, summary.seconds, configurations_of(tasks), configs.size(),
-                  run.disagreements - before));
+  const int differed = run.disagreements - before;
+  run.summary({"lockstep", totals.games, 0, differed, run.failures - failures_before, summary.seconds,
+               fmt::format("lockstep: {} games, {} plies compared in {:.1f} s over {} supported configuration(s) of "
+                           "{}, {} disagreement(s){}",
+                           totals.games, totals.plies, summary.seconds, units.configurations(), configs.size(),
+                           differed, summary.timed_out ? " (--seconds: stopped starting games)" : "")});
 }
 
 namespace {
@@ -147,7 +189,7 @@ Rules lap_limit_probe(Rules rules) {  // as check_lap_limits plays them: G6 void
 std::vector<std::pair<Rules, Position>> limit_positions(EngineRun& run) {
   std::vector<std::pair<Rules, Position>> out;
   for (const Scenario& s : load_scenarios(run.o.specs + "/scenarios")) {
-    if (s.match || !run.caps().unsupported(lap_limit_probe(s.rules)).empty()) continue;
+    if (s.match || !run.selected(s.rules) || !run.caps().unsupported(lap_limit_probe(s.rules)).empty()) continue;
     out.emplace_back(s.rules, s.start);
     for (const ScenarioStep& step : s.steps)
       if (step.after) out.emplace_back(s.rules, *step.after);
@@ -158,7 +200,7 @@ std::vector<std::pair<Rules, Position>> limit_positions(EngineRun& run) {
       Rules rules;
       rules.variant = v;
       rules.holes_per_row = n;
-      if (!run.caps().unsupported(lap_limit_probe(rules)).empty()) continue;
+      if (!run.selected(rules) || !run.caps().unsupported(lap_limit_probe(rules)).empty()) continue;
       for (int i = 0; i < kLimitBoards; ++i) out.emplace_back(rules, small_counts_position(rules, 1 + i % 3, rng));
     }
   return out;
@@ -170,13 +212,15 @@ void engine_limits(EngineRun& run) {
   const Stopwatch clock;
   if (!run.runs("limits") || run.gave_up()) return;
   Rules probe = lap_limit_probe(Rules{});
-  if (const std::string why = run.caps().unsupported(probe); !why.empty())
-    return run.skip("limits", "(the Q-LIMIT boundary)", why);
+  if (const std::string why = run.caps().unsupported(probe); !why.empty()) {
+    run.skip("limits", "the Q-LIMIT boundary", why);
+    return run.summary({"limits", 0, 0, 0, 0, clock.seconds(), "limits: not run (the engine does not play it)"});
+  }
   const EngineScope scope(run.sessions.front());
   LapLimitCounts counts;
-  const int before = run.disagreements;
+  const int before = run.disagreements, failures_before = run.failures;
   for (const auto& [rules, position] : limit_positions(run)) {
-    if (run.gave_up() || interrupted()) break;
+    if (run.gave_up() || run.out_of_time()) break;
     const std::string what = fmt::format("limits {} 2x{} {}", variant_name(rules.variant), rules.holes_per_row,
                                          protocol::format_position(position));
     guarded(run, what, [&] {
@@ -185,10 +229,11 @@ void engine_limits(EngineRun& run) {
     });
   }
   run.checked += counts.moves;
-  run.r.line(
-      fmt::format("limits: {} moves of {} positions played at their lap_limit boundary (and one lap less), {} "
-                  "endless, {} disagreement(s) ({:.1f} s)",
-                  counts.moves, counts.positions, counts.endless, run.disagreements - before, clock.seconds()));
+  const int differed = run.disagreements - before;
+  run.summary({"limits", counts.moves, 0, differed, run.failures - failures_before, clock.seconds(),
+               fmt::format("limits: {} moves of {} positions played at their lap_limit boundary (and one lap less), "
+                           "{} endless, {} disagreement(s) ({:.1f} s)",
+                           counts.moves, counts.positions, counts.endless, differed, clock.seconds())});
 }
 
 namespace {
@@ -201,7 +246,9 @@ void play_engine_match(EngineRun& run, const Rules& base, int index, long& games
     const model::MatchStanding standing = model::match_standing(base, played);
     const Rules rules = model::rules_for_round(base, round, standing.previous_winners.back());
     SplitMix64 rng{Campaign::seed_of(run.o.seed ^ kMatchSalt, static_cast<std::uint64_t>(index * 8 + round))};
-    const EngineGame game = engine_lockstep_game(rules, model::opening_position(rules, standing.starters.back()), rng);
+    const EngineGame game =
+        engine_lockstep_game(rules, model::opening_position(rules, standing.starters.back()), rng, run.deadline);
+    if (game.cut_short) return;
     games += 1;
     if (game.disagreement) {
       run.disagreement(*game.disagreement, fmt::format("match {} 2x{} round {}", index, base.holes_per_row, round),
@@ -216,6 +263,7 @@ void play_engine_match(EngineRun& run, const Rules& base, int index, long& games
 std::vector<Rules> match_bases(EngineRun& run) {
   std::vector<Rules> out;
   for (const Rules& base : match_rules()) {
+    if (!run.selected(base)) continue;
     Rules later = base;  // round 3 after a draw: what the engine must play for a whole match
     later.round = 3;
     later.previous_winner = Winner::draw;
@@ -238,16 +286,18 @@ void engine_matches(EngineRun& run) {
   const EngineScope scope(run.sessions.front());
   long games = 0;
   int matches = 0;
-  const int before = run.disagreements;
+  const int before = run.disagreements, failures_before = run.failures;
   for (const Rules& base : match_bases(run)) {
     const int count =
         std::max(1, (base.holes_per_row == 6 ? run.o.games : Configuration::games_2x12(run.o.games)) / 10);
-    for (int m = 0; m < count && !run.gave_up() && !interrupted(); ++m, ++matches)
+    for (int m = 0; m < count && !run.gave_up() && !run.out_of_time(); ++m, ++matches)
       guarded(run, fmt::format("match {}", matches), [&] { play_engine_match(run, base, matches, games); });
   }
   run.checked += games;
-  run.r.line(fmt::format("matches: {} hoyito3 matches, {} games in lockstep, {} disagreement(s) ({:.1f} s)", matches,
-                         games, run.disagreements - before, clock.seconds()));
+  const int differed = run.disagreements - before;
+  run.summary({"matches", games, 0, differed, run.failures - failures_before, clock.seconds(),
+               fmt::format("matches: {} hoyito3 matches, {} games in lockstep, {} disagreement(s) ({:.1f} s)", matches,
+                           games, differed, clock.seconds())});
 }
 
 }  // namespace hoyito

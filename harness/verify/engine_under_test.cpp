@@ -1,15 +1,30 @@
 #include "harness/verify/engine_under_test.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include <fmt/format.h>
 
+#include "harness/base/interrupt.h"
+#include "harness/verify/diagnosis.h"
+#include "harness/verify/scenario_check.h"
+#include "io/engine_protocol.h"
 #include "io/output.h"
 #include "model/model.h"
 
 namespace hoyito {
 
 namespace {
+
+std::atomic<long> longest_alike{0};
+
+void played_alike(const Ply& ply) {
+  const long laps = static_cast<long>(
+      std::count_if(ply.events.begin(), ply.events.end(), [](const Event& e) { return e.kind == EventKind::lap; }));
+  long seen = longest_alike.load();
+  while (laps > seen && !longest_alike.compare_exchange_weak(seen, laps)) {
+  }
+}
 
 // The model and the engine fed the same plies.
 class EnginePair {
@@ -35,6 +50,7 @@ class EnginePair {
     refused_ = !m.ply;
     if (std::string field = differing_field(m, e); !field.empty())
       return Disagreement{rules_, start_, moves_, field, m, e};
+    if (m.ply) played_alike(*m.ply);
     return std::nullopt;
   }
 
@@ -110,6 +126,9 @@ std::vector<Move> own_holes(const Position& p, int n) {
 
 }  // namespace
 
+long longest_sowing_played_alike() { return longest_alike.load(); }
+void reset_sowings_played_alike() { longest_alike = 0; }
+
 std::optional<Disagreement> compare_with_engine(const Rules& rules, const Position& start,
                                                 const std::vector<Move>& moves) {
   EnginePair pair(rules, start);
@@ -120,11 +139,16 @@ std::optional<Disagreement> compare_with_engine(const Rules& rules, const Positi
   return std::nullopt;
 }
 
-EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng) {
+EngineGame engine_lockstep_game(const Rules& rules, const Position& start, SplitMix64& rng,
+                                std::chrono::steady_clock::time_point deadline) {
   EngineGame played;
   EnginePair pair(rules, start);
   model::Game& model = pair.model();
   while (model.status() == Status::playing) {
+    if (interrupted() || std::chrono::steady_clock::now() >= deadline) {
+      played.cut_short = true;
+      return played;
+    }
     std::vector<Move> choices;
     try {
       choices = model.legal_moves();
@@ -153,8 +177,59 @@ void write_engine_transcript(const std::string& path, const Disagreement& origin
   write_whole_file(path, boost::json::serialize(o) + "\n");
 }
 
+namespace {
+
+// What differs, for people: the class, then both sides' values (harness/verify/diagnosis.h).
+void say_difference(const Disagreement& d, std::string& out) {
+  const Diagnosis x = diagnose(d);
+  out += fmt::format("  they differ at ply {} in '{}'\n  class {}: {} (rules {})\n", d.moves.size(), d.field,
+                     x.class_id, x.words, rules_text(x.rules, ", "));
+  for (const std::string& line : x.differences) out += "    " + line + "\n";
+}
+
+}  // namespace
+
 bool replay_with_engine(const boost::json::value& transcript, const std::string& where, std::string& out) {
-  return replay_transcript(transcript, where, out, compare_with_engine);
+  bool reproduced = false;
+  for (const TranscriptCase& c : read_transcript(transcript, where)) {
+    const int n = c.rules.holes_per_row;
+    out += fmt::format("{}: {} 2x{}, {} move(s) from {}: {}\n", c.where, variant_name(c.rules.variant), n,
+                       c.moves.size(), protocol::format_position(c.start), moves_text(c.moves, n));
+    const std::optional<Disagreement> d = compare_with_engine(c.rules, c.start, c.moves);
+    if (!d) {
+      out += "  model and engine agree: the disagreement is not reproduced\n";
+      continue;
+    }
+    reproduced = true;
+    say_difference(*d, out);
+  }
+  return reproduced;
+}
+
+bool record_with_engine(const std::vector<Move>& moves, const Rules& rules, const Position& start,
+                        const std::string& where, std::string& out) {
+  const std::optional<Disagreement> d = compare_with_engine(rules, start, moves);
+  if (!d) {
+    out += fmt::format("{}: model and engine agree on its {} plies\n", where, moves.size());
+    return false;
+  }
+  out += fmt::format("{}: model and engine DISAGREE\n", where);
+  say_difference(*d, out);
+  return true;
+}
+
+bool scenario_with_engine(const Scenario& s, std::string& out) {
+  std::vector<Move> moves;
+  for (const ScenarioStep& step : s.steps) moves.push_back(parse_move(step.move, s.rules.holes_per_row));
+  Scenario held = s;  // events only when the engine offers them, as verify --engine holds it
+  if (!RemoteGame(s.rules, s.start).session().info().capabilities.has("events"))
+    for (ScenarioStep& step : held.steps) step.events.reset();
+  const std::vector<std::string> failures = check_scenario<RemoteGame>(held);
+  for (const std::string& f : failures) out += "  FAIL " + f + "\n";
+  out += fmt::format("scenario {}: {} of its hand-derived expectations\n", s.id,
+                     failures.empty() ? "the engine meets all" : fmt::format("the engine fails {}", failures.size()));
+  const bool differs = record_with_engine(moves, s.rules, s.start, "scenario " + s.id + " against the model", out);
+  return differs || !failures.empty();
 }
 
 }  // namespace hoyito

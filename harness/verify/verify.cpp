@@ -175,7 +175,8 @@ void clear_run_output(const std::string& out) {
     };
     return (starts("disagreement-") && ends(".json")) || (starts("lap-limit-disagreement-") && ends(".json")) ||
            (starts("match-disagreement-") && ends(".json")) ||
-           (starts("exhaustive-2x") && ends("-disagreement.json")) || (starts("games-") && ends(".jsonl"));
+           (starts("exhaustive-2x") && ends("-disagreement.json")) || (starts("games-") && ends(".jsonl")) ||
+           (starts("class-") && ends(".json")) || name == "disagreements.jsonl";  // verify --engine's
   };
   std::error_code error;
   for (fs::directory_iterator it(out, error), end; !error && it != end; it.increment(error)) {
