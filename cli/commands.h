@@ -60,7 +60,7 @@ struct RulesArgs {
   std::vector<std::string> options;  // NAME=VALUE
 };
 void add_rules_options(CLI::App& command, RulesArgs& args);
-Rules make_rules(const RulesArgs& args);  // throws InputError
+Rules rules_from_args(const RulesArgs& args);  // throws InputError
 // The rules flags that make `args` again (" --variant hoyito2 --holes 12 --option lap_limit=30"),
 // for the commands that reproduce one game (an undecided one: Q-LIMIT).
 std::string rules_flags(const RulesArgs& args);

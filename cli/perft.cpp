@@ -12,7 +12,7 @@
 #include "engine/engine.h"
 #include "engine/sides.h"
 #include "harness/base/reporter.h"
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "harness/games/perft_walk.h"
 #include "io/output.h"
 #include "io/record.h"
@@ -110,7 +110,7 @@ std::string agreement_line(const boost::json::object& model, const boost::json::
 }
 
 int command_perft(const PerftArgs& args) {
-  const Rules rules = make_rules(args.rules);
+  const Rules rules = rules_from_args(args.rules);
   const Position start = args.position.empty() ? engine::opening_position(rules) : read_position(args.position, rules);
   if (!args.engine.empty()) {
     if (!args.json.empty() || args.impl != "both") throw InputError("--engine: --json and --impl do not apply to it");

@@ -96,7 +96,7 @@ Position read_position(const std::string& text_or_file, const Rules& rules) {
 namespace {
 
 int command_random(const RandomArgs& args) {
-  const Rules rules = make_rules(args.rules);
+  const Rules rules = rules_from_args(args.rules);
   if (args.out.empty()) {
     write_records(rules, args, [](const std::string& line) { write_stdout(line); });
     return 0;
@@ -109,7 +109,7 @@ int command_random(const RandomArgs& args) {
 }
 
 int command_apply(const ApplyArgs& args) {
-  const Rules rules = make_rules(args.rules);
+  const Rules rules = rules_from_args(args.rules);
   const Position start = args.position.empty() ? engine::opening_position(rules) : read_position(args.position, rules);
   // The compact notation (specs/notation.md): letters, `*` after a capturing move, `pass`.
   const PlayedBy by = args.impl == "model" ? PlayedBy::model : PlayedBy::engine;

@@ -60,7 +60,7 @@ std::string rules_flags(const RulesArgs& args) {
   return flags;
 }
 
-Rules make_rules(const RulesArgs& args) {
+Rules rules_from_args(const RulesArgs& args) {
   Rules rules;
   rules.variant = parse_variant(args.variant);
   rules.holes_per_row = args.holes;

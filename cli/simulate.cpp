@@ -92,7 +92,7 @@ SimulationSpec spec_of(const SimulateArgs& args) {
   if (args.match > 0 && (args.rules.round != 1 || !args.rules.previous_winner.empty()))
     throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
   SimulationSpec spec;
-  spec.rules = make_rules(args.rules);
+  spec.rules = rules_from_args(args.rules);
   for (std::size_t k = 0; k < 2; ++k) {
     spec.players[k] = parse_player_spec(args.players[k]);
     load_player_tables(spec.players[k]);  // a folder without tables: one line, before any game

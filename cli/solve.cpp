@@ -43,7 +43,7 @@ std::string layer_line(const solve::LayerReport& r) {
 
 int command_solve(const SolveArgs& args) {
   solve::SolveOptions options;
-  options.rules = make_rules(args.rules);
+  options.rules = rules_from_args(args.rules);
   options.max_seeds = args.max_seeds;
   options.threads = args.threads;
   options.out_dir = args.out;
@@ -57,7 +57,7 @@ int command_solve(const SolveArgs& args) {
 // --layer L --block B/NB and --merge-layer L: a layer solved in blocks (docs/solve.md).
 int command_shard(const SolveArgs& args) {
   solve::SolveOptions options;
-  options.rules = make_rules(args.rules);
+  options.rules = rules_from_args(args.rules);
   options.threads = args.threads;
   options.out_dir = args.out;
   if (args.merge_layer > 0) {
@@ -105,7 +105,7 @@ int seeds_on(const Position& position) {
 // captures or not (specs/endgame-tables.md).
 int command_probe(const SolveArgs& args) {
   if (args.position.empty()) throw InputError("--probe: give the position with --position (JSON text or a file)");
-  const Rules rules = make_rules(args.rules);
+  const Rules rules = rules_from_args(args.rules);
   const Position position = read_position(args.position, rules);
   const TableSet tables(args.probe);
   const EndgameTable* table = tables.find(position, rules);

@@ -44,7 +44,7 @@ inline constexpr std::size_t kMaxLaps = 2'000'000'000;
 // helper below is a cast. Core has no rule helpers (who owns a hole, BRD-4; who the other player is,
 // TURN-1; the start position and the seed total, BRD-3): the model and the engine each have their
 // own (model/model.h; engine/sides.h), so that differential testing sees a slip in either, and the
-// harness uses one of those (tests/differential_test.cpp Independence.CoreDefinesNoRuleHelper).
+// harness uses one of those (tests/harness/verify/differential_test.cpp Independence.CoreDefinesNoRuleHelper).
 enum class Player : std::uint8_t { south, north };
 inline constexpr std::array<Player, 2> kPlayers{Player::south, Player::north};
 constexpr std::size_t index(Player p) { return static_cast<std::size_t>(p); }

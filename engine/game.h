@@ -76,7 +76,7 @@ class Game {
   // and when every one is endless the player passes (PASS-3). The first legal hole of a
   // uniformly random order of the candidates is uniform among the legal holes, so this plays
   // the same distribution of games as a uniform pick from legal_mask(), from a different
-  // stream of draws (tests/engine_sampler_test.cpp checks both). When the legal moves are
+  // stream of draws (tests/engine/engine_sampler_test.cpp checks both). When the legal moves are
   // already known (legal_mask() was asked for this ply) it picks among them directly.
   // `below(n)` returns a uniform integer in [0, n). Throws RefusedPly (game_over) once the game is over,
   // UndecidedMove when a drawn move's sowing is undecided (Q-LIMIT), the game unchanged.

@@ -1,6 +1,6 @@
 // A Hoyito III match in the engine (MATCH-1..3), written from specs/rules.md apart from the
 // model's model/match.cpp: differential testing compares the two round by round
-// (tests/match_test.cpp, and hoyito verify's matches check, harness/verify/check_matches.cpp).
+// (tests/harness/verify/match_test.cpp, and hoyito verify's matches check, harness/verify/check_matches.cpp).
 //
 // The engine's way is a running tally: engine::Match takes the games one at a time, as they are
 // played, and always knows the next game's rules (MATCH-1) and starter (MATCH-2) and the

@@ -1,7 +1,7 @@
 // Who is who, in the engine's own words: the owner of a hole (BRD-4), the other player (TURN-1),
 // the start position (BRD-3) and the winner by captures (END-2).
 //
-// The model has its own (model/model.h) and core has none (tests/differential_test.cpp
+// The model has its own (model/model.h) and core has none (tests/harness/verify/differential_test.cpp
 // Independence.CoreDefinesNoRuleHelper), so that a slip in either copy shows up as a
 // disagreement with the model (differential testing), never as a shared error. The harness
 // calls these or the model's.

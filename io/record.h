@@ -41,7 +41,7 @@ boost::json::value parse_json(std::string_view text, std::string_view where);
 
 // The bound of one record read (a line of JSON Lines, or a file holding one value): 12 MB, so
 // that reading one takes at most about 120 MB (its parsed JSON takes about 9 bytes per byte of
-// text; tests/memory_bound.sh). A 5000-ply 2x12 game is about 1.7 MB. What is not a regular
+// text; tests/cli/memory_bound.sh). A 5000-ply 2x12 game is about 1.7 MB. What is not a regular
 // file or a pipe (a folder, a device) is refused. specs/game-record.md.
 inline constexpr std::size_t kMostRecordBytes = std::size_t{12} << 20;
 

@@ -1,6 +1,6 @@
 // Hand-derived scenarios (specs/scenarios/*.json, format in specs/game-record.md): what a
 // scenario file holds, and its reader. The check of an implementation against them is
-// harness/verify/scenario_check.h.
+// io/scenario_check.h.
 #pragma once
 
 #include <cstdint>

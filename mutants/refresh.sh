@@ -39,4 +39,4 @@ new=$(mktemp)
 { sed -n '/^diff --git /q; p' "$patch"; git_scratch diff --cached "$(cat "$scratch/.git/refresh-base")"; } >"$new"
 mv "$new" "$patch"
 rm -f "$scratch/.git/refresh-base"
-echo "refreshed $1; check it with tests/mutants_catalogue.sh $root and scripts/mutants.sh 60 $(basename "$1" | cut -d- -f1)"
+echo "refreshed $1; check it with tests/cli/mutants_catalogue.sh $root and scripts/mutants.sh 60 $(basename "$1" | cut -d- -f1)"

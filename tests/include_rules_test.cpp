@@ -15,6 +15,11 @@
 //   harness/solve
 //   harness/bench    any of harness/ (it measures the jobs), not cli
 //   cli              anything; nothing outside cli/ includes cli/
+//
+// The tests follow the same table (tests/README.md): a file of tests/<layer>/ may include what
+// <layer> may, plus core, io (the scenario files) and tests/support, whose helpers see core and
+// io only. So a test of tests/engine/ that includes model/ fails here, and tests/CMakeLists.txt
+// must link each folder's programs to that folder's library and no other (checked below).
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -36,6 +41,31 @@ namespace {
 namespace fs = std::filesystem;
 
 using Layers = std::set<std::string>;
+
+// The layer folders, each with a CMake library (CMakeLists.txt hoyito_library).
+const std::map<std::string, std::string>& layer_libraries() {
+  static const std::map<std::string, std::string> libraries{
+      {"core", "hoyito_core"},
+      {"io", "hoyito_io"},
+      {"model", "hoyito_model"},
+      {"engine", "hoyito_engine"},
+      {"harness/base", "hoyito_base"},
+      {"harness/games", "hoyito_games"},
+      {"harness/verify", "hoyito_verify"},
+      {"harness/simulate", "hoyito_simulate"},
+      {"harness/annotate", "hoyito_annotate"},
+      {"harness/solve", "hoyito_solve"},
+      {"harness/bench", "hoyito_bench_job"},
+      {"cli", "hoyito_cli"},
+  };
+  return libraries;
+}
+
+std::vector<std::string> layer_folders() {
+  std::vector<std::string> folders;
+  for (const auto& [folder, library] : layer_libraries()) folders.push_back(folder);
+  return folders;
+}
 
 const std::map<std::string, Layers>& allowed() {
   static const std::map<std::string, Layers> rules = [] {
@@ -59,14 +89,30 @@ const std::map<std::string, Layers>& allowed() {
     r["harness/simulate"] = simulate;
     r["harness/bench"] = plus(below_jobs, {"harness/verify", "harness/simulate", "harness/annotate", "harness/bench"});
     r["cli"] = plus(r["harness/bench"], {"harness/solve", "cli"});
+    // tests/<layer>: the layer's own rules, plus what every test may read.
+    r["tests/support"] = {"core", "io", "tests/support"};
+    for (const std::string& layer : layer_folders())
+      r["tests/" + layer] = plus(r.at(layer), {"core", "io", "tests/support", "tests/" + layer});
     return r;
   }();
   return rules;
 }
 
+std::string source_layer_of(const std::string& path);
+
 // The layer of a path relative to the source folder ("harness/verify/x.h" -> "harness/verify",
-// "io/record.h" -> "io"); "" when it is no layer of the project (a system or generated header).
+// "io/record.h" -> "io", "tests/engine/x_test.cpp" -> "tests/engine", "tests/support/moves.h" ->
+// "tests/support"); "tests" for a file of tests/ in no layer folder (it has no rules); "" when it
+// is no layer of the project (a system or generated header).
 std::string layer_of(const std::string& path) {
+  if (!path.starts_with("tests/")) return source_layer_of(path);
+  const std::string rest = path.substr(6);
+  if (rest.starts_with("support/")) return "tests/support";
+  const std::string layer = source_layer_of(rest);
+  return layer.empty() || layer == "harness" ? "tests" : "tests/" + layer;
+}
+
+std::string source_layer_of(const std::string& path) {
   const auto slash = path.find('/');
   if (slash == std::string::npos) return "";
   const std::string top = path.substr(0, slash);
@@ -84,12 +130,12 @@ struct Include {
   std::string target;  // as written in the #include
 };
 
-// Every project include of every C++ file below the layer folders (harness/ whole).
+// Every project include of every C++ file below the layer folders (harness/ whole) and tests/.
 std::vector<Include> project_includes(std::vector<std::string>& files) {
   const fs::path root(HOYITO_SOURCE_DIR);
   const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
   std::vector<Include> out;
-  for (const char* folder : {"core", "io", "model", "engine", "harness", "cli"}) {
+  for (const char* folder : {"core", "io", "model", "engine", "harness", "cli", "tests"}) {
     if (!fs::exists(root / folder)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
       const std::string ext = entry.path().extension().string();
@@ -109,10 +155,17 @@ TEST(IncludeRules, EveryFileIsInALayerWithRules) {
   std::vector<std::string> files;
   project_includes(files);
   EXPECT_GT(files.size(), 100u);
-  for (const auto& file : files)
+  for (const auto& file : files) {
+    if (file == "tests/include_rules_test.cpp") continue;  // reads files; links no layer
+    if (layer_of(file) == "tests") {
+      ADD_FAILURE() << file << ": a test in no layer's folder: move it to tests/<layer>/ (the folder of the "
+                    << "library it tests; tests/README.md)";
+      continue;
+    }
     EXPECT_TRUE(allowed().contains(layer_of(file)))
         << file << ": its folder has no include rules (harness/ holds only base, games, verify, simulate, "
         << "annotate, solve and bench; a new folder gets its rules in tests/include_rules_test.cpp)";
+  }
 }
 
 TEST(IncludeRules, EveryIncludePointsToALayerItsLayerMayUse) {
@@ -124,6 +177,28 @@ TEST(IncludeRules, EveryIncludePointsToALayerItsLayerMayUse) {
     if (rule == allowed().end()) continue;  // reported by EveryFileIsInALayerWithRules
     if (rule->second.contains(layer_of(target))) continue;
     ADD_FAILURE() << file << " includes " << target << ": " << rule->first << " may not include " << layer_of(target);
+  }
+}
+
+// tests/CMakeLists.txt links the programs of each tests/<layer>/ to that layer's library alone
+// (hoyito_test_folder(<layer> <library>)), and every folder of tests/ holding tests has that line.
+TEST(IncludeRules, EveryTestFolderLinksItsLayersLibrary) {
+  std::ifstream in(fs::path(HOYITO_SOURCE_DIR) / "tests" / "CMakeLists.txt");
+  const std::regex line(R"(^hoyito_test_folder\((\S+) (\S+)\))");
+  std::map<std::string, std::string> linked;
+  std::smatch m;
+  for (std::string text; std::getline(in, text);)
+    if (std::regex_search(text, m, line)) linked[m[1].str()] = m[2].str();
+  EXPECT_EQ(linked, layer_libraries()) << "tests/CMakeLists.txt: one hoyito_test_folder line per layer, with its "
+                                       << "own library";
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(HOYITO_SOURCE_DIR) / "tests")) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file() || !name.ends_with("_test.cpp")) continue;
+    const std::string folder =
+        fs::relative(entry.path().parent_path(), fs::path(HOYITO_SOURCE_DIR) / "tests").generic_string();
+    if (folder == ".") continue;  // reported by EveryFileIsInALayerWithRules
+    EXPECT_TRUE(linked.contains(folder)) << "tests/" << folder << "/" << name << ": tests/" << folder
+                                         << " is no layer's folder, so its program is not built";
   }
 }
 
@@ -139,8 +214,12 @@ TEST(IncludeRules, TheTableSaysWhatTheLayoutSays) {
     for (const char* other : {"harness/verify", "harness/simulate", "harness/annotate", "harness/solve"})
       EXPECT_EQ(r.at(job).contains(other), std::string(job) == other) << job << " / " << other;
   EXPECT_FALSE(r.at("harness/simulate").contains("model"));
+  EXPECT_FALSE(r.at("tests/engine").contains("model"));
+  EXPECT_FALSE(r.at("tests/model").contains("engine"));
+  EXPECT_EQ(r.at("tests/support"), (Layers{"core", "io", "tests/support"}));
+  EXPECT_FALSE(r.at("tests/harness/simulate").contains("harness/solve"));
   for (const auto& [layer, may] : r) {
-    if (layer != "cli") {
+    if (layer != "cli" && layer != "tests/cli") {
       EXPECT_FALSE(may.contains("cli")) << layer;
     }
   }

@@ -66,7 +66,7 @@ namespace {
 std::string_view phrase(std::string_view key, Lang lang) {
   for (const EventPhrase& p : event_phrases())
     if (p.key == key) return lang == Lang::en ? p.en : p.es;
-  return key;  // unreachable while the table has every key (tests/annotate_test.cpp)
+  return key;  // unreachable while the table has every key (tests/harness/annotate/annotate_test.cpp)
 }
 
 // The table entry that words `e` (see EventPhrase).

@@ -1,5 +1,5 @@
 // The English and Spanish string tables of the account (account.h). Placeholders are fmt
-// named arguments; both languages of an entry use the same ones (tests/annotate_test.cpp).
+// named arguments; both languages of an entry use the same ones (tests/harness/annotate/annotate_test.cpp).
 #include <array>
 
 #include "harness/annotate/account.h"

@@ -18,7 +18,7 @@ constexpr int kNorthY = 76, kSouthY = 226;  // row centres within a panel
 constexpr int kPanelHeight = kSouthY + 92;  // the letters, the key and the sowing direction below South's row
 constexpr int kSideWidth = 190;             // captures and side to move, right of the board
 
-// Colours (tests/diagram_check.py: every text colour 4.5:1 and every graphic colour 3:1 against
+// Colours (tests/docs/diagram_check.py: every text colour 4.5:1 and every graphic colour 3:1 against
 // what it is drawn on, WCAG 2.1 1.4.3 and 1.4.11).
 constexpr const char* kBoardFill = "#faf3e3";
 constexpr const char* kHoleFill = "#fffaf0";

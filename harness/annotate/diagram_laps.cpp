@@ -3,7 +3,7 @@
 // or other number: each number is tried along its own lap's track, nearest the lap's start
 // first. A relay of more than kDrawnLaps laps, or one whose numbers do not all find a place, is
 // drawn thin with its first and last laps in full and every lap listed under the panel
-// (tests/diagram_check.py checks the boxes of every committed diagram).
+// (tests/docs/diagram_check.py checks the boxes of every committed diagram).
 #include <algorithm>
 #include <cstdlib>
 #include <optional>

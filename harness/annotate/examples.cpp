@@ -27,7 +27,7 @@ namespace {
 constexpr std::uint64_t kSeed = 2026;
 constexpr std::uint64_t kGames2x6 = 300, kGames2x12 = 40;
 
-Rules make_rules(Variant variant, int holes = 6, int round = 1, Winner previous = Winner::none) {
+Rules example_rules(Variant variant, int holes = 6, int round = 1, Winner previous = Winner::none) {
   Rules rules;
   rules.variant = variant;
   rules.holes_per_row = holes;
@@ -305,7 +305,7 @@ Example example_of(const Wanted& w, const Found& found) {
 
 // The same position under Hoyito II and Hoyito III: the chain of II, the single casa of III.
 std::vector<Example> same_position_examples() {
-  const Rules two = make_rules(Variant::hoyito2), three = make_rules(Variant::hoyito3);
+  const Rules two = example_rules(Variant::hoyito2), three = example_rules(Variant::hoyito3);
   const auto found = search_games(two, longest_chain_ply);
   if (!found) return {};
   const Ply& ply = found->record.plies[static_cast<size_t>(found->ply - 1)];
@@ -419,7 +419,7 @@ PlayedMatch play_three_games(const Rules& base, std::uint64_t m) {
 // A Hoyito III match of three random games in which the round-3 award (END-III-3: the last four
 // to the previous game's winner, not the capturer) decides who wins the match (MATCH-3).
 std::vector<Example> match_examples() {
-  const Rules base = make_rules(Variant::hoyito3);
+  const Rules base = example_rules(Variant::hoyito3);
   constexpr std::uint64_t kMatches = 300;
   for (std::uint64_t m = 0; m < kMatches; ++m) {
     throw_if_interrupted(kNothingWritten);
@@ -477,8 +477,9 @@ std::vector<Example> match_examples() {
 }
 
 std::vector<Wanted> wanted_examples() {
-  const Rules h1 = make_rules(Variant::hoyito1), h2 = make_rules(Variant::hoyito2), h3 = make_rules(Variant::hoyito3);
-  const Rules h2_12 = make_rules(Variant::hoyito2, 12);
+  const Rules h1 = example_rules(Variant::hoyito1), h2 = example_rules(Variant::hoyito2),
+              h3 = example_rules(Variant::hoyito3);
+  const Rules h2_12 = example_rules(Variant::hoyito2, 12);
   auto most_laps = [](const GameRecord& r, int ply) {
     return static_cast<long>(laps_of(r.plies[static_cast<size_t>(ply - 1)]));
   };
@@ -545,7 +546,7 @@ std::vector<Wanted> wanted_examples() {
       {"last-four-hoyito3-round2",
        "The last four, Hoyito III round 2 (after a South win)",
        "Round 2 follows the round-1 rule: the capturer takes the last four (END-III-2).",
-       make_rules(Variant::hoyito3, 6, 2, Winner::south),
+       example_rules(Variant::hoyito3, 6, 2, Winner::south),
        fires(RuleId::END_III_2),
        nullptr,
        1,
@@ -554,7 +555,7 @@ std::vector<Wanted> wanted_examples() {
       {"last-four-round3-after-south",
        "The last four, Hoyito III round 3 after a South win",
        "From round 3 the last four go to the winner of the previous game, South here, whoever captured (END-III-3).",
-       make_rules(Variant::hoyito3, 6, 3, Winner::south),
+       example_rules(Variant::hoyito3, 6, 3, Winner::south),
        fires(RuleId::END_III_3),
        nullptr,
        1,
@@ -563,7 +564,7 @@ std::vector<Wanted> wanted_examples() {
       {"last-four-round3-after-north",
        "The last four, Hoyito III round 3 after a North win",
        "The last four go to North, the previous game's winner (END-III-3).",
-       make_rules(Variant::hoyito3, 6, 3, Winner::north),
+       example_rules(Variant::hoyito3, 6, 3, Winner::north),
        fires(RuleId::END_III_3),
        nullptr,
        1,
@@ -572,7 +573,7 @@ std::vector<Wanted> wanted_examples() {
       {"last-four-round3-draw-capturer",
        "The last four, round 3 after a draw (G8 capturer)",
        "After a drawn previous game, with drawn_previous_last_four = capturer, the capturer takes them (END-III-4).",
-       make_rules(Variant::hoyito3, 6, 3, Winner::draw),
+       example_rules(Variant::hoyito3, 6, 3, Winner::draw),
        fires(RuleId::END_III_4),
        nullptr,
        1,
@@ -581,7 +582,7 @@ std::vector<Wanted> wanted_examples() {
       {"last-four-round3-draw-split",
        "The last four, round 3 after a draw (G8 split)",
        "With drawn_previous_last_four = split, two seeds go to each player (END-III-4).",
-       with_option(make_rules(Variant::hoyito3, 6, 3, Winner::draw), "drawn_previous_last_four", "split"),
+       with_option(example_rules(Variant::hoyito3, 6, 3, Winner::draw), "drawn_previous_last_four", "split"),
        fires(RuleId::END_III_4),
        nullptr,
        1,
@@ -717,7 +718,7 @@ TableMistake table_mistake(const GameRecord& r, const TableSet& tables) {
 }
 
 std::optional<Example> endgame_example(const TableSet& tables, int max_seeds) {
-  const Rules rules = make_rules(Variant::hoyito2);
+  const Rules rules = example_rules(Variant::hoyito2);
   // The most plies in the tables before the mistake (up to 4: a few good moves, then the bad one),
   // then the shortest game.
   const auto found = search_games(

@@ -1,6 +1,6 @@
 // The bench signature, in the manner of a chess engine's bench: a fixed set of seeded games of
 // every variant and size played by the engine's fast mode, and one number, a hash of every
-// position reached. Any change of engine behaviour changes it; tests/bench_test.cpp holds it.
+// position reached. Any change of engine behaviour changes it; tests/harness/bench/bench_test.cpp holds it.
 #pragma once
 
 #include <cstdint>

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "model/model.h"
 
 namespace hoyito {

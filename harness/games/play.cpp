@@ -4,10 +4,10 @@
 
 #include <boost/json.hpp>
 
+#include "core/first_difference.h"
 #include "core/implementation.h"
 #include "engine/engine.h"
 #include "engine/sides.h"
-#include "harness/base/first_difference.h"
 #include "harness/base/random.h"
 #include "io/record.h"
 #include "model/model.h"

@@ -12,7 +12,7 @@
 #include "engine/engine.h"
 #include "engine/sides.h"
 #include "harness/base/interrupt.h"
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "model/model.h"
 
 namespace hoyito {

@@ -4,7 +4,7 @@
 
 #include "engine/engine.h"
 #include "engine/sides.h"
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "harness/verify/checks.h"
 #include "model/model.h"
 

@@ -5,7 +5,7 @@
 #include "engine/engine.h"
 #include "engine/match.h"
 #include "harness/verify/checks.h"
-#include "harness/verify/scenario_check.h"
+#include "io/scenario_check.h"
 #include "model/model.h"
 
 namespace hoyito {

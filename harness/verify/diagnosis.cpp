@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "harness/base/first_difference.h"
+#include "core/first_difference.h"
 #include "model/model.h"
 
 namespace hoyito {

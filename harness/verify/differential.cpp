@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "core/first_difference.h"
 #include "engine/engine.h"
 #include "engine/sides.h"
-#include "harness/base/first_difference.h"
 #include "harness/base/interrupt.h"
 #include "io/record.h"
 #include "model/model.h"

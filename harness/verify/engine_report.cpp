@@ -153,11 +153,12 @@ Verdict verdict_of(const EngineRun& run, const std::vector<DisagreementClass>& c
   if (interrupted())
     return {"interrupted", unknown + other > 0 ? 1 : 0,
             fmt::format("INTERRUPTED{} after {:.1f} s", interrupt_note(), seconds)};
-  if (run.checked == 0) return {"fail", 1, fmt::format("FAIL: nothing was checked{}, {:.1f} s", partial_note, seconds)};
-  if (unknown > 0 || other > 0 || (run.o.fail_stale && !stale.empty())) {
+  if (unknown > 0 || other > 0 || run.checked == 0 || (run.o.fail_stale && !stale.empty())) {
     std::vector<std::string> why;
     if (unknown > 0) why.push_back(fmt::format("{} new class(es) of disagreement", unknown));
-    if (other > 0) why.push_back(fmt::format("{} other failure(s)", other));
+    if (run.failures > 0) why.push_back(fmt::format("{} other failure(s)", run.failures.load()));
+    if (run.engine_failures > 0) why.push_back(fmt::format("{} engine failure(s)", run.engine_failures.load()));
+    if (run.checked == 0) why.push_back("nothing was checked");
     if (run.o.fail_stale && !stale.empty())
       why.push_back(fmt::format("stale: {} known class(es) no longer occur", stale.size()));
     return {"fail", 1,

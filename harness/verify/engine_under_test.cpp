@@ -7,7 +7,7 @@
 
 #include "harness/base/interrupt.h"
 #include "harness/verify/diagnosis.h"
-#include "harness/verify/scenario_check.h"
+#include "io/scenario_check.h"
 #include "io/engine_protocol.h"
 #include "io/output.h"
 #include "model/model.h"

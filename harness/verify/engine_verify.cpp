@@ -16,9 +16,9 @@
 #include "harness/verify/engine_expect.h"
 #include "harness/verify/engine_under_test.h"
 #include "harness/verify/engine_verify_run.h"
-#include "harness/verify/scenario_check.h"
 #include "harness/verify/verify.h"
 #include "io/output.h"
+#include "io/scenario_check.h"
 
 namespace hoyito {
 

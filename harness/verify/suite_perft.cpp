@@ -6,7 +6,7 @@
 #include "engine/engine.h"
 #include "engine/sides.h"
 #include "harness/base/random.h"
-#include "harness/games/perft.h"
+#include "harness/games/perft_count.h"
 #include "harness/verify/lap_limits.h"
 #include "harness/verify/suite.h"
 #include "io/record.h"

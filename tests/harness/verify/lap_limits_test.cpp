@@ -1,0 +1,158 @@
+// The Q-LIMIT boundary check (harness/verify/lap_limits.h) on a hand-derived position, and on sampled ones.
+#include <iostream>
+
+#include <gtest/gtest.h>
+
+#include "engine/engine.h"
+#include "harness/verify/lap_limits.h"
+#include "model/model.h"
+#include "tests/support/moves.h"
+
+namespace hoyito {
+namespace {
+
+// specs/scenarios/sx-endless-void.json: South's move a on this board is endless, the lap-end
+// state of lap 61 being the first to repeat one (S61 = S1, derived lap by lap there); c, d and f
+// each end in an empty hole at lap 1.
+Rules endless_rules() {
+  Rules r;
+  r.variant = Variant::hoyito2;
+  r.options.endless_sowing = EndlessSowing::void_game;
+  return r;
+}
+const Position kEndlessStart{{2, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, Player::south};
+
+TEST(LapLimits, ModelCountsTheLapOfTheFirstRepeat) {
+  const model::MoveOutcome a = model::sow_move(endless_rules(), kEndlessStart, 0);
+  EXPECT_TRUE(a.endless);
+  EXPECT_EQ(a.laps, 61u);
+  EXPECT_EQ(model::sow_move(endless_rules(), kEndlessStart, 2).laps, 1u);
+}
+
+TEST(LapLimits, EndlessMoveDecidedAtItsFirstRepeatRefusedOneLapEarlier) {
+  Rules at = endless_rules();
+  at.options.lap_limit = 61;
+  EXPECT_TRUE(model::sow_move(at, kEndlessStart, 0).endless);
+  engine::Game decided(at, kEndlessStart);
+  EXPECT_EQ(decided.play(hoyito::Move::at(0)).events.front().kind, EventKind::endless_sowing);
+  Rules before = at;
+  before.options.lap_limit = 60;
+  EXPECT_THROW(model::sow_move(before, kEndlessStart, 0), InputError);
+  engine::Game refused(before, kEndlessStart);
+  EXPECT_THROW(refused.play(hoyito::Move::at(0)), InputError);
+  EXPECT_EQ(refused.status(), Status::playing);  // nothing was played
+}
+
+TEST(LapLimits, DecidedMoveIsPlayableBesideAnUndecidedOne) {
+  // endless_sowing = illegal, lap_limit = 60: a is undecided, so the legal plies are unknown; c
+  // ends at lap 1 (lift 2 from hole 2: hole 3 1->2, hole 4 0->1, empty: SOW-4) and is legal.
+  Rules r = endless_rules();
+  r.options.endless_sowing = EndlessSowing::illegal;
+  r.options.lap_limit = 60;
+  model::Game m(r, kEndlessStart);
+  engine::Game e(r, kEndlessStart);
+  EXPECT_THROW((void)m.legal_moves(), InputError);
+  EXPECT_THROW((void)e.legal_moves(), InputError);
+  EXPECT_THROW(m.play(hoyito::Move::at(0)), InputError);
+  EXPECT_THROW(e.play(hoyito::Move::at(0)), InputError);
+  const Ply model_ply = m.play(hoyito::Move::at(2));
+  EXPECT_EQ(model_ply, e.play(hoyito::Move::at(2)));
+  EXPECT_EQ(model_ply.after, (Position{{2, 0, 0, 2, 1, 2, 1, 0, 2, 1, 0, 1}, {16, 20}, Player::north}));
+}
+
+// The longest first repeat met in 1,000,000 random Hoyito II 2x6 games from the start
+// (specs/open-questions.md, Q-LIMIT): move c, millions of laps. Model (Brent) and engine (its own
+// method) must find the same lap L: both decide the move under lap_limit = L and refuse it
+// under L - 1; under the default guard it is endless, far inside it.
+TEST(LapLimits, LongestCycleMetInPlayIsDecidedAtTheSameLapByBoth) {
+  const Position longest{{4, 1, 5, 3, 10, 1, 0, 4, 1, 0, 1, 18}, {0, 0}, Player::south};
+  const model::MoveOutcome c = model::sow_move(endless_rules(), longest, 2);
+  ASSERT_TRUE(c.endless);
+  EXPECT_GT(c.laps, 1'000'000u);
+  EXPECT_LT(c.laps * 100, kMaxLaps);
+  Rules at = endless_rules();
+  at.options.lap_limit = static_cast<int>(c.laps);
+  engine::Game decided(at, longest);
+  EXPECT_EQ(decided.play(hoyito::Move::at(2)).events.front().kind, EventKind::endless_sowing);
+  Rules before = at;
+  before.options.lap_limit = static_cast<int>(c.laps) - 1;
+  EXPECT_THROW(model::sow_move(before, longest, 2), UndecidedMove);
+  engine::Game refused(before, longest);
+  EXPECT_THROW(refused.play(hoyito::Move::at(2)), UndecidedMove);
+}
+
+TEST(LapLimits, CheckPutsEveryMoveOnItsBoundary) {
+  LapLimitCounts counts;
+  EXPECT_FALSE(check_lap_limits(endless_rules(), kEndlessStart, counts).has_value());
+  EXPECT_EQ(counts.positions, 1);
+  EXPECT_EQ(counts.moves, 4);  // a, c, d, f
+  EXPECT_EQ(counts.endless, 1);
+  EXPECT_EQ(counts.too_long, 0);
+  EXPECT_EQ(counts.model_inconsistent, 0);
+}
+
+TEST(LapLimits, SmallCountPositionsAgreeAtTheirBoundaries) {
+  LapLimitCounts counts;
+  SplitMix64 rng{2026};
+  for (Variant v : {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3})
+    for (int n : {6, 12}) {
+      Rules rules;
+      rules.variant = v;
+      rules.holes_per_row = n;
+      for (int i = 0; i < 300; ++i) {
+        const Position p = small_counts_position(rules, 1 + i % 3, rng);
+        validate(p, rules, "scattered");
+        const auto d = check_lap_limits(rules, p, counts);
+        ASSERT_FALSE(d.has_value()) << variant_name(v) << " 2x" << n << ": " << d->field;
+      }
+    }
+  EXPECT_EQ(counts.model_inconsistent, 0);
+  EXPECT_GT(counts.moves, 5000);
+  std::cout << counts.positions << " positions, " << counts.moves << " moves, " << counts.endless << " endless, "
+            << counts.too_long << " too long\n";
+}
+
+}  // namespace
+}  // namespace hoyito
+
+namespace hoyito {
+namespace {
+
+// A move refused for its own reason (here: an empty hole) is refused as not legal, even when the
+// list of legal plies is unknown because another move is undecided.
+TEST(LapLimits, IllegalMoveBesideAnUndecidedOneIsNotLegal) {
+  Rules r = endless_rules();
+  r.options.endless_sowing = EndlessSowing::illegal;
+  r.options.lap_limit = 60;  // a is undecided
+  for (bool engine_side : {false, true}) {
+    try {
+      if (engine_side)
+        engine::Game(r, kEndlessStart).play(hoyito::Move::at(1));  // b is empty
+      else
+        model::Game(r, kEndlessStart).play(hoyito::Move::at(1));
+      ADD_FAILURE() << "the empty hole b was played";
+    } catch (const RefusedPly& e) {
+      EXPECT_EQ(e.reason, Refusal::illegal) << e.what();
+    }
+  }
+}
+
+// A finished game refuses every further move (model and engine).
+TEST(GameOver, MovesAfterTheEndAreRefused) {
+  // Hoyito II: d (1 seed) makes hole e 3 -> 4 with the last seed of the lap: captured (CAP-II-1);
+  // the chain looks at d, now empty, and stops; no seed is left, so the game ends (END-1).
+  Rules r;
+  const Position p{{0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0}, {20, 24}, Player::south};
+  model::Game m(r, p);
+  engine::Game e(r, p);
+  EXPECT_EQ(m.play(hoyito::Move::at(3)), e.play(hoyito::Move::at(3)));
+  EXPECT_EQ(m.status(), Status::finished);
+  EXPECT_EQ(m.result().captured, (std::array<int, 2>{24, 24}));
+  for (hoyito::Move hole : {hoyito::Move::at(0), hoyito::Move::at(3), hoyito::Move::at(6), hoyito::Move::pass()}) {
+    EXPECT_THROW(m.play(hole), InputError);
+    EXPECT_THROW(e.play(hole), InputError);
+  }
+}
+
+}  // namespace
+}  // namespace hoyito
