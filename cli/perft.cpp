@@ -29,15 +29,16 @@ struct PerftArgs {
   std::string impl = "both";  // model, engine or both
   std::string json;           // --json FILE
   std::string engine;         // --engine CMD: compared with the model
+  std::string position;       // --position JSON|FILE: the start ("" : the opening)
   double engine_timeout = 10;
 };
 
 // Perft (or divide) of one implementation from the start; prints the count and the time, and
 // returns them as an entry of the --json file's "implementations".
 template <GameImplementation G>
-boost::json::object print_perft(const Rules& rules, const PerftArgs& args, const char* name) {
+boost::json::object print_perft(const Rules& rules, const Position& start, const PerftArgs& args, const char* name) {
   const Stopwatch clock;
-  const G game(rules, engine::opening_position(rules));
+  const G game(rules, start);
   std::uint64_t total = 0;
   boost::json::value divide = nullptr;
   if (args.divide) {
@@ -58,15 +59,16 @@ boost::json::object print_perft(const Rules& rules, const PerftArgs& args, const
 }
 
 // Perft of the model and of an engine behind the protocol; where they differ, the walk down to the
-// first position and move where they part (harness/games/perft_walk.h). 1 on a difference.
-int perft_with_engine(const Rules& rules, const PerftArgs& args) {
+// first ply whose resulting states differ, or the first position whose legal lists differ
+// (harness/games/perft_walk.h). 1 on a difference.
+int perft_with_engine(const Rules& rules, const Position& start, const PerftArgs& args) {
   EngineOptions options;
   options.command = args.engine;
   options.timeout = std::chrono::milliseconds(static_cast<long long>(args.engine_timeout * 1000));
   auto session = std::make_shared<EngineSession>(options);
-  const RemoteGame game(session, rules, engine::opening_position(rules));
+  const RemoteGame game(session, rules, start);
   const Stopwatch clock;
-  const std::uint64_t by_model = perft(model::Game(rules, engine::opening_position(rules)), args.depth);
+  const std::uint64_t by_model = perft(model::Game(rules, start), args.depth);
   std::cout << fmt::format("perft model {} 2x{} depth {}: {} ({:.2f} s)\n", variant_name(rules.variant),
                            rules.holes_per_row, args.depth, by_model, clock.seconds());
   if (args.divide)
@@ -78,11 +80,11 @@ int perft_with_engine(const Rules& rules, const PerftArgs& args) {
     std::cout << "model and engine agree\n";
     return 0;
   }
-  std::cout << "model and engine DISAGREE; walking divide down to where they part\n";
-  const std::optional<PerftParting> parting = walk_perft(game, rules, engine::opening_position(rules), args.depth);
-  std::cout << (parting
-                    ? "first difference: " + parting->text
-                    : std::string("the divides agree all the way down (the engine's perft and its divide disagree)"))
+  std::cout << "model and engine DISAGREE; walking down by state to where they part\n";
+  const std::optional<PerftParting> parting = walk_perft(game, rules, start, args.depth);
+  std::cout << (parting ? "first difference: " + parting->text
+                        : std::string("every legal list, state and divide on the way agrees (the engine's perft and "
+                                      "its divide disagree)"))
             << "\n";
   return 1;
 }
@@ -109,10 +111,11 @@ std::string agreement_line(const boost::json::object& model, const boost::json::
 
 int command_perft(const PerftArgs& args) {
   const Rules rules = rules_from_args(args.rules);
+  const Position start = args.position.empty() ? engine::opening_position(rules) : read_position(args.position, rules);
   if (!args.engine.empty()) {
     if (!args.json.empty() || args.impl != "both") throw InputError("--engine: --json and --impl do not apply to it");
     try {
-      return perft_with_engine(rules, args);
+      return perft_with_engine(rules, start, args);
     } catch (const EngineFailure& e) {  // hung, crashed or broke the protocol: the engine's failure, not hoyito's
       std::cout << "ENGINE FAILURE " << e.what() << "\n";
       return 1;
@@ -123,14 +126,15 @@ int command_perft(const PerftArgs& args) {
   std::optional<WholeFile> json_file;  // made first: a path that cannot be written fails at once
   if (!args.json.empty()) json_file.emplace(args.json);
   boost::json::array runs;
-  if (args.impl != "engine") runs.push_back(print_perft<model::Game>(rules, args, "model"));
-  if (args.impl != "model") runs.push_back(print_perft<engine::Game>(rules, args, "engine"));
+  if (args.impl != "engine") runs.push_back(print_perft<model::Game>(rules, start, args, "model"));
+  if (args.impl != "model") runs.push_back(print_perft<engine::Game>(rules, start, args, "engine"));
   const bool both = runs.size() == 2;
   const bool agree = !both || (runs[0].as_object().at("count") == runs[1].as_object().at("count") &&
                                runs[0].as_object().at("divide") == runs[1].as_object().at("divide"));
   if (both) std::cout << agreement_line(runs[0].as_object(), runs[1].as_object(), args.divide);
   boost::json::object document = result_header("hoyito-perft-result/1");
   document["rules"] = to_json(rules);
+  if (!args.position.empty()) document["start"] = to_json(start);
   document["depth"] = args.depth;
   document["implementations"] = std::move(runs);
   document["agree"] = both ? boost::json::value(agree) : boost::json::value(nullptr);
@@ -149,9 +153,12 @@ CommandRun add_perft(CLI::App& cmd) {
   cmd.add_option("--impl", args->impl, "model, engine or both (compared)")->default_val("both");
   cmd.add_option("--json", args->json, "also write the counts as JSON to this file (specs/command-result.schema.json)");
   cmd.add_option(
-      "--engine", args->engine,
-      "compare the model with this engine (a command speaking specs/engine-protocol.md); on a difference, walk "
-      "divide down to the first position and move where they part (exit 1)");
+         "--engine", args->engine,
+         "compare the model with this engine (a command speaking specs/engine-protocol.md); on a difference, walk "
+         "down to the first ply whose resulting state, or the first position whose legal moves, differ (exit 1)")
+      ->check(engine_command());
+  cmd.add_option("--position", args->position,
+                 "start position: JSON text or a file, as for `hoyito apply` (default: the opening)");
   cmd.add_option("--engine-timeout", args->engine_timeout,
                  "with --engine: seconds each command may take (perft and divide 10 times)")
       ->default_val(args->engine_timeout)

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
-#include "harness/base/interrupt.h"
+#include "cli/validators.h"
 #include "harness/games/play.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/engine_under_test.h"
@@ -148,9 +148,11 @@ CommandRun add_replay(CLI::App& cmd) {
                  "also write what was found as JSON to this file (specs/command-result.schema.json)");
   cmd.add_option("--engine", args->engine,
                  "replay on the model and this engine (a command speaking specs/engine-protocol.md) instead: agree, or "
-                 "the first differing ply (exit 1)");
+                 "the first differing ply (exit 1)")
+      ->check(engine_command());
   cmd.add_option("--engine-timeout", args->engine_timeout, "with --engine: seconds each command may take")
-      ->default_val(args->engine_timeout);
+      ->default_val(args->engine_timeout)
+      ->check(positive_seconds());
   return [args] {
     if (!args->engine.empty()) {
       if (!args->json.empty()) throw InputError("--engine: --json does not apply to it");

@@ -36,6 +36,19 @@ inline CLI::Validator threads_range() { return whole_number_in(1, 256); }
 // A count that must be at least `least` (games: 1; a ply or a depth: 0), up to 2^31 - 1.
 inline CLI::Validator at_least(int least) { return whole_number_in(least, 2147483647); }
 
+// An engine's command line (--engine of verify, replay, perft): some text for /bin/sh to run. An
+// empty or blank one is refused rather than taken for no --engine (the in-tree check would run in
+// place of the one asked for).
+inline CLI::Validator engine_command() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        if (text.find_first_not_of(" \t\n") == std::string::npos)
+          return "an empty command: give the engine's command line (specs/engine-protocol.md)";
+        return {};
+      },
+      "CMD");
+}
+
 // Seconds: above zero and finite ("0", "-1", "inf" and "nan" are refused).
 inline CLI::Validator positive_seconds() {
   return CLI::Validator(

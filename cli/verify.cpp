@@ -125,7 +125,8 @@ CommandRun add_verify(CLI::App& cmd) {
   cmd.add_option("--engine", engine->command,
                  fmt::format("verify this engine instead, a command run by /bin/sh speaking the engine protocol "
                              "(specs/engine-protocol.md); with it --games defaults to {}",
-                             kEngineVerifyGames));
+                             kEngineVerifyGames))
+      ->check(engine_command());
   cmd.add_option("--engine-timeout", engine->timeout,
                  "with --engine: seconds each command may take (perft and divide 10 times)")
       ->default_val(engine->timeout)

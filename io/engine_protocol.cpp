@@ -2,6 +2,7 @@
 // (specs/engine-protocol.md, "Framing"). The values inside lines are in protocol_values.cpp.
 #include "io/engine_protocol.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -94,7 +95,7 @@ std::string format_refusal(Reason reason, std::string_view message) {
   return fmt::format("? {} {}\n\n", reason_name(reason), one_line(message));
 }
 
-Response parse_response(const std::vector<std::string>& lines, std::string_view command) {
+Response parse_response(std::vector<std::string> lines, std::string_view command) {
   if (lines.empty())
     throw ProtocolError(fmt::format("{}: empty response (an empty line where '=' or '?' starts one)", command));
   const std::string& head = lines.front();
@@ -103,8 +104,9 @@ Response parse_response(const std::vector<std::string>& lines, std::string_view 
     if (head.size() > 1 && head[1] != ' ')
       throw ProtocolError(
           fmt::format("{}: response {}: '=' must be followed by a space or the end of the line", command, quote(head)));
-    response.lines = lines;
-    response.lines.front() = head.size() > 2 ? head.substr(2) : std::string();
+    std::string first = head.size() > 2 ? head.substr(2) : std::string();
+    response.lines = std::move(lines);  // an events list may be long: moved, not copied
+    response.lines.front() = std::move(first);
     return response;
   }
   if (head[0] != '?')
@@ -209,7 +211,27 @@ bool LineReader::skip_line() {
   }
 }
 
-std::vector<std::string> read_response_lines(LineReader& reader, std::string_view command) {
+std::string escape_engine_text(std::string_view text) {
+  const auto shown = [](char c) { return c == '\t' || (c >= 0x20 && c < 0x7f); };
+  if (std::all_of(text.begin(), text.end(), shown)) return std::string(text);
+  std::string out;
+  for (const char c : text)
+    out += shown(c) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+  return out;
+}
+
+std::size_t most_response_lines(std::string_view command) {
+  const std::string_view name = command.substr(0, command.find_first_of(" \t"));
+  if (name == "events") return kMaxResponseLines;
+  if (name == "divide") return 64;
+  if (name == "supports") return 1000;
+  for (std::string_view one : {"protocol_version", "name", "version", "rules", "start", "position", "legal", "play",
+                               "playmoves", "state", "perft", "quit"})
+    if (name == one) return 1;
+  return kMaxResponseLines;
+}
+
+std::vector<std::string> read_response_lines(LineReader& reader, std::string_view command, std::size_t most_lines) {
   std::vector<std::string> lines;
   std::size_t bytes = 0;
   for (;;) {
@@ -223,9 +245,11 @@ std::vector<std::string> read_response_lines(LineReader& reader, std::string_vie
       throw ProtocolError(fmt::format("{}: an empty line where a response starts ('=' or '?')", command));
     }
     bytes += line->size() + 1;
-    if (lines.size() >= kMaxResponseLines || bytes > kMaxResponseBytes)
-      throw ProtocolError(fmt::format("{}: a response longer than {} lines or {} bytes", command, kMaxResponseLines,
-                                      kMaxResponseBytes));
+    if (lines.size() >= most_lines)
+      throw ProtocolError(fmt::format("{}: a response longer than {} line{}", command, most_lines,
+                                      most_lines == 1 ? " (its answer is one line)" : "s"));
+    if (bytes > kMaxResponseBytes)
+      throw ProtocolError(fmt::format("{}: a response longer than {} bytes", command, kMaxResponseBytes));
     lines.push_back(std::move(*line));
   }
 }

@@ -23,7 +23,7 @@ namespace hoyito::protocol {
 
 inline constexpr int kVersion = 1;
 inline constexpr std::size_t kMaxLineBytes = 65536;          // one response line, without '\n'
-inline constexpr std::size_t kMaxResponseLines = 1'000'000;  // lines of one response
+inline constexpr std::size_t kMaxResponseLines = 1'000'000;  // lines of one response (events)
 inline constexpr std::size_t kMaxResponseBytes = 16u << 20;  // bytes of one response
 
 // A response that breaks the protocol: garbage, a bound passed, the output closed mid-response.
@@ -69,7 +69,12 @@ struct Response {
 std::string format_success(const std::vector<std::string>& lines = {});
 std::string format_refusal(Reason reason, std::string_view message);
 // Reads the lines of one response (without its ending empty line); `command` names it in errors.
-Response parse_response(const std::vector<std::string>& lines, std::string_view command);
+Response parse_response(std::vector<std::string> lines, std::string_view command);
+
+// Engine text as hoyito shows it: printable ASCII and tabs kept, every other byte (control bytes,
+// bytes >= 0x80, UTF-8 too) as \xNN, so that nothing an engine writes reaches a terminal, a log
+// line or a JSON file raw. hoyito applies it to every response line as it is read.
+std::string escape_engine_text(std::string_view text);
 
 // KEY=VALUE words, in order; a word without '=' is a ProtocolError naming `where`.
 std::vector<std::pair<std::string, std::string>> parse_fields(std::string_view text, std::string_view where);
@@ -150,8 +155,17 @@ class LineReader {
   bool eof_ = false;
 };
 
-// The lines of one response, up to its ending empty line, within kMaxResponseLines and
-// kMaxResponseBytes; the end of input before it is a ProtocolError naming `command`.
-std::vector<std::string> read_response_lines(LineReader& reader, std::string_view command);
+// The most lines the response to `command` may have: 1 for the commands answered in one line
+// (all but supports, divide and events; an error response is one line too), 64 for divide (a line
+// for each legal ply), 1,000 for supports, kMaxResponseLines for events (a line for each event of
+// a ply: a long relay sowing has many) and for a command hoyito does not know.
+std::size_t most_response_lines(std::string_view command);
+
+// The lines of one response, up to its ending empty line, within `most_lines` and
+// kMaxResponseBytes: reading stops at the line past the bound (a ProtocolError), so a response of
+// millions of lines costs what the bound allows. The end of input before the empty line is a
+// ProtocolError naming `command`.
+std::vector<std::string> read_response_lines(LineReader& reader, std::string_view command,
+                                             std::size_t most_lines = kMaxResponseLines);
 
 }  // namespace hoyito::protocol

@@ -194,7 +194,7 @@ class HoyitoII:
                 "status": self.status, "winner": self.winner, "plies": self.plies}
 
     def child(self, move):
-        game = HoyitoII.__new__(HoyitoII)
+        game = type(self).__new__(type(self))  # a subclass's perft walks its own rules
         game.__dict__.update(self.__dict__, board=list(self.board), captured=list(self.captured))
         game.play(move)
         return game

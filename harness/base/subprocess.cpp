@@ -5,10 +5,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,17 +40,36 @@ void forget(pid_t group) {
 
 std::string system_error(std::string_view what) { return fmt::format("{}: {}", what, std::strerror(errno)); }
 
-// Waits for `fd` to be ready for `events` until `deadline`; false on timeout.
-bool wait_ready(int fd, short events, Subprocess::Clock::time_point deadline) {
-  for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Subprocess::Clock::now()).count();
-    if (left < 0) return false;
-    pollfd p{fd, events, 0};
-    const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left + 1, 60'000)));
-    if (ready > 0) return true;
-    if (ready < 0 && errno != EINTR) throw SubprocessError(system_error("poll"));
+// The children of one run share a log file: its size is checked and written under this lock.
+std::mutex log_mutex;
+
+// Writes all of `bytes` to `fd`; false when it cannot (the log is then left as it is: an engine's
+// run does not depend on its log).
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(n));
   }
+  return true;
+}
+
+// Appends `bytes` to the log `fd` while the file is under kMostStderrLogBytes; the write that
+// reaches the bound keeps what fits and ends with one line saying the rest is dropped.
+void append_capped(int fd, std::string_view bytes) {
+  const std::lock_guard<std::mutex> lock(log_mutex);
+  struct stat file {};
+  if (::fstat(fd, &file) != 0 || file.st_size >= kMostStderrLogBytes) return;
+  const auto room = static_cast<std::size_t>(kMostStderrLogBytes - file.st_size);
+  if (bytes.size() < room) {
+    write_all(fd, bytes);
+    return;
+  }
+  if (write_all(fd, bytes.substr(0, room)))
+    write_all(fd, fmt::format("\n[hoyito: this log reached {} MiB: the rest of the engine's standard error was read "
+                              "and dropped]\n",
+                              kMostStderrLogBytes >> 20));
 }
 
 // In the child, between fork and exec: only async-signal-safe calls.
@@ -84,31 +105,44 @@ Subprocess::Subprocess(const std::vector<std::string>& argv, const std::string& 
 void Subprocess::start(const std::vector<std::string>& argv, const std::string& stderr_log) {
   // A write to an engine that has exited must be an error (EPIPE), not the end of hoyito.
   if (std::signal(SIGPIPE, SIG_IGN) == SIG_ERR) throw SubprocessError(system_error("SIGPIPE"));
-  int to_child[2], from_child[2];
+  // The child's ends are closed when this function returns; ours are kept by the object (all
+  // closed here if it cannot start: no destructor runs for an object whose constructor threw).
+  int to_child[2] = {-1, -1}, from_child[2] = {-1, -1}, err_child = -1;
+  const auto close_child_ends = [&] {
+    for (int fd : {to_child[0], from_child[1], err_child})
+      if (fd >= 0) ::close(fd);
+  };
+  const auto fail = [&](const std::string& what) {
+    close_child_ends();
+    close_pipes();
+    throw SubprocessError(what);
+  };
   if (::pipe2(to_child, O_CLOEXEC) != 0) throw SubprocessError(system_error("pipe"));
-  if (::pipe2(from_child, O_CLOEXEC) != 0) {
-    ::close(to_child[0]), ::close(to_child[1]);
-    throw SubprocessError(system_error("pipe"));
+  in_ = to_child[1];
+  if (::pipe2(from_child, O_CLOEXEC) != 0) fail(system_error("pipe"));
+  out_ = from_child[0];
+  if (stderr_log.empty()) {
+    err_child = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  } else {
+    log_ = ::open(stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (log_ < 0) fail(system_error(fmt::format("engine log {}", stderr_log)));
+    int err_pipe[2];
+    if (::pipe2(err_pipe, O_CLOEXEC) != 0) fail(system_error("pipe"));
+    err_ = err_pipe[0], err_child = err_pipe[1];
+    ::fcntl(err_, F_SETFL, ::fcntl(err_, F_GETFL) | O_NONBLOCK);
   }
-  const std::string log = stderr_log.empty() ? "/dev/null" : stderr_log;
-  const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (err < 0) {
-    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
-    throw SubprocessError(system_error(fmt::format("engine log {}", log)));
-  }
+  if (err_child < 0) fail(system_error("standard error"));
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_ = ::fork();
-  if (pid_ == 0) exec_child(args.data(), to_child[0], from_child[1], err);
+  if (pid_ == 0) exec_child(args.data(), to_child[0], from_child[1], err_child);
   const int fork_errno = errno;
-  ::close(to_child[0]), ::close(from_child[1]), ::close(err);
-  in_ = to_child[1], out_ = from_child[0];
   if (pid_ < 0) {
-    ::close(in_), ::close(out_);
     errno = fork_errno;
-    throw SubprocessError(system_error("fork"));
+    fail(system_error("fork"));
   }
+  close_child_ends();
   ::setpgid(pid_, pid_);  // also here: the group exists before the first kill, whoever runs first
   remember(pid_);
   ::fcntl(in_, F_SETFL, ::fcntl(in_, F_GETFL) | O_NONBLOCK);
@@ -116,8 +150,39 @@ void Subprocess::start(const std::vector<std::string>& argv, const std::string& 
 
 Subprocess::~Subprocess() {
   kill();
-  if (in_ >= 0) ::close(in_);
-  if (out_ >= 0) ::close(out_);
+  close_pipes();
+}
+
+void Subprocess::close_pipes() {
+  for (int* fd : {&in_, &out_, &err_, &log_})
+    if (*fd >= 0) ::close(*fd), *fd = -1;
+}
+
+bool Subprocess::wait_ready(int fd, short events, Clock::time_point deadline) {
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left < 0) return false;
+    pollfd p[2] = {{fd, events, 0}, {err_, POLLIN, 0}};
+    const int ready = ::poll(p, err_ >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left + 1, 60'000)));
+    if (ready < 0 && errno != EINTR) throw SubprocessError(system_error("poll"));
+    if (ready <= 0) continue;
+    if (err_ >= 0 && p[1].revents != 0) drain_stderr();
+    if (p[0].revents != 0) return true;
+  }
+}
+
+void Subprocess::drain_stderr() {
+  char buffer[65536];
+  for (int i = 0; i < 16 && err_ >= 0; ++i) {  // 1 MiB at most a call: the caller's deadline still rules
+    const ssize_t n = ::read(err_, buffer, sizeof buffer);
+    if (n > 0) {
+      append_capped(log_, std::string_view(buffer, static_cast<std::size_t>(n)));
+    } else if (n == 0) {  // every writer has closed it (the child and what it started exited)
+      ::close(err_), err_ = -1;
+    } else if (errno != EINTR) {
+      return;  // EAGAIN: nothing more for now
+    }
+  }
 }
 
 void Subprocess::write(std::string_view bytes, Clock::time_point deadline) {
@@ -163,6 +228,7 @@ void Subprocess::reap(bool wait) {
   reaped_ = true;
   wait_status_ = status;
   forget(pid_);
+  drain_stderr();  // its last words: what is left in the pipe
 }
 
 void Subprocess::kill() {
@@ -174,7 +240,10 @@ void Subprocess::kill() {
 void Subprocess::finish(std::chrono::milliseconds grace) {
   close_input();
   const auto end = Clock::now() + grace;
-  while (running() && Clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  while (running() && Clock::now() < end) {
+    drain_stderr();  // an engine may flush its log as it quits
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   kill();
 }
 

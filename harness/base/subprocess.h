@@ -1,8 +1,9 @@
 // A child process hoyito did not write, driven over pipes: an engine behind the engine protocol.
 //
 // The child runs in its own process group (so that killing the group also ends what it started,
-// e.g. the engine under `/bin/sh -c`), its standard error is appended to a log file, and every
-// read and write has a deadline (poll). The group is killed on a timeout, when the object is
+// e.g. the engine under `/bin/sh -c`), its standard error is appended to a log file through a
+// pipe that every wait here drains (so a chatty child never blocks), at most kMostStderrLogBytes
+// of it, and every read and write has a deadline (poll). The group is killed on a timeout, when the object is
 // destroyed, and by kill_all_subprocesses() (which is async-signal-safe: an interrupt handler may
 // call it); the child is always waited for, so no zombie is left behind.
 //
@@ -29,12 +30,17 @@ struct SubprocessError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The most a log file of children's standard error grows to: past it the rest is read and
+// dropped, and one line says so (an engine writing gigabytes costs no disk).
+inline constexpr long long kMostStderrLogBytes = 10LL << 20;
+
 class Subprocess {
  public:
   using Clock = std::chrono::steady_clock;
 
   // Starts `/bin/sh -c command_line` (shell syntax: quotes, variables, pipes). Standard error is
-  // appended to `stderr_log` ("" : /dev/null). Throws SubprocessError when it cannot be started.
+  // appended to `stderr_log` ("" : /dev/null), up to kMostStderrLogBytes of the file. Throws
+  // SubprocessError when it cannot be started.
   Subprocess(const std::string& command_line, const std::string& stderr_log);
   // Starts argv[0] with these arguments, no shell (argv[0] found on PATH).
   Subprocess(const std::vector<std::string>& argv, const std::string& stderr_log);
@@ -61,10 +67,17 @@ class Subprocess {
  private:
   void start(const std::vector<std::string>& argv, const std::string& stderr_log);
   void reap(bool wait);
+  // Waits for `fd` to be ready for `events` until `deadline` (false: timed out), draining the
+  // child's standard error meanwhile.
+  bool wait_ready(int fd, short events, Clock::time_point deadline);
+  void drain_stderr();  // what the child wrote to its standard error, into the log (non-blocking)
+  void close_pipes();
 
   pid_t pid_ = -1;
   int in_ = -1;   // the child's standard input (we write)
   int out_ = -1;  // the child's standard output (we read)
+  int err_ = -1;  // the child's standard error (we read, when it goes to a log)
+  int log_ = -1;  // the log file (appended to)
   bool reaped_ = false;
   int wait_status_ = 0;
 };

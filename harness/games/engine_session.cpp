@@ -44,7 +44,7 @@ void EngineSession::handshake() {
   if (r[0].first() != std::to_string(protocol::kVersion))
     fail("protocol_version",
          fmt::format("speaks protocol '{}', hoyito speaks {}", one_line(r[0].first()), protocol::kVersion));
-  info_.name = r[1].first(), info_.version = r[2].first();
+  info_.name = one_line(r[1].first()), info_.version = one_line(r[2].first());
   if (!r[3].ok) fail("supports", "refused: " + r[3].message);
   try {
     info_.capabilities = protocol::parse_capabilities(r[3].lines, "supports");
@@ -58,8 +58,8 @@ void EngineSession::fail(std::string_view command, const std::string& what) {
   const std::string where = context ? fmt::format(" (at {})", context()) : std::string();
   const std::string prefix = std::string(command) + ": ";  // a ProtocolError names the command already
   const std::string_view reason = what.rfind(prefix, 0) == 0 ? std::string_view(what).substr(prefix.size()) : what;
-  std::string message =
-      fmt::format("engine '{}': {}: {}{}", one_line(options_.command), one_line(command), reason, where);
+  std::string message = fmt::format("engine '{}': {}: {}{}", one_line(options_.command), one_line(command),
+                                    one_line(protocol::escape_engine_text(reason)), where);
   process_.reset();                                 // kills the group, waits for it
   if (in_handshake_) throw EngineFailure(message);  // a fresh process failed too: no loop of restarts
   ++restarts_;
@@ -86,7 +86,10 @@ std::vector<protocol::Response> EngineSession::call(const std::vector<std::strin
     for (const std::string& c : commands) {
       current = c;
       deadline_ = std::chrono::steady_clock::now() + timeout;
-      responses.push_back(protocol::parse_response(protocol::read_response_lines(*reader_, c), c));
+      std::vector<std::string> lines = protocol::read_response_lines(*reader_, c, protocol::most_response_lines(c));
+      for (std::string& line : lines) line = protocol::escape_engine_text(line);  // never shown raw
+      responses.push_back(protocol::parse_response(std::move(lines), c));
+      answered_ = true;
     }
   } catch (const SubprocessTimeout& e) {
     fail(current, fmt::format("{} within {} ms: killed", e.what(), timeout.count()));
@@ -94,12 +97,27 @@ std::vector<protocol::Response> EngineSession::call(const std::vector<std::strin
     // A crash shows as the end of its output: say how it ended when it has (within half a second).
     for (int i = 0; i < 50 && reader_->at_end() && process_->running(); ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    check_runnable(current);
     const std::string how = process_->running() ? "" : fmt::format(" (the engine {})", process_->exit_text());
     fail(current, std::string(e.what()) + how);
   } catch (const SubprocessError& e) {
+    for (int i = 0; i < 50 && process_->running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    check_runnable(current);
     fail(current, fmt::format("{} (the engine {})", e.what(), process_->exit_text()));
   }
   return responses;
+}
+
+void EngineSession::check_runnable(std::string_view command) {
+  if (answered_ || process_->running()) return;
+  const std::string how = process_->exit_text();
+  const char* hint = how == "exited with status 127"   ? " (command not found)"
+                     : how == "exited with status 126" ? " (not executable)"
+                                                       : "";
+  process_.reset();
+  throw EngineNotRunnable(fmt::format(
+      "--engine '{}': cannot be run: it {}{} before answering {}{}", one_line(options_.command), how, hint,
+      one_line(command), options_.stderr_log.empty() ? "" : "; its standard error is in " + options_.stderr_log));
 }
 
 protocol::Response EngineSession::call(const std::string& command, bool long_running) {

@@ -29,6 +29,13 @@ struct EngineFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The engine's command cannot be run at all: at its first start it exited (or closed its
+// output) before answering anything (not found, not executable, exits at once). Bad input, as a
+// wrong file name is: one line naming the command, exit 2.
+struct EngineNotRunnable : InputError {
+  using InputError::InputError;
+};
+
 // The engine refused a command for a reason of the protocol (illegal, endless, game_over,
 // invalid, unsupported, ...). An InputError, as the in-tree games' refusals are; `refusal` is the
 // reason as core's Refusal where the protocol's maps to one (illegal, endless, game_over), as
@@ -89,6 +96,7 @@ class EngineSession {
   void start();
   void handshake();
   [[noreturn]] void fail(std::string_view command, const std::string& what);
+  void check_runnable(std::string_view command);  // throws EngineNotRunnable when it never answered
 
   EngineOptions options_;
   EngineInfo info_;
@@ -97,6 +105,7 @@ class EngineSession {
   std::chrono::steady_clock::time_point deadline_;
   int restarts_ = 0;
   bool in_handshake_ = false;
+  bool answered_ = false;  // some process of this session has answered a command
 };
 
 }  // namespace hoyito

@@ -1,7 +1,9 @@
 // Perft against an engine behind the protocol, and the walk down a difference (as perftree does
-// for chess engines): where the model's and the engine's counts differ, `divide` on both names the
-// first move whose counts differ; play it on both and divide again one ply shallower, until a move
-// one lists and the other does not: the first position and move where the two part.
+// for chess engines), by state: at each position of the walk the model's and the engine's legal
+// lists are compared, then the state each reaches after each legal ply (board, captures, side to
+// move, status, winner); when all agree, `divide` on both names the first ply whose counts differ,
+// and the walk plays it on both and goes one ply deeper. It stops AT the first ply whose resulting
+// state differs, or at the first position whose legal lists differ, and shows both sides.
 #pragma once
 
 #include <cstdint>
@@ -23,15 +25,14 @@ DivideList engine_divide(const RemoteGame& game, int depth);
 
 // Where the model and the engine part, found by the walk.
 struct PerftParting {
-  std::vector<Move> moves;  // from the start to the position where they part
-  Position position;        // that position (the model's)
-  Move move;                // the move listed by one and not the other
-  bool model_lists = false, engine_lists = false;
-  std::string text;  // for people: the moves, the position, the move and who lists it
+  std::vector<Move> moves;   // from the start to the position where they part
+  Position position;         // that position (the model's and the engine's: they agree on it)
+  std::optional<Move> move;  // the ply whose resulting states differ; none: the legal lists differ
+  std::string text;          // for people: where, what differs, then one line for each side
 };
 
-// Walks down from `start` at `depth`; nullopt when the divides agree all the way (the counts then
-// agree). Throws EngineFailure.
+// Walks down from `start` at `depth`; nullopt when every state and list on the way agrees and
+// the divides do too (the counts then agree). Throws EngineFailure.
 std::optional<PerftParting> walk_perft(const RemoteGame& engine, const Rules& rules, const Position& start, int depth);
 
 }  // namespace hoyito

@@ -15,32 +15,7 @@
 # Fails when any of these does not hold (e.g. an engine failure counted as a pass, a process left
 # behind, a transcript without the engine's name, a walk that does not reach a move).
 # Usage: tests/cli/engine_verify.sh HOYITO SOURCE_DIR OUT_DIR
-set -uo pipefail
-hoyito=$(realpath "$1")
-src=$(realpath "$2")
-out=$3
-fake="python3 $src/tests/support/fake_engines/fake_engine.py"
-mkdir -p "$out"
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-
-# expect NAME CODE PATTERN...: the last run's exit code is CODE and its output holds each PATTERN.
-expect() {
-  local name=$1 code=$2
-  shift 2
-  [ "$last_code" = "$code" ] || fail "$name: exit $last_code, expected $code (output: $out/$name.log)"
-  for pattern in "$@"; do
-    grep -qE -- "$pattern" "$out/$name.log" || fail "$name: no line matching '$pattern' (output: $out/$name.log)"
-  done
-}
-
-run() {  # run NAME COMMAND...: output to OUT/NAME.log, exit code to last_code
-  local name=$1
-  shift
-  timeout 600 "$@" >"$out/$name.log" 2>&1
-  last_code=$?
-  echo "--- $name: exit $last_code, $(tail -1 "$out/$name.log")"
-}
+source "$(dirname "$0")/engine_lib.sh"
 
 no_process_left() {  # no process of the fake engine MODE is running any more
   sleep 0.5
@@ -147,7 +122,7 @@ expect slow-seconds 1 '--seconds cut the run short'
 no_process_left slow
 
 run liar-perft "$hoyito" perft --engine "$fake liar '$hoyito'" --seeds-per-hole 2 --depth 5
-expect liar-perft 1 'DISAGREE' '^first difference: after moves \[e B C e\] at board=0,0,0,0,0,0,2,1,1,3,0,5 captured=8,4 to_move=south: move pass is listed by the model only'
+expect liar-perft 1 'DISAGREE' '^first difference: after moves \[e B C e\] at board=0,0,0,0,0,0,2,1,1,3,0,5 captured=8,4 to_move=south: the legal moves differ: move pass is listed by the model only$' '^  model:  pass$' '^  engine: \(none\)$'
 run serve-perft "$hoyito" perft --engine "'$hoyito' serve" --depth 4 --divide
 expect serve-perft 0 'model and engine agree' '^a: [0-9]+'
 

@@ -70,6 +70,12 @@ if data:
     check(len(data["implementations"]) == 1 and model["name"] == "model" and data["agree"] is None, f"divide {data}")
     check(len(model["divide"]) == 6 and sum(d["count"] for d in model["divide"]) == model["count"], f"divide {model}")
     check(model["divide"][0] == {"move": "a", "count": int(re.search(r"^a: (\d+)$", r.stdout, re.M).group(1))}, "divide a")
+# perft --position: the start is written; from it South's one move (f: the only seeds of its row) is the count.
+start = {"board": [0, 0, 0, 0, 0, 2, 3, 3, 2, 2, 2, 2], "captured": [16, 16], "to_move": "south"}
+r, data = result("perft-position", "perft", "--position", json.dumps(start), "--depth", "1")
+check(r.returncode == 0 and data is not None, f"perft --position exit {r.returncode}: {r.stderr}")
+if data:
+    check(data["start"] == start and [i["count"] for i in data["implementations"]] == [1, 1], f"perft --position {data}")
 
 # bench: the signature and the figures printed are the ones written.
 r, data = result("bench", "bench", "--games", "4")
