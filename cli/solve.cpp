@@ -41,7 +41,19 @@ std::string layer_line(const solve::LayerReport& r) {
       share * static_cast<double>(r.lost));
 }
 
+// The tables are of G7 third_repetition (specs/endgame-tables.md): solve takes that reading
+// whatever the rules' default, and refuses another one asked for.
+void refuse_other_g7(const RulesArgs& rules) {
+  for (const std::string& option : rules.options)
+    if (option.rfind("endless_game=", 0) == 0 && option != "endless_game=third_repetition")
+      throw InputError(
+          fmt::format("solve: --option {}: the tables are of G7 third_repetition (under ply_limit a game "
+                      "that goes round for ever has no value); leave it out",
+                      option));
+}
+
 int command_solve(const SolveArgs& args) {
+  refuse_other_g7(args.rules);
   solve::SolveOptions options;
   options.rules = make_rules(args.rules);
   options.max_seeds = args.max_seeds;
@@ -56,6 +68,7 @@ int command_solve(const SolveArgs& args) {
 
 // --layer L --block B/NB and --merge-layer L: a layer solved in blocks (docs/solve.md).
 int command_shard(const SolveArgs& args) {
+  refuse_other_g7(args.rules);
   solve::SolveOptions options;
   options.rules = make_rules(args.rules);
   options.threads = args.threads;
@@ -108,10 +121,11 @@ int command_probe(const SolveArgs& args) {
   const Rules rules = make_rules(args.rules);
   const Position position = read_position(args.position, rules);
   const TableSet tables(args.probe);
+  tables.require_rules(rules);  // a table of other rules: one line naming it and both rules
   const EndgameTable* table = tables.find(position, rules);
   if (table == nullptr)
-    throw InputError(fmt::format("--probe {}: no table there covers this position ({} seeds, {} {})", args.probe,
-                                 seeds_on(position), variant_name(rules.variant), award_case_name(award_case(rules))));
+    throw InputError(fmt::format("--probe {}: no table there covers this position ({} seeds, {})", args.probe,
+                                 seeds_on(position), table_rules_text(rules)));
   const TableValue value = table->value(position, rules);
   const auto mark = [](const TableValue& v) { return v.exact() ? "" : "  third_repetition only"; };
   const char* decided = !value.exact() ? ""

@@ -82,7 +82,9 @@ struct QualityWalk::State {
 };
 
 QualityWalk::QualityWalk(const GameRecord& record, int depth, int first, int last, const TableSet* tables)
-    : state_(new State{record, depth, first, last, tables, engine::Game(record.rules, record.start)}) {}
+    : state_(new State{record, depth, first, last, tables, engine::Game(record.rules, record.start)}) {
+  if (tables != nullptr) tables->require_rules(record.rules);  // a table of other rules: one line, no page
+}
 
 QualityWalk::~QualityWalk() = default;
 

@@ -49,6 +49,23 @@ int TableSet::max_seeds() const {
   return k;
 }
 
+void TableSet::require_rules(const Rules& rules) const {
+  for (const auto& table : tables_)
+    if (same_table_rules(table->header().rules, rules)) return;
+  throw InputError(fmt::format(
+      "{}: a table of {}, not of the game's rules ({}){}", tables_.front()->path(),
+      table_rules_text(tables_.front()->header().rules), table_rules_text(rules),
+      tables_.size() > 1 ? fmt::format("; nor are the other {} tables of {}", tables_.size() - 1, where_) : ""));
+}
+
+std::vector<std::string> TableSet::identities() const {
+  std::vector<std::string> out;
+  for (const auto& table : tables_)
+    out.push_back(
+        fmt::format("{} {:016x}", std::filesystem::path(table->path()).filename().string(), table->header().checksum));
+  return out;
+}
+
 const EndgameTable* TableSet::find(const Position& position, const Rules& rules) const {
   const EndgameTable* best = nullptr;
   for (const auto& table : tables_)

@@ -31,6 +31,12 @@ class TableSet {
   explicit TableSet(const std::string& where);
   const std::string& where() const { return where_; }
   int max_seeds() const;  // the largest K of its tables
+  // Throws InputError, one line naming a table of the set and both rules, when no table of the set
+  // was solved for `rules` (same_table_rules): a table of other rules is refused, not passed over.
+  void require_rules(const Rules& rules) const;
+  // Each table's file name and checksum ("hoyito-hoyito2-2x6-capturer-k8.tbl 0123456789abcdef"):
+  // what a result records as the tables it used.
+  std::vector<std::string> identities() const;
   // The table of largest K that covers `position` under `rules`, or nullptr (more seeds than any
   // table's K, or rules no table of the folder was solved for).
   const EndgameTable* find(const Position& position, const Rules& rules) const;

@@ -47,6 +47,9 @@ void check_solvable(const Rules& rules, int max_seeds);
 // temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
 // interrupt.h) throws Interrupted between sweeps; no table file is left.
 std::string solve_tables(const SolveOptions& options, const LayerDone& done);
+// Makes out_dir if missing and tries a file `name` there (made and removed): an --out that is a
+// file or read-only is one line before any work. Returns the path.
+std::string check_output(const std::string& out_dir, const std::string& name);
 
 // Sharding a layer (docs/solve.md, "Sharding a layer"), for a cluster's job array: the moves of
 // block `block` of `blocks` of layer `seeds` (its entries cut into equal runs), read against the

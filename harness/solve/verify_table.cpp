@@ -78,7 +78,7 @@ std::uint64_t count_decided(const EndgameTable& table, const EndBounds& ends, in
 }  // namespace
 
 VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done) {
-  const EndgameTable table(path);
+  const EndgameTable table(path, false);  // a wrong checksum is reported, the entries checked all the same
   VerifyReport report;
   report.path = path;
   report.checksum_ok = table.computed_checksum() == table.header().checksum;
