@@ -95,12 +95,12 @@ int command_verify(const SolveArgs& args) {
                        r.seeds, r.positions, r.positions - r.exact, r.decided, r.seconds)
                 << std::flush;
     });
-    const bool ok = report.checksum_ok && report.inconsistent == 0;
+    const bool ok = report.ok();
     std::cout << fmt::format(
-        "{}: checksum {}, {} of {} positions inconsistent, {} third_repetition only (lo < hi), {} decided by "
-        "captures: {}\n",
-        file, report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.intervals,
-        report.decided, ok ? "ok" : "FAILED");
+        "{}: checksum {}, {} of {} positions inconsistent, {} unlike the attractors' fixed point, {} "
+        "third_repetition only (lo < hi), {} decided by captures: {}\n",
+        file, report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.rederived_wrong,
+        report.intervals, report.decided, ok ? "ok" : "FAILED");
     if (!report.first_bad.empty()) std::cout << "  first: " << report.first_bad << "\n";
     failed += ok ? 0 : 1;
   }
