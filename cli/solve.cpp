@@ -132,12 +132,16 @@ int command_probe(const SolveArgs& args) {
                         : solve::decided_by_captures(*table, position, rules, args.threads)
                             ? "  decided by captures"
                             : "  third_repetition only (best play goes round)";
+  const engine::Game game(rules, position);
+  const int lead = mover_lead(game);  // the verdicts count the captures so far (END-2)
   std::cout << board_text(position, rules.holes_per_row) << "\n"
-            << fmt::format("{}: {} seeds on the board, value {}{}{}\n", table->path(), seeds_on(position),
-                           table_value_text(value), mark(value), decided);
-  for (const TableMoveValue& m : table_move_values(engine::Game(rules, position), tables))
-    std::cout << fmt::format("  {:<4} {}{}{}\n", move_text(m.move, rules.holes_per_row), table_value_text(m.value),
-                             m.value.lo == value.lo ? "  keeps the value" : "", mark(m.value));
+            << fmt::format("{}: {} seeds on the board, value {}{}{}; with the captures so far ({:+}): {}\n",
+                           table->path(), seeds_on(position), table_value_text(value), mark(value), decided, lead,
+                           verdict_name(verdict_of(value, lead)));
+  for (const TableMoveValue& m : table_move_values(game, tables))
+    std::cout << fmt::format("  {:<4} {}  {}{}{}\n", move_text(m.move, rules.holes_per_row), table_value_text(m.value),
+                             verdict_name(verdict_of(m.value, lead)), m.value.lo == value.lo ? "  keeps the value" : "",
+                             mark(m.value));
   return 0;
 }
 

@@ -25,6 +25,26 @@ std::string table_value_text(const TableValue& value) {
   return value.exact() ? fmt::format("{:+}", value.lo) : fmt::format("[{:+}, {:+}]", value.lo, value.hi);
 }
 
+Verdict verdict_of(const TableValue& value, int lead) {
+  if (lead + value.lo > 0) return Verdict::win;
+  if (lead + value.hi < 0) return Verdict::loss;
+  return lead + value.lo == 0 && lead + value.hi == 0 ? Verdict::draw : Verdict::depends;
+}
+
+const char* verdict_name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::win:
+      return "win";
+    case Verdict::draw:
+      return "draw";
+    case Verdict::loss:
+      return "loss";
+    case Verdict::depends:
+      return "depends on the repetition history";
+  }
+  return "?";
+}
+
 namespace {
 int seeds_on(const Position& position) {
   int seeds = 0;
@@ -38,6 +58,8 @@ int captured_lead(const engine::Game& game, Player mover) {
   return captured[index(mover)] - captured[index(mover == Player::south ? Player::north : Player::south)];
 }
 }  // namespace
+
+int mover_lead(const engine::Game& game) { return captured_lead(game, game.to_move()); }
 
 TableSet::TableSet(const std::string& where) : where_(where) {
   for (const std::string& path : table_files(where)) tables_.push_back(std::make_unique<EndgameTable>(path));
