@@ -121,6 +121,7 @@ SimulationSpec spec_of(const SimulateArgs& args) {
   } catch (const InputError& e) {
     throw InputError(fmt::format("--sweep: {}", e.what()));
   }
+  check_run_tables(spec);  // tables of other rules: one line, before any game
   spec.version = HOYITO_VERSION;
   spec.commit = HOYITO_COMMIT;
   return spec;

@@ -42,7 +42,19 @@ std::string layer_line(const solve::LayerReport& r) {
       share * static_cast<double>(r.lost));
 }
 
+// The tables are of G7 third_repetition (specs/endgame-tables.md): solve takes that reading
+// whatever the rules' default, and refuses another one asked for.
+void refuse_other_g7(const RulesArgs& rules) {
+  for (const std::string& option : rules.options)
+    if (option.rfind("endless_game=", 0) == 0 && option != "endless_game=third_repetition")
+      throw InputError(
+          fmt::format("solve: --option {}: the tables are of G7 third_repetition (under ply_limit a game "
+                      "that goes round for ever has no value); leave it out",
+                      option));
+}
+
 int command_solve(const SolveArgs& args) {
+  refuse_other_g7(args.rules);
   solve::SolveOptions options;
   options.rules = rules_from_args(args.rules);
   options.max_seeds = args.max_seeds;
@@ -57,6 +69,7 @@ int command_solve(const SolveArgs& args) {
 
 // --layer L --block B/NB and --merge-layer L: a layer solved in blocks (docs/solve.md).
 int command_shard(const SolveArgs& args) {
+  refuse_other_g7(args.rules);
   solve::SolveOptions options;
   options.rules = rules_from_args(args.rules);
   options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
@@ -83,12 +96,12 @@ int command_verify(const SolveArgs& args) {
                        r.seeds, r.positions, r.positions - r.exact, r.decided, r.seconds)
                 << std::flush;
     });
-    const bool ok = report.checksum_ok && report.inconsistent == 0;
+    const bool ok = report.ok();
     std::cout << fmt::format(
-        "{}: checksum {}, {} of {} positions inconsistent, {} third_repetition only (lo < hi), {} decided by "
-        "captures: {}\n",
-        file, report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.intervals,
-        report.decided, ok ? "ok" : "FAILED");
+        "{}: checksum {}, {} of {} positions inconsistent, {} unlike the attractors' fixed point, {} "
+        "third_repetition only (lo < hi), {} decided by captures: {}\n",
+        file, report.checksum_ok ? "ok" : "WRONG", report.inconsistent, report.positions, report.rederived_wrong,
+        report.intervals, report.decided, ok ? "ok" : "FAILED");
     if (!report.first_bad.empty()) std::cout << "  first: " << report.first_bad << "\n";
     failed += ok ? 0 : 1;
   }
@@ -109,22 +122,27 @@ int command_probe(const SolveArgs& args) {
   const Rules rules = rules_from_args(args.rules);
   const Position position = read_position(args.position, rules);
   const TableSet tables(args.probe);
+  tables.require_rules(rules);  // a table of other rules: one line naming it and both rules
   const EndgameTable* table = tables.find(position, rules);
   if (table == nullptr)
-    throw InputError(fmt::format("--probe {}: no table there covers this position ({} seeds, {} {})", args.probe,
-                                 seeds_on(position), variant_name(rules.variant), award_case_name(award_case(rules))));
+    throw InputError(fmt::format("--probe {}: no table there covers this position ({} seeds, {})", args.probe,
+                                 seeds_on(position), table_rules_text(rules)));
   const TableValue value = table->value(position, rules);
   const auto mark = [](const TableValue& v) { return v.exact() ? "" : "  third_repetition only"; };
   const char* decided = !value.exact() ? ""
                         : solve::decided_by_captures(*table, position, rules, args.threads)
                             ? "  decided by captures"
                             : "  third_repetition only (best play goes round)";
+  const engine::Game game(rules, position);
+  const int lead = mover_lead(game);  // the verdicts count the captures so far (END-2)
   std::cout << board_text(position, rules.holes_per_row) << "\n"
-            << fmt::format("{}: {} seeds on the board, value {}{}{}\n", table->path(), seeds_on(position),
-                           table_value_text(value), mark(value), decided);
-  for (const TableMoveValue& m : table_move_values(engine::Game(rules, position), tables))
-    std::cout << fmt::format("  {:<4} {}{}{}\n", move_text(m.move, rules.holes_per_row), table_value_text(m.value),
-                             m.value.lo == value.lo ? "  keeps the value" : "", mark(m.value));
+            << fmt::format("{}: {} seeds on the board, value {}{}{}; with the captures so far ({:+}): {}\n",
+                           table->path(), seeds_on(position), table_value_text(value), mark(value), decided, lead,
+                           verdict_name(verdict_of(value, lead)));
+  for (const TableMoveValue& m : table_move_values(game, tables))
+    std::cout << fmt::format("  {:<4} {}  {}{}{}\n", move_text(m.move, rules.holes_per_row), table_value_text(m.value),
+                             verdict_name(verdict_of(m.value, lead)), m.value.lo == value.lo ? "  keeps the value" : "",
+                             mark(m.value));
   return 0;
 }
 

@@ -184,11 +184,12 @@ std::string_view word(Word w, Lang lang) {
        "ninguna: la búsqueda encontró una jugada que no puede decidir ({why})"},
       {"Move quality, exact from the endgame tables: each legal move's value is the seeds the mover captures from "
        "here on minus the opponent's, with best play by both to the end (G7 third_repetition; [lo, hi]: it depends "
-       "on the positions already seen, END-3; ? loses 1 to 3 against the best, ?? 4 or more):",
+       "on the positions already seen, END-3), then its result with the captures so far; ?? gives up the result, "
+       "? keeps it but loses seeds for certain:",
        "Calidad de las jugadas, exacta según las tablas de finales: el valor de cada jugada legal es lo que captura "
        "desde aquí quien juega menos lo que captura el rival, con el mejor juego de ambos hasta el final (G7 "
-       "third_repetition; [lo, hi]: depende de las posiciones ya vistas, END-3; ? pierde de 1 a 3 frente a la "
-       "mejor, ?? 4 o más):"},
+       "third_repetition; [lo, hi]: depende de las posiciones ya vistas, END-3), y luego su resultado con las "
+       "capturas hechas; ?? renuncia al resultado, ? lo conserva pero pierde semillas con certeza:"},
       {", loses {loss}", ", pierde {loss}"},
       {"Every lap: its number, from → to, seeds sown", "Todas las vueltas: número, desde → hasta, semillas sembradas"},
       {"Diagram", "Diagrama"},

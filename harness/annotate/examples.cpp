@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "engine/match.h"
 #include "engine/sides.h"
+#include "harness/annotate/quality.h"
 #include "harness/base/escape.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/random.h"
@@ -695,8 +696,9 @@ std::vector<Wanted> wanted_examples() {
 }
 
 // An endgame with exact verdicts: the plies of `r` from the first whose position `tables` covers
-// (first), and the first of those whose played move loses 4 seeds or more against best play
-// ("??", specs/endgame-tables.md) with the seeds it lost; {0, 0, 0} when there is none.
+// (first), and the first of those whose played move gives up the position's result ("??",
+// specs/endgame-tables.md, "Results") with the seeds it lost against the best lo; {0, 0, 0} when
+// there is none.
 struct TableMistake {
   int first = 0, ply = 0, lost = 0;
 };
@@ -706,12 +708,13 @@ TableMistake table_mistake(const GameRecord& r, const TableSet& tables) {
   for (std::size_t k = 0; k < r.plies.size(); ++k) {
     const std::vector<TableMoveValue> values = table_move_values(game, tables);
     if (!values.empty() && found.first == 0) found.first = static_cast<int>(k) + 1;
-    int best = -1000, played = 0;  // values lie in -48..48
+    TableValue best{-1000, -1000}, played;  // values lie in -48..48
     for (const TableMoveValue& v : values) {
-      best = std::max(best, v.value.lo);
-      if (v.move == r.plies[k].move) played = v.value.lo;
+      best = {std::max(best.lo, v.value.lo), std::max(best.hi, v.value.hi)};
+      if (v.move == r.plies[k].move) played = v.value;
     }
-    if (!values.empty() && best - played >= 4) return {found.first, static_cast<int>(k) + 1, best - played};
+    if (!values.empty() && exact_mark(best, played, mover_lead(game)) == "??")
+      return {found.first, static_cast<int>(k) + 1, best.lo - played.lo};
     game.play_fast(r.plies[k].move);
   }
   return {};
@@ -735,13 +738,14 @@ std::optional<Example> endgame_example(const TableSet& tables, int max_seeds) {
   ex.title_es = "Un final con veredictos exactos de las tablas de finales (Hoyito II)";
   ex.why = fmt::format(
       "From ply {}, {} seeds or fewer are on the board and every move-quality line is exact: each legal move's value "
-      "with best play by both to the end, read from the tables of `hoyito solve` (K = {}). Ply {} throws {} seeds "
-      "away against best play: ?? on its line.",
+      "with best play by both to the end, read from the tables of `hoyito solve` (K = {}), and its result with the "
+      "captures so far. Ply {} gives up the result, {} seeds short of best play: ?? on its line.",
       m.first, max_seeds, max_seeds, m.ply, m.lost);
   ex.why_es = fmt::format(
       "Desde la jugada {} quedan {} semillas o menos en el tablero y cada línea de calidad es exacta: el valor de cada "
-      "jugada legal con el mejor juego de ambos hasta el final, leído de las tablas de `hoyito solve` (K = {}). La "
-      "jugada {} pierde {} semillas frente al mejor juego: ?? en su línea.",
+      "jugada legal con el mejor juego de ambos hasta el final, leído de las tablas de `hoyito solve` (K = {}), y su "
+      "resultado con las capturas hechas. La jugada {} renuncia al resultado, {} semillas por debajo del mejor "
+      "juego: ?? en su línea.",
       m.first, max_seeds, max_seeds, m.ply, m.lost);
   ex.game.record = found->record;
   ex.game.title = ex.title;

@@ -1,6 +1,7 @@
 #include "harness/annotate/quality.h"
 
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -25,6 +26,9 @@ QualityLine line_of(const engine::Game& game, const Rules& rules, const std::vec
   line.exact = exact;
   if (values.empty() || values.front().move.is_pass()) return line;
   line.best = std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.lo < b.lo; })->lo;
+  const TableValue position{
+      line.best, std::max_element(values.begin(), values.end(), [](auto& a, auto& b) { return a.hi < b.hi; })->hi};
+  const int lead = mover_lead(game);
   const Position& p = game.position();
   for (int k = 0; k < rules.holes_per_row; ++k) {
     const int hole = p.to_move == Player::south ? k : rules.holes_per_row + k;
@@ -42,7 +46,8 @@ QualityLine line_of(const engine::Game& game, const Rules& rules, const std::vec
       q.hi = legal->hi;
       // SOW-6 void: a legal move that never ends voids the game; its value is the captures as they stand.
       q.voids = rules.options.endless_sowing == EndlessSowing::void_game && model::is_endless(rules, p, hole);
-      q.mark = quality_mark(line.best - q.value, exact);
+      q.mark = exact ? exact_mark(position, {q.value, q.hi}, lead) : quality_mark(line.best - q.value, false);
+      if (exact) q.verdict = verdict_name(verdict_of({q.value, q.hi}, lead));
     }
     line.moves.push_back(q);
   }
@@ -68,6 +73,13 @@ QualityLine line_for(const engine::Game& game, const Rules& rules, int depth, co
 
 }  // namespace
 
+std::string exact_mark(const TableValue& position, const TableValue& move, int lead) {
+  const Verdict before = verdict_of(position, lead), after = verdict_of(move, lead);
+  if ((before == Verdict::win && after != Verdict::win) || (before != Verdict::loss && after == Verdict::loss))
+    return "??";
+  return move.hi < position.lo ? "?" : "";
+}
+
 std::string quality_mark(int loss, bool exact) {
   if (exact) return loss >= kExactBlunderLoss ? "??" : loss >= kExactDubiousLoss ? "?" : "";
   return loss >= kBlunderLoss ? "??" : loss >= kDubiousLoss ? "?" : "";
@@ -82,7 +94,9 @@ struct QualityWalk::State {
 };
 
 QualityWalk::QualityWalk(const GameRecord& record, int depth, int first, int last, const TableSet* tables)
-    : state_(new State{record, depth, first, last, tables, engine::Game(record.rules, record.start)}) {}
+    : state_(new State{record, depth, first, last, tables, engine::Game(record.rules, record.start)}) {
+  if (tables != nullptr) tables->require_rules(record.rules);  // a table of other rules: one line, no page
+}
 
 QualityWalk::~QualityWalk() = default;
 
@@ -111,7 +125,17 @@ std::vector<QualityLine> quality_lines(const GameRecord& record, int depth, int 
 }
 
 namespace {
-std::string value_text(const MoveQuality& q) { return table_value_text({q.value, q.hi}); }
+// "+8 win", "[-8, +0] depends on the repetition history" (exact lines); "+8" (a search's).
+std::string value_text(const MoveQuality& q, Lang lang) {
+  const std::string value = table_value_text({q.value, q.hi});
+  if (q.verdict.empty() || lang == Lang::en) return q.verdict.empty() ? value : value + " " + q.verdict;
+  static const std::map<std::string, std::string> spanish = {
+      {"win", "gana"},
+      {"draw", "tablas"},
+      {"loss", "pierde"},
+      {"depends on the repetition history", "depende de la historia de repeticiones"}};
+  return value + " " + spanish.at(q.verdict);
+}
 
 std::string heading(const QualityLine& line, Lang lang) {
   return fmt::format(fmt::runtime(word(line.exact ? Word::quality_exact : Word::quality, lang)),
@@ -124,8 +148,8 @@ std::string notes_of(const QualityLine& line, const MoveQuality& q, Move played,
   if (q.value == line.best) notes += word(Word::quality_best, lang);
   if (Move::at(q.hole) == played) {
     notes += fmt::format("{}{}", notes.empty() ? "" : ", ", word(Word::quality_played, lang));
-    if (line.exact && q.value < line.best)
-      notes += fmt::format(fmt::runtime(word(Word::quality_loses, lang)), fmt::arg("loss", line.best - q.value));
+    if (line.exact && q.hi < line.best)  // seeds lost for certain: even its hi is below the best lo
+      notes += fmt::format(fmt::runtime(word(Word::quality_loses, lang)), fmt::arg("loss", line.best - q.hi));
   }
   if (q.voids) notes += fmt::format("{}{}", notes.empty() ? "" : "; ", word(Word::quality_void, lang));
   return notes;
@@ -145,7 +169,7 @@ std::string quality_text(const QualityLine& line, Move played, int n, Lang lang)
       continue;
     }
     const std::string notes = notes_of(line, q, played, lang);
-    legal += fmt::format("{}{} {}{}{}", legal.empty() ? "" : ", ", hole_name(q.hole, n), value_text(q),
+    legal += fmt::format("{}{} {}{}{}", legal.empty() ? "" : ", ", hole_name(q.hole, n), value_text(q, lang),
                          q.mark.empty() ? "" : " " + q.mark, notes.empty() ? "" : " (" + notes + ")");
   }
   return fmt::format("{} {}{}{}", heading(line, lang), legal, endless.empty() ? "" : "; ", endless);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "harness/annotate/account.h"
+#include "harness/games/endgame_table.h"
 
 namespace hoyito {
 
@@ -24,6 +25,7 @@ struct MoveQuality {
   bool endless = false;  // not legal: the sowing repeats a lap-end state
   bool voids = false;    // legal under endless_sowing = void: the sowing repeats and the game is void (SOW-6)
   long repeat_lap = 0;   // the lap whose lap-end state was the first to repeat one
+  std::string verdict;   // exact lines: the move's result with the captures so far ("win", ...)
 };
 
 struct QualityLine {
@@ -42,6 +44,12 @@ inline constexpr int kDubiousLoss = 4, kBlunderLoss = 8;  // seeds lost against 
 inline constexpr int kExactDubiousLoss = 1, kExactBlunderLoss = 4;
 // The mark of a move `loss` seeds short of the best: "", "?" or "??", by the thresholds above.
 std::string quality_mark(int loss, bool exact);
+// An exact line's mark (specs/endgame-tables.md, "Results"): "??" when the move gives up the
+// position's result (a win for anything else, or a result that was not a loss for a loss), "?"
+// when it keeps the result but loses seeds for certain (its hi below the best lo), else "".
+// `position` is the position's value (the best lo and hi of its moves), `lead` the mover's
+// captures minus the opponent's so far.
+std::string exact_mark(const TableValue& position, const TableValue& move, int lead);
 
 class TableSet;
 // One line per ply of `record` (index k: the ply k+1), each with no moves when the ply is a pass,

@@ -88,9 +88,35 @@ int table_side(const Rules& rules, Player mover) {
   return player_of(rules.previous_winner) == mover ? 0 : 1;
 }
 
+std::vector<std::string> table_rules_options(const Rules& rules) {
+  std::vector<std::string> out;
+  if (rules.seeds_per_hole != Rules{}.seeds_per_hole)
+    out.push_back(fmt::format("seeds_per_hole={}", rules.seeds_per_hole));
+  // G1 and G2 change the sowing and the captures; G6 and G14 other values are refused by solve,
+  // named all the same so that no table of them is taken for the default's.
+  for (const char* name : {"skip_origin", "capture_sides", "endless_sowing", "no_seeds"})
+    if (option_value(rules, name) != option_value(Rules{}, name))
+      out.push_back(fmt::format("{}={}", name, option_value(rules, name)));
+  return out;
+}
+
+std::string table_rules_text(const Rules& rules) {
+  std::string text =
+      fmt::format("{} 2x{} {}", variant_name(rules.variant), rules.holes_per_row, award_case_name(award_case(rules)));
+  for (const std::string& option : table_rules_options(rules)) text += " " + option;
+  return text;
+}
+
 std::string table_file_name(const Rules& rules, int max_seeds) {
-  return fmt::format("hoyito-{}-2x{}-{}-k{}.tbl", variant_name(rules.variant), rules.holes_per_row,
-                     award_case_name(award_case(rules)), max_seeds);
+  std::string options;
+  for (const std::string& option : table_rules_options(rules)) options += "-" + option;
+  return fmt::format("hoyito-{}-2x{}-{}{}-k{}.tbl", variant_name(rules.variant), rules.holes_per_row,
+                     award_case_name(award_case(rules)), options, max_seeds);
+}
+
+bool same_table_rules(const Rules& solved, const Rules& rules) {
+  return solved.variant == rules.variant && solved.holes_per_row == rules.holes_per_row &&
+         award_case(solved) == award_case(rules) && table_rules_options(solved) == table_rules_options(rules);
 }
 
 std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t hash) {
@@ -105,13 +131,21 @@ boost::json::object header_json(const TableHeader& header) {
   for (const TableLayer& layer : header.layers)
     layers.push_back(
         boost::json::object{{"seeds", layer.seeds}, {"positions", layer.positions}, {"offset", layer.offset}});
-  return {{"rules", to_json(header.rules)}, {"award", award_case_name(header.award)},
-          {"max_seeds", header.max_seeds},  {"sides", header.sides},
-          {"layers", std::move(layers)},    {"checksum", fmt::format("{:016x}", header.checksum)}};
+  return {{"rules", to_json(header.rules)},
+          {"award", award_case_name(header.award)},
+          {"max_seeds", header.max_seeds},
+          {"sides", header.sides},
+          {"layers", std::move(layers)}};
 }
 
 std::size_t padded(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
 }  // namespace
+
+std::string encode_table_checksum(std::uint64_t checksum) {
+  std::string out;
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(checksum >> (8 * i) & 0xff));
+  return out;
+}
 
 std::string encode_table_header(TableHeader& header) {
   // The offsets depend on the header's length, which depends on the offsets' digits: lay out
@@ -178,9 +212,6 @@ void read_header_json(const std::string& path, std::string_view text, std::size_
                                   layer.seeds, file_size));
     header.layers.push_back(layer);
   }
-  const boost::json::value& sum = required_field(o, "checksum", path);
-  if (!sum.is_string() || sum.as_string().size() != 16) bad_table(path, "field checksum: expected 16 hex digits");
-  header.checksum = std::stoull(std::string(sum.as_string()), nullptr, 16);
 }
 // Every layer where the index puts it: seeds 0..K in order, sides x boards entries each, and the
 // last one ending at the file's end.
@@ -193,19 +224,19 @@ void check_layers(const std::string& path, const TableHeader& header, const Posi
                                   static_cast<std::uint64_t>(header.sides) * index.count(static_cast<int>(n))));
   }
   const TableLayer& last = header.layers.back();
-  if (last.offset + 2 * last.positions != size)
-    bad_table(path,
-              fmt::format("{} bytes, expected {}: truncated or extended", size, last.offset + 2 * last.positions));
+  if (last.offset + 2 * last.positions + kTableChecksumBytes != size)
+    bad_table(path, fmt::format("{} bytes, expected {}: truncated or extended", size,
+                                last.offset + 2 * last.positions + kTableChecksumBytes));
 }
 }  // namespace
 
-EndgameTable::EndgameTable(const std::string& path) : path_(path), index_(1, 0) {
+EndgameTable::EndgameTable(const std::string& path, bool check_sum) : path_(path), index_(1, 0) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) throw InputError(fmt::format("{}: cannot open the table: {}", path, std::strerror(errno)));
   struct stat st {};
   ::fstat(fd, &st);
   size_ = static_cast<std::size_t>(st.st_size);
-  if (size_ < kFixedHeader) {
+  if (size_ < kFixedHeader + kTableChecksumBytes) {
     ::close(fd);
     bad_table(path, fmt::format("{} bytes, shorter than the header", size_));
   }
@@ -217,11 +248,17 @@ EndgameTable::EndgameTable(const std::string& path) : path_(path), index_(1, 0) 
     if (std::memcmp(data_, kMagic, sizeof kMagic) != 0) bad_table(path, "wrong magic (expected HOYTBL01)");
     if (read_u32(data_ + 8) != kTableFormatVersion)
       bad_table(path, fmt::format("format version {}, expected {}", read_u32(data_ + 8), kTableFormatVersion));
+    header_.checksum = read_u32(data_ + size_ - 8) | std::uint64_t{read_u32(data_ + size_ - 4)} << 32;
+    // Before any field is believed: a flipped byte anywhere, header or values, is refused here.
+    if (check_sum && computed_checksum() != header_.checksum)
+      bad_table(
+          path,
+          "checksum: the file's bytes do not match the checksum in its last 8 bytes (damaged, edited or truncated)");
     const std::size_t length = read_u32(data_ + 12);
-    if (length > size_ - kFixedHeader) bad_table(path, "the header runs past the end of the file: truncated?");
-    read_header_json(path, std::string_view(reinterpret_cast<const char*>(data_) + kFixedHeader, length), size_,
+    const std::size_t values_end = size_ - kTableChecksumBytes;
+    if (length > values_end - kFixedHeader) bad_table(path, "the header runs past the end of the file: truncated?");
+    read_header_json(path, std::string_view(reinterpret_cast<const char*>(data_) + kFixedHeader, length), values_end,
                      header_);
-    values_start_ = padded(kFixedHeader + length);
     index_ = PositionIndex(header_.rules.holes(), header_.max_seeds);
     check_layers(path, header_, index_, size_);
   } catch (...) {
@@ -232,18 +269,10 @@ EndgameTable::EndgameTable(const std::string& path) : path_(path), index_(1, 0) 
 
 EndgameTable::~EndgameTable() { ::munmap(const_cast<std::uint8_t*>(data_), size_); }
 
-std::uint64_t EndgameTable::computed_checksum() const {
-  return size_ > values_start_ ? fnv1a(data_ + values_start_, size_ - values_start_) : fnv1a(nullptr, 0);
-}
+std::uint64_t EndgameTable::computed_checksum() const { return fnv1a(data_, size_ - kTableChecksumBytes); }
 
 bool EndgameTable::covers(const Position& position, const Rules& rules) const {
-  const Rules& solved = header_.rules;
-  if (rules.variant != solved.variant || rules.holes_per_row != solved.holes_per_row ||
-      award_case(rules) != header_.award || rules.options.skip_origin != solved.options.skip_origin ||
-      rules.options.capture_sides != solved.options.capture_sides ||
-      rules.options.endless_sowing != solved.options.endless_sowing ||
-      rules.options.no_seeds != solved.options.no_seeds)
-    return false;
+  if (!same_table_rules(header_.rules, rules)) return false;
   int seeds = 0;
   for (int c : position.board) seeds += c;
   return seeds <= header_.max_seeds;

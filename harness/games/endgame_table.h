@@ -57,14 +57,30 @@ struct TableHeader {
   int max_seeds = 0;
   int sides = 1;
   std::vector<TableLayer> layers;  // seeds 0..max_seeds
-  std::uint64_t checksum = 0;      // FNV-1a 64 of every byte after the header
+  std::uint64_t checksum = 0;      // FNV-1a 64 of every byte before it: header and values (the file's last 8 bytes)
 };
 
-inline constexpr int kTableFormatVersion = 1;
-std::string table_file_name(const Rules& rules, int max_seeds);  // hoyito-hoyito2-2x6-capturer-k8.tbl
+// Version 2: the checksum covers the header too, and sits in the file's last 8 bytes.
+inline constexpr int kTableFormatVersion = 2;
+inline constexpr std::size_t kTableChecksumBytes = 8;
+// The rules options that change a table's values and differ from their defaults, as NAME=VALUE
+// (seeds_per_hole among them: the seed total decides which layers a game reaches). Together with
+// the variant, the holes and the award case they key a table: its file name, and what covers()
+// compares.
+std::vector<std::string> table_rules_options(const Rules& rules);
+// "hoyito2 2x6 capturer" and each of table_rules_options(), for messages.
+std::string table_rules_text(const Rules& rules);
+// hoyito-hoyito2-2x6-capturer-k8.tbl; hoyito-hoyito2-2x6-capturer-capture_sides=opponent-k8.tbl.
+std::string table_file_name(const Rules& rules, int max_seeds);
 // The header bytes (magic, version, length, JSON, padding); sets each layer's offset first.
 std::string encode_table_header(TableHeader& header);
 std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t hash = 0xcbf29ce484222325ULL);
+// The checksum as the file's last 8 bytes hold it (little-endian).
+std::string encode_table_checksum(std::uint64_t checksum);
+// Whether a table of `solved` rules answers positions of a game under `rules`: same variant,
+// holes, award case and table_rules_options() (G7 is not compared: the values are of
+// third_repetition, and hold under ply_limit where decided by captures, specs/endgame-tables.md).
+bool same_table_rules(const Rules& solved, const Rules& rules);
 
 // The table position of `board` with `to_move` to move: the board turned so that the mover owns
 // holes 0..N-1 (the tables store South to move), and the side (0 unless previous_winner: 0 when
@@ -75,10 +91,11 @@ struct TableKey {
 };
 
 // A table file mapped into memory. Throws InputError (one line naming the file and the field)
-// when the file is missing, malformed or truncated.
+// when the file is missing, malformed or truncated, or (unless `check_sum` is false: solve
+// --verify, which reports it) when its checksum does not match its bytes.
 class EndgameTable {
  public:
-  explicit EndgameTable(const std::string& path);
+  explicit EndgameTable(const std::string& path, bool check_sum = true);
   ~EndgameTable();
   EndgameTable(const EndgameTable&) = delete;
   EndgameTable& operator=(const EndgameTable&) = delete;
@@ -91,7 +108,7 @@ class EndgameTable {
   TableValue value(const Position& position, const Rules& rules) const;  // covers() must hold
   TableValue entry(int seeds, std::uint64_t index) const;
   TableKey key(const Position& position, const Rules& rules) const;
-  // FNV-1a of the values, as the header's checksum should be.
+  // FNV-1a of every byte before the checksum, as the checksum should be.
   std::uint64_t computed_checksum() const;
 
  private:
@@ -100,7 +117,6 @@ class EndgameTable {
   PositionIndex index_;
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
-  std::size_t values_start_ = 0;
 };
 
 // The side of a table position for `rules` with `mover` to move (previous_winner tables: 0 when

@@ -25,6 +25,26 @@ std::string table_value_text(const TableValue& value) {
   return value.exact() ? fmt::format("{:+}", value.lo) : fmt::format("[{:+}, {:+}]", value.lo, value.hi);
 }
 
+Verdict verdict_of(const TableValue& value, int lead) {
+  if (lead + value.lo > 0) return Verdict::win;
+  if (lead + value.hi < 0) return Verdict::loss;
+  return lead + value.lo == 0 && lead + value.hi == 0 ? Verdict::draw : Verdict::depends;
+}
+
+const char* verdict_name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::win:
+      return "win";
+    case Verdict::draw:
+      return "draw";
+    case Verdict::loss:
+      return "loss";
+    case Verdict::depends:
+      return "depends on the repetition history";
+  }
+  return "?";
+}
+
 namespace {
 int seeds_on(const Position& position) {
   int seeds = 0;
@@ -39,6 +59,8 @@ int captured_lead(const engine::Game& game, Player mover) {
 }
 }  // namespace
 
+int mover_lead(const engine::Game& game) { return captured_lead(game, game.to_move()); }
+
 TableSet::TableSet(const std::string& where) : where_(where) {
   for (const std::string& path : table_files(where)) tables_.push_back(std::make_unique<EndgameTable>(path));
 }
@@ -47,6 +69,23 @@ int TableSet::max_seeds() const {
   int k = 0;
   for (const auto& table : tables_) k = std::max(k, table->header().max_seeds);
   return k;
+}
+
+void TableSet::require_rules(const Rules& rules) const {
+  for (const auto& table : tables_)
+    if (same_table_rules(table->header().rules, rules)) return;
+  throw InputError(fmt::format(
+      "{}: a table of {}, not of the game's rules ({}){}", tables_.front()->path(),
+      table_rules_text(tables_.front()->header().rules), table_rules_text(rules),
+      tables_.size() > 1 ? fmt::format("; nor are the other {} tables of {}", tables_.size() - 1, where_) : ""));
+}
+
+std::vector<std::string> TableSet::identities() const {
+  std::vector<std::string> out;
+  for (const auto& table : tables_)
+    out.push_back(
+        fmt::format("{} {:016x}", std::filesystem::path(table->path()).filename().string(), table->header().checksum));
+  return out;
 }
 
 const EndgameTable* TableSet::find(const Position& position, const Rules& rules) const {

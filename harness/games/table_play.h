@@ -24,6 +24,16 @@ std::vector<std::string> table_files(const std::string& where);
 // and depends on the positions already seen, END-3).
 std::string table_value_text(const TableValue& value);
 
+// The result a table value gives the side to move (specs/endgame-tables.md, "Results"), with
+// `lead` its captures minus the opponent's so far (END-2): win when lead + lo > 0, loss when
+// lead + hi < 0, draw when lead + lo = lead + hi = 0, and otherwise (the interval reaches both
+// sides of a result) it depends on the repetition history (END-3).
+enum class Verdict { win, draw, loss, depends };
+Verdict verdict_of(const TableValue& value, int lead);
+const char* verdict_name(Verdict verdict);  // "win", "draw", "loss", "depends on the repetition history"
+// The captures of the side to move minus the opponent's in `game` (END-2's difference so far).
+int mover_lead(const engine::Game& game);
+
 // Every table file (*.tbl) of a folder, or one file, mapped into memory.
 class TableSet {
  public:
@@ -31,6 +41,12 @@ class TableSet {
   explicit TableSet(const std::string& where);
   const std::string& where() const { return where_; }
   int max_seeds() const;  // the largest K of its tables
+  // Throws InputError, one line naming a table of the set and both rules, when no table of the set
+  // was solved for `rules` (same_table_rules): a table of other rules is refused, not passed over.
+  void require_rules(const Rules& rules) const;
+  // Each table's file name and checksum ("hoyito-hoyito2-2x6-capturer-k8.tbl 0123456789abcdef"):
+  // what a result records as the tables it used.
+  std::vector<std::string> identities() const;
   // The table of largest K that covers `position` under `rules`, or nullptr (more seeds than any
   // table's K, or rules no table of the folder was solved for).
   const EndgameTable* find(const Position& position, const Rules& rules) const;

@@ -111,6 +111,20 @@ void load_skill_tables(SimulationSpec& spec) {
   if (!spec.table_set) spec.table_set = std::make_shared<const TableSet>(spec.tables);
 }
 
+void check_run_tables(SimulationSpec& spec) {
+  std::vector<const TableSet*> sets;
+  if (spec.table_set) sets.push_back(spec.table_set.get());
+  for (const PlayerSpec& p : spec.players)
+    if (p.table_set) sets.push_back(p.table_set.get());
+  spec.table_files.clear();
+  for (const TableSet* set : sets) {
+    for (const Rules& rules : spec.rules_per_value()) set->require_rules(rules);
+    for (const std::string& id : set->identities()) spec.table_files.push_back(id);
+  }
+  std::sort(spec.table_files.begin(), spec.table_files.end());
+  spec.table_files.erase(std::unique(spec.table_files.begin(), spec.table_files.end()), spec.table_files.end());
+}
+
 std::uint64_t SimulationSpec::deals_in_shard() const {
   const auto m = static_cast<std::uint64_t>(shard.count), k = static_cast<std::uint64_t>(shard.index - 1);
   return games > k ? (games - k + m - 1) / m : 0;
@@ -592,6 +606,11 @@ json::object run_json(const SimulationSpec& spec) {
     run["sweep"] = nullptr;
   }
   if (spec.measures_skill()) run["tables"] = spec.tables;  // the skill statistics' tables (--tables)
+  if (!spec.table_files.empty()) {                         // which tables exactly: shards of other tables do not merge
+    json::array files;
+    for (const std::string& id : spec.table_files) files.push_back(json::string(id));
+    run["table_files"] = files;
+  }
   // Only a shard names its place: the merged whole is written as one run is.
   if (spec.shard.count > 1) run["shard"] = json::object{{"index", spec.shard.index}, {"count", spec.shard.count}};
   return run;
@@ -669,6 +688,8 @@ SimulationSpec spec_from_json(const json::object& doc, const std::string& where)
     spec.match_rounds = member(*run, "match_rounds", where + ": run").to_number<int>();
     spec.detail_every = member(*run, "detail_every", where + ": run").to_number<int>();
     if (run->contains("tables")) spec.tables = std::string(run->at("tables").as_string());
+    if (run->contains("table_files"))
+      for (const auto& id : run->at("table_files").as_array()) spec.table_files.emplace_back(id.as_string());
     const auto& sweep = member(*run, "sweep", where + ": run");
     if (!sweep.is_null()) {
       Sweep s{std::string(sweep.at("option").as_string()), {}};

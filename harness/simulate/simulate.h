@@ -66,6 +66,10 @@ struct SimulationSpec {
   // by load_skill_tables() (a spec read back for merging names the folder and need not load it).
   std::string tables;
   std::shared_ptr<const TableSet> table_set;
+  // Every endgame table the run reads (skill and perfect players): file name and checksum, as
+  // TableSet::identities(); written in the result's run, so that merge refuses shards played
+  // with different tables.
+  std::vector<std::string> table_files;
   bool measures_skill() const { return !tables.empty(); }
 
   std::vector<Rules> rules_per_value() const;  // one per sweep value (just `rules` without --sweep)
@@ -79,6 +83,9 @@ struct SimulationSpec {
 // the tables (a perfect player's own set when it is the same folder); throws InputError naming
 // the folder when it holds no table.
 void load_skill_tables(SimulationSpec& spec);
+// Refuses (InputError, one line) a table set of the run none of whose tables is of the rules of
+// some sweep value (TableSet::require_rules), and fills spec.table_files. After the sweep is set.
+void check_run_tables(SimulationSpec& spec);
 
 // Judges the ply a player chose against `values`, table_move_values() of the position before it
 // (--tables): nothing when no table covers the position (values empty) or for a pass (PASS-1..3:

@@ -47,6 +47,9 @@ void check_solvable(const Rules& rules, int max_seeds);
 // temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
 // interrupt.h) throws Interrupted between sweeps; no table file is left.
 std::string solve_tables(const SolveOptions& options, const LayerDone& done);
+// Makes out_dir if missing and tries a file `name` there (made and removed): an --out that is a
+// file or read-only is one line before any work. Returns the path.
+std::string check_output(const std::string& out_dir, const std::string& name);
 
 // Sharding a layer (docs/solve.md, "Sharding a layer"), for a cluster's job array: the moves of
 // block `block` of `blocks` of layer `seeds` (its entries cut into equal runs), read against the
@@ -90,12 +93,19 @@ struct VerifyReport {
   // history (specs/endgame-tables.md); exact entries may too, where best play never ends.
   std::uint64_t intervals = 0;
   std::uint64_t decided = 0;  // exact entries each side forces by captures (EndBounds)
-  std::string first_bad;      // the first inconsistent entry, described
+  // Entries whose values differ from the attractors' derivation of their layer (the END-3 fixed
+  // point derived again, harness/solve/attractors.h), and entries whose hi is found wrong (by the
+  // equations or the attractors): a check of lo alone would leave it at 0.
+  std::uint64_t rederived_wrong = 0, hi_wrong = 0;
+  std::string first_bad;  // the first inconsistent entry, described
+  bool ok() const { return checksum_ok && inconsistent == 0 && rederived_wrong == 0; }
 };
-// Re-checks a table file: its checksum, and for every entry lo <= hi, lo = the best lo-value over
-// its moves and hi = the best hi-value (the fixed-point equations of the spec). Throws
+// Re-checks a table file: its checksum, for every entry lo <= hi, lo = the best lo-value over its
+// moves and hi = the best hi-value (the fixed-point equations of the spec), and each layer's
+// values against a second derivation by attractors. Throws
 // InputError when the file is not a table. `done` gets each layer's positions, time and exact
 // entries (lo == hi).
-VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done);
+// `rederive_layers`: also each layer's values derived again by attractors (rederive_layer).
+VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done, bool rederive_layers = true);
 
 }  // namespace hoyito::solve

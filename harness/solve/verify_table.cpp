@@ -9,33 +9,39 @@
 #include "harness/base/interrupt.h"
 #include "harness/base/reporter.h"
 #include "harness/games/table_moves.h"
+#include "harness/solve/attractors.h"
 #include "harness/solve/solver.h"
 
 namespace hoyito::solve {
 
 namespace {
-// Empty when entry `e` of layer `seeds` meets the equations: lo = max(capture lo-exits, -hi of
-// each link), hi = max(capture hi-exits, -lo of each link), lo <= hi; else what is wrong.
-std::string check_entry(const EndgameTable& table, const MoveMaker& maker, int seeds, std::uint64_t e,
-                        PositionMoves& moves) {
+// Whether entry `e` of layer `seeds` meets the equations: lo = max(capture lo-exits, -hi of each
+// link), hi = max(capture hi-exits, -lo of each link), lo <= hi. Sets `hi_bad` when hi is what
+// is wrong (a verify that checked lo alone would not count it); `wrong` says what.
+bool check_entry(const EndgameTable& table, const MoveMaker& maker, int seeds, std::uint64_t e, PositionMoves& moves,
+                 bool& hi_bad, std::string& wrong) {
   const TableValue v = table.entry(seeds, e);
-  if (seeds == 0) return v.lo == 0 && v.hi == 0 ? "" : fmt::format("the empty board holds [{}, {}], not 0", v.lo, v.hi);
-  maker.moves_of(seeds, e, TableLowerValue(table), moves);
-  int best_lo = moves.cap_lo, best_hi = moves.cap_hi;
-  for (int i = 0; i < moves.links; ++i) {
-    const TableValue next = table.entry(seeds, moves.link[static_cast<std::size_t>(i)]);
-    best_lo = std::max(best_lo, -next.hi);
-    best_hi = std::max(best_hi, -next.lo);
+  int best_lo = 0, best_hi = 0;  // the empty board: 0 (END-1)
+  if (seeds > 0) {
+    maker.moves_of(seeds, e, TableLowerValue(table), moves);
+    best_lo = moves.cap_lo, best_hi = moves.cap_hi;
+    for (int i = 0; i < moves.links; ++i) {
+      const TableValue next = table.entry(seeds, moves.link[static_cast<std::size_t>(i)]);
+      best_lo = std::max(best_lo, -next.hi);
+      best_hi = std::max(best_hi, -next.lo);
+    }
   }
-  if (v.lo == best_lo && v.hi == best_hi && v.lo <= v.hi) return "";
-  return fmt::format("{}: the table says [{}, {}], its moves give [{}, {}]", maker.describe(seeds, e), v.lo, v.hi,
-                     best_lo, best_hi);
+  hi_bad = v.hi != best_hi || v.lo > v.hi;
+  if (v.lo == best_lo && !hi_bad) return true;
+  wrong = fmt::format("{}: the table says [{}, {}], its moves give [{}, {}]", maker.describe(seeds, e), v.lo, v.hi,
+                      best_lo, best_hi);
+  return false;
 }
 
 // Checks one layer on `threads` threads; adds to the report.
 void check_layer(const EndgameTable& table, const MoveMaker& maker, int seeds, int threads, VerifyReport& report) {
   const std::uint64_t count = maker.layer_size(seeds);
-  std::atomic<std::uint64_t> bad{0}, intervals{0};
+  std::atomic<std::uint64_t> bad{0}, intervals{0}, hi_wrong{0};
   std::mutex first;
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t)
@@ -45,9 +51,11 @@ void check_layer(const EndgameTable& table, const MoveMaker& maker, int seeds, i
       const std::uint64_t end = count * static_cast<std::uint64_t>(t + 1) / static_cast<std::uint64_t>(threads);
       for (std::uint64_t e = begin; e < end; ++e) {
         if (!table.entry(seeds, e).exact()) ++intervals;  // holds only under G7 third_repetition
-        const std::string wrong = check_entry(table, maker, seeds, e, moves);
-        if (wrong.empty()) continue;
+        bool hi_bad = false;
+        std::string wrong;
+        if (check_entry(table, maker, seeds, e, moves, hi_bad, wrong)) continue;
         ++bad;
+        hi_wrong += hi_bad;
         const std::lock_guard lock(first);
         if (report.first_bad.empty()) report.first_bad = fmt::format("layer {}: {}", seeds, wrong);
       }
@@ -56,6 +64,16 @@ void check_layer(const EndgameTable& table, const MoveMaker& maker, int seeds, i
   report.positions += count;
   report.inconsistent += bad;
   report.intervals += intervals;
+  report.hi_wrong += hi_wrong;
+}
+
+// The layer's values derived again by attractors (harness/solve/attractors.h): the move equations
+// hold at every fixed point of the layer, this checks it is the one the spec defines.
+void rederive(const EndgameTable& table, const MoveMaker& maker, int seeds, int threads, VerifyReport& report) {
+  const RederivedLayer layer = rederive_layer(table, maker, seeds, threads);
+  report.rederived_wrong += std::max(layer.lo_wrong, layer.hi_wrong);
+  report.hi_wrong += layer.hi_wrong;
+  if (report.first_bad.empty()) report.first_bad = layer.first_bad;
 }
 
 // Counts the exact entries of layer `seeds` that each side forces by captures, and checks that
@@ -77,8 +95,8 @@ std::uint64_t count_decided(const EndgameTable& table, const EndBounds& ends, in
 }
 }  // namespace
 
-VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done) {
-  const EndgameTable table(path);
+VerifyReport verify_table(const std::string& path, int threads, const LayerDone& done, bool rederive_layers) {
+  const EndgameTable table(path, false);  // a wrong checksum is reported, the entries checked all the same
   VerifyReport report;
   report.path = path;
   report.checksum_ok = table.computed_checksum() == table.header().checksum;
@@ -89,6 +107,7 @@ VerifyReport verify_table(const std::string& path, int threads, const LayerDone&
     const Stopwatch clock;
     const std::uint64_t intervals_before = report.intervals;
     check_layer(table, maker, n, std::max(1, threads), report);
+    if (rederive_layers) rederive(table, maker, n, std::max(1, threads), report);
     if (n > 0) ends.add_layer(std::max(1, threads));
     LayerReport layer;
     layer.decided = count_decided(table, ends, n, report);

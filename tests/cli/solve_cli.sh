@@ -33,7 +33,7 @@ grep -q "value \[.*third_repetition only" "$dir/probe.out" || fail "the probe's 
 six='{"board":[1,3,0,0,0,0,2,0,0,0,0,0],"captured":[21,21],"to_move":"south"}'
 "$hoyito" apply --variant hoyito3 --position "$six" --moves "a*" >"$dir/six.json" || fail "apply exited $?"
 "$hoyito" annotate "$dir/six.json" --tables "$dir" --out "$dir/page" >/dev/null || fail "annotate --tables exited $?"
-grep -q "^Move quality, exact from the endgame tables: .*a +6 (best, played)" "$dir/page/six.md" ||
+grep -q "^Move quality, exact from the endgame tables: .*a +6 win (best, played)" "$dir/page/six.md" ||
   fail "no exact line on the page: $(grep "Move quality" "$dir/page/six.md")"
 
 # simulate --players perfect:DIR: runs (search:4 above the table); a folder without tables is one line, exit 2.

@@ -74,8 +74,9 @@ TEST_F(TablePlay, ExactLineDiffersFromTheSearchWhereHandDerived) {
   EXPECT_EQ(quality_text(exact, Move::at(4), 6, Lang::en),
             "Move quality, exact from the endgame tables: each legal move's value is the seeds the mover captures "
             "from here on minus the opponent's, with best play by both to the end (G7 third_repetition; [lo, hi]: "
-            "it depends on the positions already seen, END-3; ? loses 1 to 3 against the best, ?? 4 or more): "
-            "a +8 (best), b +8 (best), e +8 (best, played)");
+            "it depends on the positions already seen, END-3), then its result with the captures so far; ?? gives up "
+            "the result, ? keeps it but loses seeds for certain: a +8 win (best), b +8 win (best), e +8 win (best, "
+            "played)");
   EXPECT_EQ(quality_text(searched, Move::at(4), 6, Lang::en),
             "Move quality: each legal move's value is the mover's captured seeds minus the opponent's after 2 plies "
             "of search (? loses 4 or more against the best, ?? 8 or more): a +8 (best), b +8 (best), e +0 ?? "
@@ -103,10 +104,13 @@ TEST(QualityMarks, ExactLinesMarkEverySeedLost) {
   QualityLine line;
   line.exact = true;
   line.best = 5;
-  line.moves = {{0, 5, 5, "", false, false, 0}, {1, 2, 2, "?", false, false, 0}, {2, -1, 3, "??", false, false, 0}};
+  line.moves = {{0, 5, 5, "", false, false, 0, "win"},
+                {1, 2, 2, "?", false, false, 0, "win"},
+                {2, -1, 3, "", false, false, 0, "depends on the repetition history"}};
+  // b's hi (2) is 3 below the best lo (5): 3 seeds lost for certain; c's hi (3) is not: no loss said.
   EXPECT_EQ(quality_text(line, Move::at(1), 6, Lang::en)
-                .substr(quality_text(line, Move::at(1), 6, Lang::en).find("more): ") + 7),
-            "a +5 (best), b +2 ? (played, loses 3), c [-1, +3] ??");
+                .substr(quality_text(line, Move::at(1), 6, Lang::en).find("certain: ") + 9),
+            "a +5 win (best), b +2 win ? (played, loses 3), c [-1, +3] depends on the repetition history");
 }
 
 // A game from `start`, perfect seated for the side to move and random for the other, to its end:
