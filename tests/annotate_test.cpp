@@ -142,7 +142,7 @@ TEST(AnnotateAccount, OpeningMoveInSpanish) {
   const std::vector<Sentence> sentences = account(opening_a(), Rules{}, Lang::es);
   ASSERT_EQ(sentences.size(), 11u);
   EXPECT_EQ(sentences[0].text, "Sur levanta 4 semillas del hoyo «a» (SOW-1).");
-  EXPECT_EQ(sentences[10].text, "El hoyo «c» estaba vacío: la jugada termina (SOW-4).");
+  EXPECT_EQ(sentences[10].text, "El hoyo «c» estaba vacío: el movimiento termina (SOW-4).");
 }
 
 TEST(AnnotateAccount, ChainIsOneSentence) {
@@ -165,7 +165,7 @@ TEST(AnnotateAccount, LongRelaySummary) {
   const auto cut = summarised(sentences, 9, Lang::en);
   EXPECT_EQ(cut, (std::vector<std::string>{"lift", "lap 1", "lap 2", "lap 3", "... 3 more laps ...", "lap 7", "lap 8",
                                            "lap 9"}));
-  EXPECT_EQ(summarised(sentences, 9, Lang::es)[4], "... 3 vueltas más ...");
+  EXPECT_EQ(summarised(sentences, 9, Lang::es)[4], "... 3 tandas más ...");
   EXPECT_EQ(summarised(sentences, 8, Lang::en).size(), sentences.size());  // 8 laps: told in full
 }
 

@@ -52,9 +52,11 @@ std::string result_text(const Result& result, Lang lang) {
   const std::string winner = is_player(result.winner)        ? player_word(player_of(result.winner), lang)
                              : result.winner == Winner::draw ? std::string(word(Word::draw, lang))
                                                              : std::string(word(Word::nobody, lang));
-  // "winner South", "winner draw"; no winner: "winner none" ("sin ganador", not "ganador ninguno").
-  const std::string who =
-      result.winner == Winner::none ? winner : fmt::format("{} {}", word(Word::winner, lang), winner);
+  // "winner South"; a draw is "draw" alone ("empate", not "ganador empate"); no winner: "winner none"
+  // ("sin ganador", not "ganador ninguno").
+  const std::string who = result.winner == Winner::none || result.winner == Winner::draw
+                              ? winner
+                              : fmt::format("{} {}", word(Word::winner, lang), winner);
   return fmt::format("{}: {}; {} {} {}, {} {}; {}", word(Word::result, lang),
                      word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
                      word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang),
@@ -144,26 +146,29 @@ std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang la
                               ? &story.laps[static_cast<size_t>(lap_index)]
                               : nullptr;
     std::string holes;
+    bool chain_of_one = false;                 // "the four in b", "la casa de cuatro de «b»": one hole is no run
     if (e.kind == EventKind::chain_capture) {  // CAP-II-2: the whole run in one sentence
       std::vector<int> run;
       while (i < events.size() && events[i].kind == EventKind::chain_capture) run.push_back(events[i++].hole);
       --i;
       holes = hole_list(run, n, lang);
+      chain_of_one = run.size() == 1;
     }
     if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) ++capture_index;
     const int count = lap ? lap->landing_count : 0;
     const Player player = e.player.value_or(story.ply.player);
-    std::string text = fmt::format(
-        fmt::runtime(phrase(phrase_key(e, rules, lap), lang)), fmt::arg("player", player_word(player, lang)),
-        fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_word(e.hole, n, lang) : ""),
-        fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""),
-        fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""), fmt::arg("lap", lap ? lap->number : lap_index),
-        fmt::arg("count", count), fmt::arg("holes", holes), fmt::arg("rule", rule_text(e.rule)),
-        fmt::arg("round", rules.round),
-        fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
-        fmt::arg("south", story.ply.after.captured[index(Player::south)]),
-        fmt::arg("north", story.ply.after.captured[index(Player::north)]),
-        fmt::arg("ply_limit", rules.options.ply_limit));
+    std::string text =
+        fmt::format(fmt::runtime(phrase(chain_of_one ? "chain_capture.one" : phrase_key(e, rules, lap), lang)),
+                    fmt::arg("player", player_word(player, lang)), fmt::arg("n_seeds", seeds_text(e.seeds, lang)),
+                    fmt::arg("hole", e.hole >= 0 ? hole_word(e.hole, n, lang) : ""),
+                    fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""),
+                    fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""),
+                    fmt::arg("lap", lap ? lap->number : lap_index), fmt::arg("count", count), fmt::arg("holes", holes),
+                    fmt::arg("rule", rule_text(e.rule)), fmt::arg("round", rules.round),
+                    fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
+                    fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+                    fmt::arg("north", story.ply.after.captured[index(Player::north)]),
+                    fmt::arg("ply_limit", rules.options.ply_limit));
     if (lap) ++lap_index;
     out.push_back({lap_index, std::move(text)});
   }

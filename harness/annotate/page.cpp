@@ -40,7 +40,10 @@ std::string rules_text(const Rules& rules, Lang lang) {
                           : is_player(previous)
                               ? player_word(player_of(previous), lang)
                               : std::string(word(previous == Winner::draw ? Word::draw : Word::nobody, lang));
-  if (rules.round != 1 || previous != Winner::none)
+  // A drawn previous game reads "la partida anterior fue empate", never "ganador anterior empate".
+  if (es && previous == Winner::draw)
+    text += fmt::format(", ronda {}, la partida anterior fue empate", rules.round);
+  else if (rules.round != 1 || previous != Winner::none)
     text += fmt::format(fmt::runtime(es ? ", ronda {}, ganador anterior {}" : ", round {}, previous winner {}"),
                         rules.round, who);
   const Rules defaults;
