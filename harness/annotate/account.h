@@ -125,6 +125,7 @@ enum class Word {
   chart_summary_none,
   chart_numbers,
   chart_note,
+  chart_range,
   count
 };
 std::string_view word(Word w, Lang lang);

@@ -203,15 +203,19 @@ std::string_view word(Word w, Lang lang) {
       {"after ply {plies}", "después de la jugada {plies}"},
       {"after plies {plies}", "después de las jugadas {plies}"},
       {"Evaluation over the game", "Evaluación a lo largo de la partida"},
-      {"captured difference, South minus North", "diferencia de capturadas, Sur menos Norte"},
-      {"value of the move played", "valor de la jugada hecha"},
-      {"value of the best move", "valor de la mejor jugada"},
+      {"captured difference, South minus North: above 0 South is ahead, below 0 North",
+       "diferencia de capturadas, Sur menos Norte: por encima de 0 va delante Sur, por debajo Norte"},
+      {"value of the move played: the difference it leads to, both sides then playing their best",
+       "valor de la jugada hecha: la diferencia a la que lleva si después los dos juegan lo mejor"},
+      {"value of the best move: the most the player to move could reach (for North, the lowest)",
+       "valor de la mejor jugada: lo más que podía lograr quien juega (para Norte, lo más bajo)"},
       {"move values: search of {depth} plies", "valores de las jugadas: búsqueda de {depth} jugadas"},
       {"move values: exact, from the endgame tables", "valores de las jugadas: exactos, de las tablas de finales"},
       {"move values: exact from the endgame tables at {exact} plies, search of {depth} plies at the others",
        "valores de las jugadas: exactos de las tablas de finales en {exact} jugadas, búsqueda de {depth} jugadas en "
        "las demás"},
-      {"one point every {every} plies and the last", "un punto cada {every} jugadas y la última"},
+      {"each band: the lowest and highest difference over {every} plies",
+       "cada franja: la diferencia más baja y la más alta en {every} jugadas"},
       {"one every {every} annotated plies and the last", "uno cada {every} jugadas anotadas y la última"},
       {"Evaluation chart of {plies} plies: the captured difference (South minus North) goes from {low} to {high} and "
        "ends at {end}.",
@@ -225,6 +229,7 @@ std::string_view word(Word w, Lang lang) {
        "this page.",
        "Visto desde Sur: por encima de 0 va delante Sur. Un punto de la gráfica, o una jugada de la tabla, lleva a "
        "esa jugada en esta página."},
+      {"{low} to {high}", "de {low} a {high}"},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }
