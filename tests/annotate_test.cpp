@@ -257,9 +257,10 @@ TEST(AnnotateAlt, SaysTheRowsLapsAndCaptures) {
   const Scenario s = load_scenario(scenario_path("s2-chain-crossing-rows"));
   const GameRecord record = play_moves(s.rules, s.start, {"d"});
   EXPECT_EQ(alt_text(tell_ply(s.rules, s.start, record.plies[0], 1), s.rules, Lang::en),
-            "Diagram of ply 1: South plays d. South row a..f: 3 3 11 3 3 3. North row A..F: 3 1 0 0 3 3. "
-            "1 lap(s) from d; the last seeds fell in A. Captured in order: A, f and e. After the ply: South row a..f: "
-            "3 3 11 0 0 0. North row A..F: 0 1 0 0 3 3. Captured: South 20, North 4. South to move.");
+            "Diagram of ply 1: South plays d. South's row: a 3, b 3, c 11, d 3, e 3, f 3. North's row: A 3, B 1, "
+            "C 0, D 0, E 3, F 3. 1 lap(s) from d; the last seeds fell in A. Captured in order: A, f and e. After the "
+            "ply: d 3 to 0, e 3 to 0, f 3 to 0, A 3 to 0; the other holes as before. Captured: South 20, North 4. "
+            "South to move.");
 }
 
 TEST(AnnotateQuality, ValuesAtDepthOne) {

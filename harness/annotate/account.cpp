@@ -195,13 +195,26 @@ std::vector<std::string> summarised(const std::vector<Sentence>& sentences, int 
 
 namespace {
 
+// "South's row: a 4, b 0, ...": each hole by its name, so that a screen reader says which is which.
 std::string rows_text(const Position& p, int n, Lang lang) {
-  std::string south_names = hole_name(0, n) + ".." + hole_name(n - 1, n);
-  std::string north_names = hole_name(n, n) + ".." + hole_name(2 * n - 1, n);
-  std::vector<int> south(p.board.begin(), p.board.begin() + n), north(p.board.begin() + n, p.board.end());
-  return fmt::format(fmt::runtime(word(Word::alt_rows, lang)), fmt::arg("south_names", south_names),
-                     fmt::arg("south_counts", fmt::join(south, " ")), fmt::arg("north_names", north_names),
-                     fmt::arg("north_counts", fmt::join(north, " ")));
+  std::vector<std::string> south, north;
+  for (int h = 0; h < 2 * n; ++h)
+    (h < n ? south : north).push_back(fmt::format("{} {}", hole_name(h, n), p.board[static_cast<size_t>(h)]));
+  return fmt::format(fmt::runtime(word(Word::alt_rows, lang)), fmt::arg("south", fmt::join(south, ", ")),
+                     fmt::arg("north", fmt::join(north, ", ")));
+}
+
+// What a ply changed, in sowing order: "d 3 to 0, A 3 to 0; the other holes as before."
+std::string changes_text(const Position& before, const Position& after, int n, Lang lang) {
+  std::vector<std::string> changes;
+  for (int h = 0; h < 2 * n; ++h) {
+    const int from = before.board[static_cast<size_t>(h)], to = after.board[static_cast<size_t>(h)];
+    if (from != to)
+      changes.push_back(fmt::format(fmt::runtime(word(Word::alt_change, lang)), fmt::arg("hole", hole_name(h, n)),
+                                    fmt::arg("from", from), fmt::arg("to", to)));
+  }
+  if (changes.empty()) return std::string(word(Word::alt_no_change, lang));
+  return fmt::format("{}{}", fmt::join(changes, ", "), word(Word::alt_others_same, lang));
 }
 
 // "Endless sowing (SOW-6): a (lap 61 repeats lap 1)." for the alt text.
@@ -280,10 +293,10 @@ std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
   }
   if (!story.endless.empty()) text += ' ' + endless_alt(story.endless, n, lang);
   text += ' ';
-  text += fmt::format(fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", rows_text(story.ply.after, n, lang)),
-                      fmt::arg("south", story.ply.after.captured[index(Player::south)]),
-                      fmt::arg("north", story.ply.after.captured[index(Player::north)]),
-                      fmt::arg("to_move", state_text(story, lang)));
+  text += fmt::format(
+      fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", changes_text(story.before, story.ply.after, n, lang)),
+      fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+      fmt::arg("north", story.ply.after.captured[index(Player::north)]), fmt::arg("to_move", state_text(story, lang)));
   return text;
 }
 

@@ -123,8 +123,7 @@ std::string_view word(Word w, Lang lang) {
       {"Rules", "Reglas"},
       {"Diagram of ply {number}: {player} plays {move}.", "Diagrama de la jugada {number}: {player} juega {move}."},
       {"Diagram of the start position.", "Diagrama de la posición inicial."},
-      {"South row {south_names}: {south_counts}. North row {north_names}: {north_counts}.",
-       "Hoyos de Sur, de {south_names}: {south_counts}. Hoyos de Norte, de {north_names}: {north_counts}."},
+      {"South's row: {south}. North's row: {north}.", "Fila de Sur: {south}. Fila de Norte: {north}."},
       {"{laps} lap(s) from {hole}; the last seeds fell in {landings}.",
        "{laps} tanda(s) desde {hole}; las últimas semillas cayeron en {landings}."},
       {"Captured in order: {holes}.", "Capturados en orden: {holes}."},
@@ -230,6 +229,9 @@ std::string_view word(Word w, Lang lang) {
        "Visto desde Sur: por encima de 0 va delante Sur. Un punto de la gráfica, o una jugada de la tabla, lleva a "
        "esa jugada en esta página."},
       {"{low} to {high}", "de {low} a {high}"},
+      {"{hole} {from} to {to}", "{hole} de {from} a {to}"},
+      {"; the other holes as before.", "; los demás hoyos, igual."},
+      {"no hole changed.", "ningún hoyo cambió."},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }
