@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/validators.h"
+#include "harness/base/interrupt.h"
 #include "harness/games/play.h"
 #include "harness/verify/differential.h"
 #include "harness/verify/engine_under_test.h"

@@ -13,6 +13,7 @@ packages=(
   clang-14 libclang-rt-14-dev  # libFuzzer targets
   chromium chromium-driver python3-selenium  # the browser test of the annotated HTML page
   poppler-utils                # the browser test: pdftotext reads the printed page (PDF)
+  wamerican wspanish           # tests/docs/spanish_outputs.py: English and Spanish word lists
   gnuplot-nox                  # hoyito simulate --charts: SVG charts
   parallel                     # scripts/simulate-parallel.sh: shards on every core or over ssh
   slurm-wlm munge              # scripts/slurm/: job arrays (tested on a single-node Slurm on localhost)

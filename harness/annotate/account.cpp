@@ -52,9 +52,11 @@ std::string result_text(const Result& result, Lang lang) {
   const std::string winner = is_player(result.winner)        ? player_word(player_of(result.winner), lang)
                              : result.winner == Winner::draw ? std::string(word(Word::draw, lang))
                                                              : std::string(word(Word::nobody, lang));
-  // "winner South", "winner draw"; no winner: "winner none" ("sin ganador", not "ganador ninguno").
-  const std::string who =
-      result.winner == Winner::none ? winner : fmt::format("{} {}", word(Word::winner, lang), winner);
+  // "winner South"; a draw is "draw" alone ("empate", not "ganador empate"); no winner: "winner none"
+  // ("sin ganador", not "ganador ninguno").
+  const std::string who = result.winner == Winner::none || result.winner == Winner::draw
+                              ? winner
+                              : fmt::format("{} {}", word(Word::winner, lang), winner);
   return fmt::format("{}: {}; {} {} {}, {} {}; {}", word(Word::result, lang),
                      word(statuses[static_cast<int>(result.status)], lang), word(Word::captured, lang),
                      word(Word::south, lang), result.captured[index(Player::south)], word(Word::north, lang),
@@ -144,26 +146,29 @@ std::vector<Sentence> account(const PlyStory& story, const Rules& rules, Lang la
                               ? &story.laps[static_cast<size_t>(lap_index)]
                               : nullptr;
     std::string holes;
+    bool chain_of_one = false;                 // "the four in b", "la casa de cuatro de «b»": one hole is no run
     if (e.kind == EventKind::chain_capture) {  // CAP-II-2: the whole run in one sentence
       std::vector<int> run;
       while (i < events.size() && events[i].kind == EventKind::chain_capture) run.push_back(events[i++].hole);
       --i;
       holes = hole_list(run, n, lang);
+      chain_of_one = run.size() == 1;
     }
     if (e.kind == EventKind::capture || e.kind == EventKind::chain_capture) ++capture_index;
     const int count = lap ? lap->landing_count : 0;
     const Player player = e.player.value_or(story.ply.player);
-    std::string text = fmt::format(
-        fmt::runtime(phrase(phrase_key(e, rules, lap), lang)), fmt::arg("player", player_word(player, lang)),
-        fmt::arg("n_seeds", seeds_text(e.seeds, lang)), fmt::arg("hole", e.hole >= 0 ? hole_word(e.hole, n, lang) : ""),
-        fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""),
-        fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""), fmt::arg("lap", lap ? lap->number : lap_index),
-        fmt::arg("count", count), fmt::arg("holes", holes), fmt::arg("rule", rule_text(e.rule)),
-        fmt::arg("round", rules.round),
-        fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
-        fmt::arg("south", story.ply.after.captured[index(Player::south)]),
-        fmt::arg("north", story.ply.after.captured[index(Player::north)]),
-        fmt::arg("ply_limit", rules.options.ply_limit));
+    std::string text =
+        fmt::format(fmt::runtime(phrase(chain_of_one ? "chain_capture.one" : phrase_key(e, rules, lap), lang)),
+                    fmt::arg("player", player_word(player, lang)), fmt::arg("n_seeds", seeds_text(e.seeds, lang)),
+                    fmt::arg("hole", e.hole >= 0 ? hole_word(e.hole, n, lang) : ""),
+                    fmt::arg("from", e.from >= 0 ? hole_word(e.from, n, lang) : ""),
+                    fmt::arg("to", e.to >= 0 ? hole_word(e.to, n, lang) : ""),
+                    fmt::arg("lap", lap ? lap->number : lap_index), fmt::arg("count", count), fmt::arg("holes", holes),
+                    fmt::arg("rule", rule_text(e.rule)), fmt::arg("round", rules.round),
+                    fmt::arg("winner", is_player(e.winner) ? player_word(player_of(e.winner), lang) : ""),
+                    fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+                    fmt::arg("north", story.ply.after.captured[index(Player::north)]),
+                    fmt::arg("ply_limit", rules.options.ply_limit));
     if (lap) ++lap_index;
     out.push_back({lap_index, std::move(text)});
   }
@@ -190,13 +195,26 @@ std::vector<std::string> summarised(const std::vector<Sentence>& sentences, int 
 
 namespace {
 
+// "South's row: a 4, b 0, ...": each hole by its name, so that a screen reader says which is which.
 std::string rows_text(const Position& p, int n, Lang lang) {
-  std::string south_names = hole_name(0, n) + ".." + hole_name(n - 1, n);
-  std::string north_names = hole_name(n, n) + ".." + hole_name(2 * n - 1, n);
-  std::vector<int> south(p.board.begin(), p.board.begin() + n), north(p.board.begin() + n, p.board.end());
-  return fmt::format(fmt::runtime(word(Word::alt_rows, lang)), fmt::arg("south_names", south_names),
-                     fmt::arg("south_counts", fmt::join(south, " ")), fmt::arg("north_names", north_names),
-                     fmt::arg("north_counts", fmt::join(north, " ")));
+  std::vector<std::string> south, north;
+  for (int h = 0; h < 2 * n; ++h)
+    (h < n ? south : north).push_back(fmt::format("{} {}", hole_name(h, n), p.board[static_cast<size_t>(h)]));
+  return fmt::format(fmt::runtime(word(Word::alt_rows, lang)), fmt::arg("south", fmt::join(south, ", ")),
+                     fmt::arg("north", fmt::join(north, ", ")));
+}
+
+// What a ply changed, in sowing order: "d 3 to 0, A 3 to 0; the other holes as before."
+std::string changes_text(const Position& before, const Position& after, int n, Lang lang) {
+  std::vector<std::string> changes;
+  for (int h = 0; h < 2 * n; ++h) {
+    const int from = before.board[static_cast<size_t>(h)], to = after.board[static_cast<size_t>(h)];
+    if (from != to)
+      changes.push_back(fmt::format(fmt::runtime(word(Word::alt_change, lang)), fmt::arg("hole", hole_name(h, n)),
+                                    fmt::arg("from", from), fmt::arg("to", to)));
+  }
+  if (changes.empty()) return std::string(word(Word::alt_no_change, lang));
+  return fmt::format("{}{}", fmt::join(changes, ", "), word(Word::alt_others_same, lang));
 }
 
 // "Endless sowing (SOW-6): a (lap 61 repeats lap 1)." for the alt text.
@@ -275,10 +293,10 @@ std::string alt_text(const PlyStory& story, const Rules& rules, Lang lang) {
   }
   if (!story.endless.empty()) text += ' ' + endless_alt(story.endless, n, lang);
   text += ' ';
-  text += fmt::format(fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", rows_text(story.ply.after, n, lang)),
-                      fmt::arg("south", story.ply.after.captured[index(Player::south)]),
-                      fmt::arg("north", story.ply.after.captured[index(Player::north)]),
-                      fmt::arg("to_move", state_text(story, lang)));
+  text += fmt::format(
+      fmt::runtime(word(Word::alt_after, lang)), fmt::arg("rows", changes_text(story.before, story.ply.after, n, lang)),
+      fmt::arg("south", story.ply.after.captured[index(Player::south)]),
+      fmt::arg("north", story.ply.after.captured[index(Player::north)]), fmt::arg("to_move", state_text(story, lang)));
   return text;
 }
 

@@ -125,6 +125,10 @@ enum class Word {
   chart_summary_none,
   chart_numbers,
   chart_note,
+  chart_range,
+  alt_change,
+  alt_others_same,
+  alt_no_change,
   count
 };
 std::string_view word(Word w, Lang lang);

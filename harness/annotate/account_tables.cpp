@@ -12,16 +12,16 @@ const std::vector<EventPhrase>& event_phrases() {
        "{player} levanta {n_seeds} del hoyo {hole} ({rule})."},
       {EventKind::lap, "lap",
        "Lap {lap}: {n_seeds} sown counterclockwise from {from} to {to}, which now holds {count} ({rule}).",
-       "Vuelta {lap}: se siembra en sentido antihorario desde {from} hasta {to} ({n_seeds}), que ahora tiene {count} "
+       "Tanda {lap}: se siembra en sentido antihorario desde {from} hasta {to} ({n_seeds}), que ahora tiene {count} "
        "({rule})."},
       {EventKind::lap, "lap.skip",
        "Lap {lap}: {n_seeds} from {from} to {to}, skipping {from} itself; {to} now holds {count} ({rule}).",
-       "Vuelta {lap}: se siembra desde {from} hasta {to} ({n_seeds}), saltando el propio {from}; {to} tiene ahora "
+       "Tanda {lap}: se siembra desde {from} hasta {to} ({n_seeds}), saltando el propio {from}; {to} tiene ahora "
        "{count} ({rule})."},
       {EventKind::lap, "lap.stopped", "Lap {lap}: {n_seeds} from {from} up to {to}, where the lap stops ({rule}).",
-       "Vuelta {lap}: se siembra desde {from} hasta {to} ({n_seeds}), donde la vuelta se detiene ({rule})."},
+       "Tanda {lap}: se siembra desde {from} hasta {to} ({n_seeds}), donde la tanda se detiene ({rule})."},
       {EventKind::sow_end, "sow_end", "{hole} was empty: the move ends ({rule}).",
-       "El hoyo {hole} estaba vacío: la jugada termina ({rule})."},
+       "El hoyo {hole} estaba vacío: el movimiento termina ({rule})."},
       {EventKind::relay, "relay",
        "{hole} was not empty and is no casa: relay, {player} lifts its {n_seeds} and sows on ({rule}).",
        "El hoyo {hole} no estaba vacío ni formó casa: relevo, {player} levanta sus {n_seeds} y sigue sembrando "
@@ -35,6 +35,9 @@ const std::vector<EventPhrase>& event_phrases() {
        "Backward from there {player} also captures the fours in {holes}, one unbroken run ({rule}).",
        "Hacia atrás desde ahí {player} captura también las casas de cuatro de {holes}, una tras otra sin interrupción "
        "({rule})."},
+      {EventKind::chain_capture, "chain_capture.one",
+       "Backward from there {player} also captures the four in {holes} ({rule}).",
+       "Hacia atrás desde ahí {player} captura también la casa de cuatro de {holes} ({rule})."},
       {EventKind::extra_move, "extra_move", "{player} moves again ({rule}).", "{player} vuelve a jugar ({rule})."},
       {EventKind::pass, "pass", "{player} has no seeds on their side and passes ({rule}).",
        "{player} no tiene semillas en su lado y pasa ({rule})."},
@@ -91,9 +94,9 @@ std::string_view word(Word w, Lang lang) {
       {"after", "después"},
       {"{player} to move", "juega {player}"},
       {"captured", "capturadas"},
-      {"... {count} more laps ...", "... {count} vueltas más ..."},
-      {"Every lap", "Todas las vueltas"},
-      {"lap", "vuelta"},
+      {"... {count} more laps ...", "... {count} tandas más ..."},
+      {"Every lap", "Todas las tandas"},
+      {"lap", "tanda"},
       {"sowing: counterclockwise", "siembra: antihoraria"},
       {"lifted", "levantado"},
       {"relay", "relevo"},
@@ -107,7 +110,7 @@ std::string_view word(Word w, Lang lang) {
        "rival tras {depth} jugadas de búsqueda (? pierde 4 o más frente a la mejor, ?? 8 o más):"},
       {"best", "mejor"},
       {"played", "la jugada hecha"},
-      {"endless, not legal: repeats at lap {lap}", "sin fin, no es legal: se repite en la vuelta {lap}"},
+      {"endless, not legal: repeats at lap {lap}", "sin fin, no es legal: se repite en la tanda {lap}"},
       {"no choice", "sin elección"},
       {"Result", "Resultado"},
       {"Replay", "Reproducir"},
@@ -120,10 +123,9 @@ std::string_view word(Word w, Lang lang) {
       {"Rules", "Reglas"},
       {"Diagram of ply {number}: {player} plays {move}.", "Diagrama de la jugada {number}: {player} juega {move}."},
       {"Diagram of the start position.", "Diagrama de la posición inicial."},
-      {"South row {south_names}: {south_counts}. North row {north_names}: {north_counts}.",
-       "Hoyos de Sur, de {south_names}: {south_counts}. Hoyos de Norte, de {north_names}: {north_counts}."},
+      {"South's row: {south}. North's row: {north}.", "Fila de Sur: {south}. Fila de Norte: {north}."},
       {"{laps} lap(s) from {hole}; the last seeds fell in {landings}.",
-       "{laps} vuelta(s) desde {hole}; las últimas semillas cayeron en {landings}."},
+       "{laps} tanda(s) desde {hole}; las últimas semillas cayeron en {landings}."},
       {"Captured in order: {holes}.", "Capturados en orden: {holes}."},
       {"After the ply: {rows} Captured: South {south}, North {north}. {to_move}.",
        "Después de la jugada: {rows} Capturadas: Sur {south}, Norte {north}. {to_move}."},
@@ -147,7 +149,7 @@ std::string_view word(Word w, Lang lang) {
       {"Game over: stopped at the ply limit, no winner",
        "Fin de la partida: detenida en el límite de jugadas, sin ganador"},
       {"{hole}: endless (SOW-6)", "{hole}: sin fin (SOW-6)"},
-      {"lap {lap} repeats lap {repeated}", "la vuelta {lap} repite la {repeated}"},
+      {"lap {lap} repeats lap {repeated}", "la tanda {lap} repite la {repeated}"},
       {"Endless sowing (SOW-6): {moves}.", "Siembra sin fin (SOW-6): {moves}."},
       {"voids the game (SOW-6): no winner, the captures stand",
        "anula la partida (SOW-6): sin ganador, las capturas quedan"},
@@ -163,12 +165,12 @@ std::string_view word(Word w, Lang lang) {
        "{player} no puede jugar {hole}: está vacío, y el hoyo que se levanta no debe estar vacío (SOW-1)."},
       {"{player} may not play {hole}: its relay sowing never ends (the state at the end of lap {lap} repeats that of "
        "lap {repeated}), and with endless_sowing = illegal an endless move is not legal (SOW-6).",
-       "{player} no puede jugar {hole}: su siembra en relevo no termina nunca (el estado al final de la vuelta {lap} "
-       "repite el de la vuelta {repeated}), y con endless_sowing = illegal una jugada sin fin no es legal (SOW-6)."},
+       "{player} no puede jugar {hole}: su siembra en relevo no termina nunca (el estado al final de la tanda {lap} "
+       "repite el de la tanda {repeated}), y con endless_sowing = illegal una jugada sin fin no es legal (SOW-6)."},
       {"{player} may not play {hole} here: its sowing neither ends nor repeats a lap-end state within {lap} laps, so "
        "it cannot be decided (Q-LIMIT).",
-       "{player} no puede jugar {hole} aquí: su siembra no termina ni repite un estado de fin de vuelta en {lap} "
-       "vueltas, así que no se puede decidir (Q-LIMIT)."},
+       "{player} no puede jugar {hole} aquí: su siembra no termina ni repite un estado de fin de tanda en {lap} "
+       "tandas, así que no se puede decidir (Q-LIMIT)."},
       {"No move may be played: the game is over (END-1).", "No se puede jugar: la partida ha terminado (END-1)."},
       {"Plies of the game", "Jugadas de la partida"},
       {"Ply {ply} of {total}", "Jugada {ply} de {total}"},
@@ -191,7 +193,7 @@ std::string_view word(Word w, Lang lang) {
        "third_repetition; [lo, hi]: depende de las posiciones ya vistas, END-3), y luego su resultado con las "
        "capturas hechas; ?? renuncia al resultado, ? lo conserva pero pierde semillas con certeza:"},
       {", loses {loss}", ", pierde {loss}"},
-      {"Every lap: its number, from → to, seeds sown", "Todas las vueltas: número, desde → hasta, semillas sembradas"},
+      {"Every lap: its number, from → to, seeds sown", "Todas las tandas: número, desde → hasta, semillas sembradas"},
       {"Diagram", "Diagrama"},
       {"This position (the board, the captures and {player} to move) stood before {where}: its third occurrence ends "
        "the game ({rule}).",
@@ -201,15 +203,19 @@ std::string_view word(Word w, Lang lang) {
       {"after ply {plies}", "después de la jugada {plies}"},
       {"after plies {plies}", "después de las jugadas {plies}"},
       {"Evaluation over the game", "Evaluación a lo largo de la partida"},
-      {"captured difference, South minus North", "diferencia de capturadas, Sur menos Norte"},
-      {"value of the move played", "valor de la jugada hecha"},
-      {"value of the best move", "valor de la mejor jugada"},
+      {"captured difference, South minus North: above 0 South is ahead, below 0 North",
+       "diferencia de capturadas, Sur menos Norte: por encima de 0 va delante Sur, por debajo Norte"},
+      {"value of the move played: the difference it leads to, both sides then playing their best",
+       "valor de la jugada hecha: la diferencia a la que lleva si después los dos juegan lo mejor"},
+      {"value of the best move: the most the player to move could reach (for North, the lowest)",
+       "valor de la mejor jugada: lo más que podía lograr quien juega (para Norte, lo más bajo)"},
       {"move values: search of {depth} plies", "valores de las jugadas: búsqueda de {depth} jugadas"},
       {"move values: exact, from the endgame tables", "valores de las jugadas: exactos, de las tablas de finales"},
       {"move values: exact from the endgame tables at {exact} plies, search of {depth} plies at the others",
        "valores de las jugadas: exactos de las tablas de finales en {exact} jugadas, búsqueda de {depth} jugadas en "
        "las demás"},
-      {"one point every {every} plies and the last", "un punto cada {every} jugadas y la última"},
+      {"each band: the lowest and highest difference over {every} plies",
+       "cada franja: la diferencia más baja y la más alta en {every} jugadas"},
       {"one every {every} annotated plies and the last", "uno cada {every} jugadas anotadas y la última"},
       {"Evaluation chart of {plies} plies: the captured difference (South minus North) goes from {low} to {high} and "
        "ends at {end}.",
@@ -223,6 +229,10 @@ std::string_view word(Word w, Lang lang) {
        "this page.",
        "Visto desde Sur: por encima de 0 va delante Sur. Un punto de la gráfica, o una jugada de la tabla, lleva a "
        "esa jugada en esta página."},
+      {"{low} to {high}", "de {low} a {high}"},
+      {"{hole} {from} to {to}", "{hole} de {from} a {to}"},
+      {"; the other holes as before.", "; los demás hoyos, igual."},
+      {"no hole changed.", "ningún hoyo cambió."},
   }};
   return words[static_cast<size_t>(w)][lang == Lang::en ? 0 : 1];
 }

@@ -69,6 +69,7 @@ Plot frame_of(const ChartData& data, const ChartSample& sample) {
   int low = 0, high = 0;
   for (const int ply : sample.plies) low = std::min(low, data.differences[static_cast<size_t>(ply)]);
   for (const int ply : sample.plies) high = std::max(high, data.differences[static_cast<size_t>(ply)]);
+  for (const ChartRange& r : sample.ranges) low = std::min(low, r.low), high = std::max(high, r.high);
   for (const ChartMove& m : sample.moves)
     low = std::min({low, m.played, m.best}), high = std::max({high, m.played, m.best});
   low = std::min(low, -4), high = std::max(high, 4);
@@ -94,6 +95,17 @@ std::string polyline(const Series& s, const std::string& points) {
   return fmt::format(
       "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-dasharray=\"{}\"{}/>\n", points,
       s.colour, s.dash, markers);
+}
+
+// A long game's difference: a band from each range's lowest to its highest value, outlined.
+std::string band(const Plot& f, const std::vector<ChartRange>& ranges) {
+  std::vector<std::string> points;
+  for (const ChartRange& r : ranges)
+    points.push_back(fmt::format("{:.0f},{:.0f} {:.0f},{:.0f}", f.x(r.first), f.y(r.high), f.x(r.last), f.y(r.high)));
+  for (auto r = ranges.rbegin(); r != ranges.rend(); ++r)
+    points.push_back(fmt::format("{:.0f},{:.0f} {:.0f},{:.0f}", f.x(r->last), f.y(r->low), f.x(r->first), f.y(r->low)));
+  return fmt::format("<polygon points=\"{}\" fill=\"#cfe3f1\" stroke=\"{}\" stroke-width=\"1\"/>\n",
+                     fmt::join(points, " "), kDifference.colour);
 }
 
 template <class Y>
@@ -171,13 +183,22 @@ constexpr const char* kMarkers =
 
 }  // namespace
 
-ChartSample sample_chart(const ChartData& data, int most) {
+ChartSample sample_chart(const ChartData& data) {
   ChartSample s;
-  const int points = static_cast<int>(data.differences.size());
-  s.difference_every = every_for(points, most);
-  s.plies = every_and_last(points, s.difference_every);
+  const int plies = static_cast<int>(data.differences.size()) - 1;
+  if (plies <= kEveryPlyUpTo) {
+    s.plies = every_and_last(plies + 1, 1);
+  } else {  // ranges first..first + K, each sharing its last ply with the next: the band has no gap
+    s.difference_every = (plies + kMostRanges - 1) / kMostRanges;
+    for (int first = 0; first < plies; first += s.difference_every) {
+      const auto from = data.differences.begin() + first;
+      const auto to = data.differences.begin() + std::min(first + s.difference_every, plies) + 1;
+      const auto [low, high] = std::minmax_element(from, to);
+      s.ranges.push_back({first, static_cast<int>(to - data.differences.begin()) - 1, *low, *high});
+    }
+  }
   const int moves = static_cast<int>(data.moves.size());
-  s.move_every = every_for(moves, most);
+  s.move_every = moves <= kEveryPlyUpTo ? 1 : every_for(moves, kMostRanges);
   for (const int i : every_and_last(moves, s.move_every)) s.moves.push_back(data.moves[static_cast<size_t>(i)]);
   return s;
 }
@@ -207,8 +228,10 @@ std::string chart_svg(const ChartData& data, Lang lang) {
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
       Plot::width, height, xml_escape(chart_summary(data, lang)), Plot::left, f.plot_width(), f.plies, kMarkers);
   svg += axes(f, lang);
-  svg += polyline(kDifference,
-                  points_of(f, sample.plies, [&](int ply) { return data.differences[static_cast<size_t>(ply)]; }));
+  svg += sample.ranges.empty()
+             ? polyline(kDifference,
+                        points_of(f, sample.plies, [&](int ply) { return data.differences[static_cast<size_t>(ply)]; }))
+             : band(f, sample.ranges);
   if (!sample.moves.empty()) {
     std::vector<int> plies;
     for (const ChartMove& m : sample.moves) plies.push_back(m.ply);
@@ -223,17 +246,38 @@ std::string chart_svg(const ChartData& data, Lang lang) {
 
 namespace {
 
+std::string ply_cell(const ChartData& data, int ply, const std::string& text) {
+  const bool on_page = ply >= data.first - 1 && ply <= data.last;
+  return on_page ? fmt::format("<tr><td><a href=\"#ply={}\">{}</a></td>", ply, text)
+                 : fmt::format("<tr><td>{}</td>", text);
+}
+
+// A long game's rows: each range, "100-120" with "-3 to +5", then the sampled moves' rows.
+std::string range_rows(const ChartData& data, const ChartSample& sample, Lang lang) {
+  std::string rows;
+  for (const ChartRange& r : sample.ranges)
+    rows += ply_cell(data, r.first, fmt::format("{}&#8211;{}", r.first, r.last)) +
+            fmt::format("<td>{}</td><td></td><td></td></tr>\n",
+                        fmt::format(fmt::runtime(word(Word::chart_range, lang)), fmt::arg("low", signed_text(r.low)),
+                                    fmt::arg("high", signed_text(r.high))));
+  for (const ChartMove& m : sample.moves)
+    rows += ply_cell(data, m.ply, std::to_string(m.ply)) +
+            fmt::format("<td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                        signed_text(data.differences[static_cast<size_t>(m.ply)]), signed_text(m.played),
+                        signed_text(m.best));
+  return rows;
+}
+
 // The table's rows: the plies drawn (both lines), each with what the chart draws at it.
-std::string table_rows(const ChartData& data, const ChartSample& sample) {
+std::string table_rows(const ChartData& data, const ChartSample& sample, Lang lang) {
+  if (!sample.ranges.empty()) return range_rows(data, sample, lang);
   std::vector<int> plies = sample.plies;
   for (const ChartMove& m : sample.moves) plies.push_back(m.ply);
   std::sort(plies.begin(), plies.end());
   plies.erase(std::unique(plies.begin(), plies.end()), plies.end());
   std::string rows;
   for (const int ply : plies) {
-    const bool on_page = ply >= data.first - 1 && ply <= data.last;
-    rows +=
-        on_page ? fmt::format("<tr><td><a href=\"#ply={0}\">{0}</a></td>", ply) : fmt::format("<tr><td>{}</td>", ply);
+    rows += ply_cell(data, ply, std::to_string(ply));
     rows += fmt::format("<td>{}</td>", signed_text(data.differences[static_cast<size_t>(ply)]));
     const auto m =
         std::find_if(sample.moves.begin(), sample.moves.end(), [&](const ChartMove& c) { return c.ply == ply; });
@@ -257,7 +301,7 @@ std::string chart_html(const ChartData& data, Lang lang) {
       "<details><summary>{}</summary>\n<table><thead><tr><th>{}</th><th>{} &#8722; {}</th><th>{}</th><th>{}</th></tr>"
       "</thead><tbody>\n{}</tbody></table></details>\n</section>\n",
       word(Word::chart_numbers, lang), word(Word::ply, lang), word(Word::south, lang), word(Word::north, lang),
-      word(Word::quality_played, lang), word(Word::quality_best, lang), table_rows(data, sample_chart(data)));
+      word(Word::quality_played, lang), word(Word::quality_best, lang), table_rows(data, sample_chart(data), lang));
   return html;
 }
 

@@ -3,9 +3,11 @@
 // line (quality.h) the value of the move played and of the best move, all seen from South on the
 // one scale (seeds). A plain function of the data to an SVG, like the diagrams (diagram.h):
 // Okabe-Ito colours each with a second cue (solid, dashed with dots, dotted with squares), every
-// colour 3:1 or more against white and every text 4.5:1 (WCAG 2.1 AA). A long game is sampled:
-// at most kMostChartPoints + 1 points a line, every K-th ply (or annotated ply) and the last, and the
-// legend says so, so that the chart of a 5,000-ply game stays a few kB.
+// colour 3:1 or more against white and every text 4.5:1 (WCAG 2.1 AA). Every ply is drawn up to
+// kEveryPlyUpTo plies (so both players' moves show, issue 35); a longer game draws the difference
+// as a band, the lowest and highest value of each run of K plies (at most kMostRanges runs), so
+// that the line reaches every extreme the summary names, and the move values of every M-th
+// annotated ply; the legend says so.
 #pragma once
 
 #include <optional>
@@ -41,16 +43,24 @@ struct ChartData {
   int depth = 0;                 // the search depth of the non-exact values
 };
 
-inline constexpr int kMostChartPoints = 40;
+inline constexpr int kEveryPlyUpTo = 300;
+inline constexpr int kMostRanges = 150;
 
-// What the chart draws: the plies of the difference line (0, K, 2K, ... and the last) and the
-// moves (every M-th and the last), K and M the smallest keeping each under `most` + 1 points.
+// A run of plies first..last (the band of a long game) and the lowest and highest difference in it.
+struct ChartRange {
+  int first = 0, last = 0, low = 0, high = 0;
+  bool operator==(const ChartRange&) const = default;
+};
+
+// What the chart draws: every ply (difference_every 1, `plies` 0..n) or, past kEveryPlyUpTo, the
+// ranges of difference_every plies each; and the moves (every move_every-th and the last).
 struct ChartSample {
   int difference_every = 1, move_every = 1;
   std::vector<int> plies;
+  std::vector<ChartRange> ranges;
   std::vector<ChartMove> moves;
 };
-ChartSample sample_chart(const ChartData& data, int most = kMostChartPoints);
+ChartSample sample_chart(const ChartData& data);
 
 // The chart alone (an SVG file of a Markdown page; inline in the HTML page), role="img" with the
 // summary as its title.

@@ -207,10 +207,10 @@ struct SpanishText {
 };
 constexpr SpanishText kSpanish[] = {
     {"long-relay", "Una larga siembra en relevo (Hoyito II)",
-     "La jugada con más vueltas de las partidas examinadas: se dibujan el camino de cada vuelta (la primera y la "
+     "La jugada con más tandas de las partidas examinadas: se dibujan el camino de cada tanda (la primera y la "
      "última enteras, las demás finas), el hoyo de cada relevo y dónde cae cada última semilla, y bajo el tablero "
-     "una lista numerada de todas las vueltas; el relato da las primeras y las últimas vueltas, y la lista completa "
-     "está en «Todas las vueltas» (SOW-2, SOW-5)."},
+     "una lista numerada de todas las tandas; el relato da las primeras y las últimas tandas, y la lista completa "
+     "está en «Todas las tandas» (SOW-2, SOW-5)."},
     {"chain-through-wrap", "Una cadena de Hoyito II que cruza de una fila a otra, por el paso de 0 a 2N-1",
      "La cadena (CAP-II-2) corre hacia atrás desde la casa de llegada, del hoyo «a» de Sur al «F» de Norte: una sola "
      "serie, numerada en el orden de captura."},
@@ -220,7 +220,7 @@ constexpr SpanishText kSpanish[] = {
     {"endless-avoided", "Una siembra sin fin que el jugador tuvo que evitar",
      "Uno de los hoyos de quien juega sembraría sin fin (SOW-6): con endless_sowing = illegal no es una jugada legal. "
      "La "
-     "línea de calidad de las jugadas la da con la vuelta en que su siembra se repite."},
+     "línea de calidad de las jugadas la da con la tanda en que su siembra se repite."},
     {"last-four-hoyito2", "Las cuatro últimas, Hoyito II",
      "Quien captura la penúltima casa de cuatro se lleva también las cuatro últimas semillas (END-II-1)."},
     {"last-four-hoyito3-round1", "Las cuatro últimas, Hoyito III, ronda 1",
@@ -238,7 +238,7 @@ constexpr SpanishText kSpanish[] = {
     {"last-four-round3-draw-split", "Las cuatro últimas, ronda 3 tras un empate (G8 `split`)",
      "Con drawn_previous_last_four = split, cada jugador se lleva dos semillas (END-III-4)."},
     {"hoyito1-en-passant", "Una captura al paso de Hoyito I",
-     "En Hoyito I una semilla que forma casa en medio de una vuelta la captura en el acto (CAP-I-1); no hay jugada "
+     "En Hoyito I una semilla que forma casa en medio de una tanda la captura en el acto (CAP-I-1); no hay jugada "
      "extra "
      "(CAP-I-3)."},
     {"game-2x12", "Una partida entera en 2x12 (sus últimas jugadas)",
@@ -259,8 +259,8 @@ constexpr SpanishText kSpanish[] = {
      "quien "
      "capturó y la partida termina (END-I-1); no queda ninguna semilla en la mano: antes se siembra la jugada hasta el "
      "final (CAP-I-1)."},
-    {"skip-origin", "Una vuelta de 2N semillas o más con `skip_origin` (G1)",
-     "Con skip_origin = true una vuelta de doce semillas o más se salta su propio hoyo (SOW-3)."},
+    {"skip-origin", "Una tanda de 2N semillas o más con `skip_origin` (G1)",
+     "Con skip_origin = true una tanda de doce semillas o más se salta su propio hoyo (SOW-3)."},
     {"endless-void", "Una siembra sin fin jugada con endless_sowing = void (G6)",
      "Con endless_sowing = void la jugada sin fin se puede jugar: no se siembra nada y la partida es nula (SOW-6)."},
     {"hoyito3-extra-move", "Una captura de Hoyito III y su jugada extra",

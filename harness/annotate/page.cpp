@@ -41,7 +41,10 @@ std::string rules_text(const Rules& rules, Lang lang) {
                           : is_player(previous)
                               ? player_word(player_of(previous), lang)
                               : std::string(word(previous == Winner::draw ? Word::draw : Word::nobody, lang));
-  if (rules.round != 1 || previous != Winner::none)
+  // A drawn previous game reads "la partida anterior fue empate", never "ganador anterior empate".
+  if (es && previous == Winner::draw)
+    text += fmt::format(", ronda {}, la partida anterior fue empate", rules.round);
+  else if (rules.round != 1 || previous != Winner::none)
     text += fmt::format(fmt::runtime(es ? ", ronda {}, ganador anterior {}" : ", round {}, previous winner {}"),
                         rules.round, who);
   const Rules defaults;
@@ -267,6 +270,13 @@ constexpr const char* kPageScript = R"JS(
   var label = document.getElementById('ply-label');
   var player = document.getElementById('player');
   var current = 0, timer = null;
+  // A ply scrolled into view keeps its heading below the sticky player bar (its height varies
+  // with the screen's width): section.ply's scroll-margin-top is the bar's height (issue 35).
+  function barHeight() {
+    document.documentElement.style.setProperty('--bar', player.offsetHeight + 'px');
+  }
+  barHeight();
+  window.addEventListener('resize', barHeight);
   function show(k) {
     k = Math.max(0, Math.min(plies.length - 1, k));
     stop();
@@ -344,6 +354,7 @@ constexpr const char* kPageScript = R"JS(
 constexpr const char* kPageStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #767676}"
+    "section.ply{scroll-margin-top:calc(var(--bar,5em) + .5em)}ul.account{padding-left:1.2em}"
     "nav button{margin-right:.3em}#ply-slider{width:20em;vertical-align:middle}"
     ".board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}.quality{font-family:monospace}"
     "code{overflow-wrap:anywhere}"  // a long file name wraps rather than widen a narrow screen
@@ -397,8 +408,9 @@ std::string html_header(const Document& doc, const PageOptions& options) {
   }
   if (!options.replay_command.empty())
     page += fmt::format("<li>{}: <code>{}</code></li>\n", word(Word::replay, lang), escape(options.replay_command));
-  page += fmt::format("<li>{}: <code id=\"notation\">{}</code></li>\n</ul>\n", word(Word::notation, lang),
-                      escape(game_notation(record.plies, record.rules.holes_per_row)));
+  // Closed: the notation of a long game (520 moves) would fill the first screen.
+  page += fmt::format("<li><details><summary>{}</summary><code id=\"notation\">{}</code></details></li>\n</ul>\n",
+                      word(Word::notation, lang), escape(game_notation(record.plies, record.rules.holes_per_row)));
   if (!doc.game.note.empty()) page += fmt::format("<p>{}</p>\n", escape(doc.game.note));
   return page;
 }
@@ -427,9 +439,9 @@ std::string html_ply(const PlyPage& ply, int n, int total, Lang lang, const Page
       ply.story.number, escape(heading(ply, n, lang)), escape(ply_of(ply.story.number, total, lang)),
       fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)),
       ply.svg.empty() ? std::string() : board_box(ply.svg, word(Word::board_label, lang)));
-  page += "<p class=\"account\">";
-  for (const std::string& s : ply.summary) page += linked(escape(s), true, options) + " ";
-  page += "</p>\n";
+  page += "<ul class=\"account\">\n";  // one event a line (issue 35), each rule ID a link
+  for (const std::string& s : ply.summary) page += "<li>" + linked(escape(s), true, options) + "</li>\n";
+  page += "</ul>\n";
   if (!ply.story.ply.comment.empty())  // the author's note (game-record.md `comment`), beside the account
     page += fmt::format("<p class=\"comment\"><strong>{}:</strong> {}</p>\n", word(Word::comment, lang),
                         escape(ply.story.ply.comment));

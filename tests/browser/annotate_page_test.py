@@ -274,7 +274,17 @@ def check_narrow(driver, hoyito, workdir):
         check(size >= 10, f"a 2x12 hole count is 10 px or more on a 420 px screen, got {size:.1f} px")
         check(box_scrolls and page_fits, f"the diagram scrolls in its own box (box scrolls {box_scrolls}, page fits"
               f" {page_fits})")
-        print(f"420 px viewport: a 2x12 hole count is {size:.1f} px")
+        # Issue 35: a ply scrolled into view has its heading below the sticky player bar, and the
+        # notation of the game starts closed (a long game's moves filled the first screen).
+        heading_top, bar_bottom, notation_open = driver.execute_script(
+            "var s = document.querySelector('section.ply:not([hidden])'); s.scrollIntoView();"
+            "return [s.querySelector('h2').getBoundingClientRect().top,"
+            " document.getElementById('player').getBoundingClientRect().bottom,"
+            " document.getElementById('notation').closest('details').open];")
+        check(heading_top >= bar_bottom, f"the ply heading ({heading_top:.0f} px) below the sticky bar ({bar_bottom:.0f} px)")
+        check(not notation_open, "the notation starts closed")
+        print(f"420 px viewport: a 2x12 hole count is {size:.1f} px; heading at {heading_top:.0f} px, bar to"
+              f" {bar_bottom:.0f} px")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 

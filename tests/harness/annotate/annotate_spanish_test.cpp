@@ -218,7 +218,7 @@ TEST(AnnotateSpanish, HoleLettersSetApartAndVerbsInLaps) {
   const std::vector<Sentence> s = account(story, game.record.rules, Lang::es);
   EXPECT_EQ(s[0].text, "Sur levanta 4 semillas del hoyo «a» (SOW-1).");
   EXPECT_EQ(s[1].text,
-            "Vuelta 1: se siembra en sentido antihorario desde «a» hasta «e» (4 semillas), que ahora tiene 5 (SOW-2).");
+            "Tanda 1: se siembra en sentido antihorario desde «a» hasta «e» (4 semillas), que ahora tiene 5 (SOW-2).");
   EXPECT_EQ(s[2].text,
             "El hoyo «e» no estaba vacío ni formó casa: relevo, Sur levanta sus 5 semillas y sigue sembrando (SOW-5).");
   EXPECT_EQ(result_text(game.record.result, Lang::es).find("ganador ninguno"), std::string::npos);

@@ -142,7 +142,7 @@ TEST(AnnotateAccount, OpeningMoveInSpanish) {
   const std::vector<Sentence> sentences = account(opening_a(), Rules{}, Lang::es);
   ASSERT_EQ(sentences.size(), 11u);
   EXPECT_EQ(sentences[0].text, "Sur levanta 4 semillas del hoyo «a» (SOW-1).");
-  EXPECT_EQ(sentences[10].text, "El hoyo «c» estaba vacío: la jugada termina (SOW-4).");
+  EXPECT_EQ(sentences[10].text, "El hoyo «c» estaba vacío: el movimiento termina (SOW-4).");
 }
 
 TEST(AnnotateAccount, ChainIsOneSentence) {
@@ -165,7 +165,7 @@ TEST(AnnotateAccount, LongRelaySummary) {
   const auto cut = summarised(sentences, 9, Lang::en);
   EXPECT_EQ(cut, (std::vector<std::string>{"lift", "lap 1", "lap 2", "lap 3", "... 3 more laps ...", "lap 7", "lap 8",
                                            "lap 9"}));
-  EXPECT_EQ(summarised(sentences, 9, Lang::es)[4], "... 3 vueltas más ...");
+  EXPECT_EQ(summarised(sentences, 9, Lang::es)[4], "... 3 tandas más ...");
   EXPECT_EQ(summarised(sentences, 8, Lang::en).size(), sentences.size());  // 8 laps: told in full
 }
 
@@ -257,9 +257,10 @@ TEST(AnnotateAlt, SaysTheRowsLapsAndCaptures) {
   const Scenario s = load_scenario(scenario_path("s2-chain-crossing-rows"));
   const GameRecord record = play_moves(s.rules, s.start, {"d"});
   EXPECT_EQ(alt_text(tell_ply(s.rules, s.start, record.plies[0], 1), s.rules, Lang::en),
-            "Diagram of ply 1: South plays d. South row a..f: 3 3 11 3 3 3. North row A..F: 3 1 0 0 3 3. "
-            "1 lap(s) from d; the last seeds fell in A. Captured in order: A, f and e. After the ply: South row a..f: "
-            "3 3 11 0 0 0. North row A..F: 0 1 0 0 3 3. Captured: South 20, North 4. South to move.");
+            "Diagram of ply 1: South plays d. South's row: a 3, b 3, c 11, d 3, e 3, f 3. North's row: A 3, B 1, "
+            "C 0, D 0, E 3, F 3. 1 lap(s) from d; the last seeds fell in A. Captured in order: A, f and e. After the "
+            "ply: d 3 to 0, e 3 to 0, f 3 to 0, A 3 to 0; the other holes as before. Captured: South 20, North 4. "
+            "South to move.");
 }
 
 TEST(AnnotateQuality, ValuesAtDepthOne) {

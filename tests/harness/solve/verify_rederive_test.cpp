@@ -15,7 +15,7 @@
 
 #include "harness/games/endgame_table.h"
 #include "harness/solve/solver.h"
-#include "tests/endgame_brute.h"
+#include "tests/harness/solve/endgame_brute.h"
 
 namespace hoyito {
 namespace {
