@@ -28,18 +28,24 @@ class ExampleTables {
     solve::SolveOptions options;
     options.max_seeds = kExampleTableSeeds;
     options.out_dir = dir_.string();
-    solve::solve_tables(options, [](const solve::LayerReport&) {});
-    set_ = std::make_unique<TableSet>(dir_.string());
+    try {
+      solve::solve_tables(options, [](const solve::LayerReport&) {});
+      set_ = std::make_unique<TableSet>(dir_.string());
+    } catch (...) {  // an interrupt in the solve: no destructor runs for a half-made object
+      remove_folder();
+      throw;
+    }
   }
-  ~ExampleTables() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
+  ~ExampleTables() { remove_folder(); }
   ExampleTables(const ExampleTables&) = delete;
   ExampleTables& operator=(const ExampleTables&) = delete;
   const TableSet& set() const { return *set_; }
 
  private:
+  void remove_folder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
   std::filesystem::path dir_;
   std::unique_ptr<TableSet> set_;
 };

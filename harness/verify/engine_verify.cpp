@@ -259,6 +259,7 @@ int verify_engine(const EngineVerifyOptions& options, Reporter& reporter) {
   std::map<std::string, std::string> known;
   if (!options.expect.empty()) known = read_expect_file(options.expect);  // bad input: before anything is written
   make_folder(options.out, "--out");
+  const FolderLock lock(options.out, "--out");  // two runs into one folder would mix their classes
   clear_run_output(options.out);
   std::error_code ignored;  // the log holds this run's standard error alone (the engines append to it)
   std::filesystem::remove(options.out + "/engine-stderr.log", ignored);

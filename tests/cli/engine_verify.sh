@@ -42,7 +42,16 @@ expect hard-cap75 1 '^class 1 engine-lacks-long-relay/SOW-5\+SOW-6: NEW' 'sowing
   'missing from the engine.s list: [a-lA-L] \(a relay sowing of [0-9]+ laps, finite\)' '^FAIL: 1 new class'
 expect hard-cap75-ends 1 '^class [0-9]+ seeds-not-conserved/BRD-3\+SOW-5\+SOW-6: NEW' 'seeds not conserved \([0-9]+ missing\)'
 run hard-example "$hoyito" verify --engine "python3 $src/adapters/python/example_hoyito2.py" --games 5 --out "$out/hard-example"
-expect hard-example 0 '^hard: [1-9][0-9]* hard positions played .* 0 disagreement' '^PASS'
+# What the example does not support is skipped, never counted as checked: the PASS says partial.
+expect hard-example 0 '^hard: [1-9][0-9]* hard positions played .* 0 disagreement' \
+  '^PASS \(partial: [1-9][0-9]* thing\(s\) the engine does not support skipped\)' '^  SKIP lockstep [0-9]+: not supported by the engine: variant hoyito1'
+# Two runs into one --out: the second is refused at once, naming the first.
+"$hoyito" verify --engine "'$hoyito' serve" --games 40 --out "$out/locked" >"$out/locked-1.log" 2>&1 &
+first=$!
+sleep 1
+run locked-2 "$hoyito" verify --engine "'$hoyito' serve" --games 1 --out "$out/locked"
+expect locked-2 2 'another hoyito run.* is writing there'
+kill $first 2>/dev/null; wait $first 2>/dev/null
 run skip-hard "$hoyito" verify --skip hard --games 1 --out "$out/skip-hard"
 expect skip-hard 2 "--skip hard: the hard-positions check is one of verify --engine's"
 

@@ -73,7 +73,10 @@ run() {
 "$hoyito" random --holes 12 --seed 4 --games 2400 --out "$work/r2400.jsonl" || fail "could not make the records"
 rm -f "$work/serve.fifo" && mkfifo "$work/serve.fifo"
 exec 7<>"$work/serve.fifo"
-has_chromium=$("$hoyito" rulebook --format pdf --out /nonexistent/x 2>&1 | grep -c "needs Chromium")
+# Whether Chromium is there: without it rulebook says "needs Chromium" at once (with it, it prints
+# a book into the scratch folder; never outside it: as root, /nonexistent/x would be made).
+has_chromium=$(( $("$hoyito" rulebook --format pdf --out "$work/chromium-probe" 2>&1 | grep -c "needs Chromium") == 0 ))
+rm -rf "$work/chromium-probe"
 
 for sig in INT TERM; do
   delay=2
