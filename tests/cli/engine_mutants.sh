@@ -29,7 +29,7 @@ for k in "$@"; do
     --out "$out" >"$scratch/verify-$k.log" 2>&1
   code=$?
   secs=$(($(date +%s) - start))
-  first=$(grep -m1 -E '^(DISAGREEMENT|  FAIL|ENGINE FAILURE)' "$scratch/verify-$k.log" | cut -c1-100)
+  first=$(grep -m1 -E '^(NEW class|  FAIL|ENGINE FAILURE)' "$scratch/verify-$k.log" | cut -c1-100)
   if [ "$code" = 1 ] && [ -n "$first" ]; then result=killed; else result=SURVIVED; survived=1; fi
   printf '%-4s %-12s %-9s %-10s %s\n' "$k" "$rule" "$result" "$secs" "${first:-exit $code}"
 done
