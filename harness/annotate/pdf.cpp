@@ -34,11 +34,21 @@ std::string on_path(const std::string& program) {
   return {};
 }
 
+// Chromium binds a socket at TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket and aborts when
+// that path is over the 107 bytes a Unix socket's address holds (the base, then 63 bytes of ours and
+// Chromium's): with a TMPDIR longer than this, the temporary folder goes into /tmp instead.
+constexpr size_t kLongestTempBase = 40;
+
+fs::path temp_base() {
+  const fs::path chosen = fs::temp_directory_path();
+  return chosen.string().size() <= kLongestTempBase ? chosen : fs::path("/tmp");
+}
+
 // A temporary folder removed when it goes out of scope, whatever happens.
 struct TempFolder {
   fs::path path;
   TempFolder() {
-    std::string pattern = (fs::temp_directory_path() / "hoyito-pdf-XXXXXX").string();
+    std::string pattern = (temp_base() / "hoyito-pdf-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw InputError("--format pdf: cannot make a temporary folder");
     path = pattern;
   }

@@ -46,9 +46,9 @@ run() {
   log="$dir/log"
   local args=() a
   for a in "$@"; do args+=("${a//@DIR@/$dir}"); done
-  local start end code want
+  local start end code want tmp=${short_tmp:-$dir/tmp}
   start=$(date +%s.%N)
-  (cd "$dir" && TMPDIR="$dir/tmp" timeout --preserve-status -k 10 -s "$sig" "$delay" "$hoyito" "${args[@]}" <"${input:-/dev/null}") >"$log" 2>&1
+  (cd "$dir" && TMPDIR="$tmp" timeout --preserve-status -k 10 -s "$sig" "$delay" "$hoyito" "${args[@]}" <"${input:-/dev/null}") >"$log" 2>&1
   code=$?
   end=$(date +%s.%N)
   want=$([ "$sig" = INT ] && echo 130 || echo 143)
@@ -60,12 +60,15 @@ run() {
   local f
   for f in $files; do json_whole "$dir/$f"; done
   if find "$dir" -name '.*.tmp-*' | grep -q .; then fail "$name $sig: a temporary file was left"; fi
-  [ -z "$(ls -A "$dir/tmp")" ] || fail "$name $sig: a temporary folder was left: $(ls -A "$dir/tmp" | head -3 | tr '\n' ' ')"
+  [ -z "$(ls -A "$tmp")" ] || fail "$name $sig: a temporary folder was left: $(ls -A "$tmp" | head -3 | tr '\n' ' ')"
   sleep 0.2  # a process killed at the end has gone by now
-  if pgrep -f "$dir" >/dev/null; then
-    fail "$name $sig: processes left: $(pgrep -af "$dir" | head -3 | cut -c1-120 | tr '\n' ' ')"
-    pkill -KILL -f "$dir"
-  fi
+  local where
+  for where in "$dir" "$tmp"; do
+    if pgrep -f "$where" >/dev/null; then
+      fail "$name $sig: processes left: $(pgrep -af "$where" | head -3 | cut -c1-120 | tr '\n' ' ')"
+      pkill -KILL -f "$where"
+    fi
+  done
   echo "$name $sig: exit $code after $secs s; $(grep -m1 interrupted "$log")"
 }
 
@@ -101,9 +104,14 @@ for sig in INT TERM; do
   run suite "$sig" "" -- suite --out su --depth 6
   [ -e "$work/suite-$sig/su" ] && fail "suite $sig: wrote its folder"
   run solve "$sig" "" -- solve --max-seeds 16 --out tables
-  if [ "$has_chromium" -eq 0 ]; then
+  if [ "$has_chromium" -eq 1 ]; then
+    # A short TMPDIR of their own (pdf.cpp puts Chromium's temporaries under /tmp when TMPDIR is
+    # over 40 bytes, as the scratch folder's is: its socket's address would not fit).
+    short_tmp=$(mktemp -d /tmp/hoyito-int.XXXXXX)
     run annotate-pdf "$sig" "" -- annotate "$work/long-game.json" --format pdf --out pdf
     run rulebook-pdf "$sig" "" -- rulebook --format pdf --out pdf
+    rmdir "$short_tmp"
+    short_tmp=
   else
     echo "note: no Chromium: annotate and rulebook --format pdf are not interrupted here"
   fi

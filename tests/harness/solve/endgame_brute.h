@@ -29,15 +29,27 @@ inline Rules rules_of(Variant variant, int round = 1, Winner previous = Winner::
   return rules;
 }
 
+// This process's temporary folder of tables, removed when the process ends.
+inline const std::filesystem::path& table_scratch() {
+  struct Scratch {
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("hoyito-endgame-test-" + std::to_string(::getpid()));
+    ~Scratch() {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  };
+  static const Scratch scratch;
+  return scratch.dir;
+}
+
 // The table of `rules` up to `max_seeds` seeds, built by `hoyito solve`'s solver into a temporary
 // folder of this process; its path.
 inline std::string solved_table(const Rules& rules, int max_seeds) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("hoyito-endgame-test-" + std::to_string(::getpid()));
   solve::SolveOptions options;
   options.rules = rules;
   options.max_seeds = max_seeds;
-  options.out_dir = dir.string();
+  options.out_dir = table_scratch().string();
   return solve::solve_tables(options, [](const solve::LayerReport&) {});
 }
 
