@@ -120,6 +120,7 @@ void write_pdf(const std::string& dir, const std::string& name, const std::strin
   if (exit != "exited with status 0" || bytes.rfind("%PDF", 0) != 0)
     throw InputError(fmt::format("--format pdf: {} did not print {} ({}): nothing written", chromium, name, exit));
   make_folder(dir, "--out");
+  const FolderLock lock(dir, "--out");  // one run at a time in a folder, as for every other output
   write_whole_file((fs::path(dir) / name).string(), bytes);
 }
 

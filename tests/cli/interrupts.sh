@@ -185,5 +185,29 @@ long_decision verify "verify.json" -- verify --specs "$work/specs" --skip record
 # simulate: search players on 2x12 meet a move whose decision walks the engine's cycle detector.
 long_decision simulate "sim.json" -- simulate --variant hoyito2 --holes 12 --players search:12,search:12 --games 1 --threads 2 --json sim.json
 [ -e "$work/long-simulate/sim.json" ] && fail "simulate, interrupted in a long decision, wrote its --json file"
+# solve inside one layer's passes (issue 36, item 10: it ended 20 s after the signal): SIGINT a
+# second into layer 13, which takes seconds (layer 12 says it is done first), ends the run within 2 s.
+dir="$work/solve-in-layer"
+rm -rf "$dir" && mkdir -p "$dir"
+(cd "$dir" && exec "$hoyito" solve --max-seeds 14 --threads 1 --out tables) >"$dir/out" 2>"$dir/err" &
+pid=$!
+if wait_for "$pid" "$dir/out" "^layer 12:" 300; then
+  sleep 1
+  kill -INT "$pid"
+  start=$(date +%s.%N)
+  wait "$pid"
+  code=$?
+  secs=$(awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.1f", a - b }')
+  [ "$code" = 130 ] || fail "solve in a layer: exit $code after SIGINT, expected 130"
+  awk -v s="$secs" 'BEGIN { exit !(s <= 2) }' || fail "solve in a layer: ended $secs s after SIGINT (at most 2)"
+  grep -q "solve: stopped in layer 13, nothing written" "$dir/out" "$dir/err" ||
+    fail "solve in a layer: not stopped in layer 13: $(tail -1 "$dir/err")"
+  [ -e "$dir/tables" ] && [ -n "$(ls -A "$dir/tables")" ] && fail "solve in a layer: wrote into its folder"
+  echo "solve in layer 13: exit $code $secs s after SIGINT"
+else
+  fail "solve in a layer: no line for layer 12: $(tail -c 300 "$dir/err")"
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid"
+fi
 echo "interrupts: $failures failures"
 [ "$failures" -eq 0 ]

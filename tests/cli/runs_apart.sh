@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Nothing mixed (issue 36, items 6 and 8):
 # 6. two runs into one output folder: the second is refused with one line (the folder's
-#    .hoyito-lock held with flock(2) for the run), for verify (the default folder and --out) and
-#    annotate; two verify runs started at once: one passes, the other is refused, no record is
-#    left corrupt (before: both FAILed with "malformed JSON ... incomplete JSON");
+#    .hoyito-lock held with flock(2) for the run), for verify (the default folder and --out),
+#    annotate, rulebook --format md and --format pdf; two verify runs started at once: one passes,
+#    the other is refused, no record is left corrupt (before: both FAILed with "malformed JSON ...
+#    incomplete JSON");
 # 8. suite --seed -1 and --seed 18446744073709551616: refused as every other command refuses them
 #    (before: exit 0, the seed clamped to 2^64 - 1).
 # Usage: runs_apart.sh HOYITO. Exit 0 pass, 1 fail.
@@ -21,6 +22,13 @@ refused "annotate --out (a folder another run holds)" "another hoyito run" -- \
   "$hoyito" annotate "$work/g.json" --depth 0 --out "$work/held"
 refused "rulebook --format md --out (a folder another run holds)" "another hoyito run" -- \
   "$hoyito" rulebook --format md --out "$work/held"
+if command -v chromium >/dev/null; then  # --format pdf: the folder is locked for the PDF's write too
+  refused "rulebook --format pdf --out (a folder another run holds)" "another hoyito run" -- \
+    "$hoyito" rulebook --format pdf --out "$work/held"
+  [ -e "$work/held/rulebook.pdf" ] && fail "rulebook --format pdf wrote into a folder another run holds"
+else
+  echo "note: no Chromium: rulebook --format pdf into a held folder not tried"
+fi
 kill "$holder"
 wait "$holder" 2>/dev/null
 "$hoyito" annotate "$work/g.json" --depth 0 --out "$work/held" >/dev/null || fail "annotate once the folder is free"
