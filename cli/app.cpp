@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -264,6 +265,11 @@ int run_cli(int argc, const char* const* argv) {
     interrupted_done = e.what();
   } catch (const InputError& e) {
     std::cerr << "hoyito: " << clip_words(e.what()) << "\n";
+    exit_code = 2;
+    if (interrupted()) interrupted_done = kCutShort;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "hoyito: out of memory: the run needs more than the machine (or `ulimit -v`) gives it; "
+                 "ask for less (solve says its need before it starts)\n";
     exit_code = 2;
     if (interrupted()) interrupted_done = kCutShort;
   } catch (const std::exception& e) {

@@ -13,6 +13,7 @@
 #include "harness/base/campaign.h"
 #include "harness/games/table_play.h"
 #include "harness/simulate/simulate.h"  // parse_shard: the K/M of --shard, for --block
+#include "harness/solve/estimate.h"
 #include "harness/solve/solver.h"
 
 namespace hoyito {
@@ -27,6 +28,7 @@ struct SolveArgs {
   std::string verify;    // --verify DIR (or one table file)
   std::string probe;     // --probe DIR (or one table file)
   std::string position;  // --position JSON or a file, for --probe
+  bool force = false;    // --force: past the machine's memory or the free disk the estimate gives
   int layer = 0;         // --layer L with --block B/NB: one block of one layer's moves
   std::string block;     // "B/NB"
   int merge_layer = 0;   // --merge-layer L: the layer from its blocks' parts
@@ -61,6 +63,9 @@ int command_solve(const SolveArgs& args) {
   options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   options.out_dir = args.out;
   solve::check_solvable(options.rules, options.max_seeds);  // bad input before any work
+  const solve::SolveEstimate estimate = solve::estimate_solve(options.rules, options.max_seeds, options.threads);
+  std::cerr << solve::estimate_line(estimate, options.threads) << std::endl;
+  solve::check_machine_holds(estimate, options.out_dir, args.force);
   const std::string path =
       solve::solve_tables(options, [](const solve::LayerReport& r) { std::cout << layer_line(r) << std::endl; });
   std::cout << "wrote " << path << "\n";
@@ -156,6 +161,8 @@ CommandRun add_solve(CLI::App& cmd) {
       ->check(whole_number_in(1, 48));
   cmd.add_option("--threads", args->threads, "worker threads")->default_val(2)->check(whole_number_in(1, 256));
   cmd.add_option("--out", args->out, "folder the table file is written to")->default_val(".");
+  cmd.add_flag("--force", args->force,
+               "solve even past the machine's memory or the free disk of --out (the estimate said first)");
   cmd.add_option("--verify", args->verify,
                  "re-check the table files of DIR (or one file): checksum and every position's value");
   cmd.add_option("--probe", args->probe,

@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -34,13 +35,20 @@ template <class Body>
 void parallel_for(int threads, std::uint64_t count, int seeds, const Body& body) {
   const auto parts = static_cast<std::uint64_t>(std::max(1, threads));
   std::vector<std::thread> workers;
+  std::vector<std::exception_ptr> failed(parts);  // a worker's exception (std::bad_alloc), passed on here
   for (std::uint64_t t = 0; t < parts; ++t)
     workers.emplace_back([&, t] {
-      const std::uint64_t end = count * (t + 1) / parts;
-      for (std::uint64_t from = count * t / parts; from < end && !interrupted(); from += kSlice)
-        body(from, std::min(end, from + kSlice), t);
+      try {
+        const std::uint64_t end = count * (t + 1) / parts;
+        for (std::uint64_t from = count * t / parts; from < end && !interrupted(); from += kSlice)
+          body(from, std::min(end, from + kSlice), t);
+      } catch (...) {
+        failed[t] = std::current_exception();
+      }
     });
   for (std::thread& w : workers) w.join();
+  for (const std::exception_ptr& e : failed)
+    if (e) std::rethrow_exception(e);
   throw_if_interrupted([&] { return fmt::format("solve: stopped in layer {}, nothing written", seeds); });
 }
 

@@ -5,7 +5,8 @@
 # --tables writes the exact line, simulate plays perfect:DIR (and refuses a folder without tables).
 # Would fail: a verify that trusts a flipped byte, a reader that maps a short file, a message
 # over several lines, a partial file left behind, an unmarked interval, a page without the exact
-# line.
+# line; no estimate before the work, a run past the memory it may have started, an abort when memory
+# runs out.
 set -u
 hoyito=$1
 dir=$2/solve-cli
@@ -66,4 +67,25 @@ kill -INT $pid
 wait $pid
 [ $? -eq 130 ] || fail "an interrupted solve did not exit 130"
 [ -z "$(ls -A "$dir/int")" ] || fail "an interrupted solve left files: $(ls "$dir/int")"
+# The estimate before the work (issue 34, item 4), on stderr: K = 6 on 2x6 holds
+# sum over n = 0..6 of C(n + 11, 11) boards = C(18, 12) = 18,564 positions (stars and bars, then
+# the hockey-stick identity; one table side for the capturer award).
+"$hoyito" solve --max-seeds 6 --out "$dir/est" 2>"$dir/est.err" >/dev/null || fail "solve --max-seeds 6 exited $?"
+grep -q "^solve: K = 6: 18564 positions, table .*, peak memory about .*(an estimate)$" "$dir/est.err" ||
+  fail "no estimate line before the work: $(cat "$dir/est.err")"
+# A run past the memory it may have is refused before any work (one line, exit 2, no folder):
+# K = 20 peaks at about 4 GB (docs/solve.md), here under `ulimit -v` 1 GB. Not under the
+# sanitizers, which reserve terabytes of address space for their shadow memory.
+if [ -z "${HOYITO_SANITIZED:-}" ]; then
+  (ulimit -v 1000000 && exec "$hoyito" solve --max-seeds 20 --out "$dir/big") >/dev/null 2>"$dir/big.err"
+  [ $? -eq 2 ] || fail "solve past its memory: not exit 2"
+  [ "$(grep -c . "$dir/big.err")" -eq 2 ] && grep -q "^hoyito: solve: --max-seeds 20: needs about .* of memory, this run may have 1024.0 MB; --force runs it anyway$" "$dir/big.err" ||
+    fail "solve past its memory: not the estimate and one refusal line: $(cat "$dir/big.err")"
+  [ -e "$dir/big" ] && fail "solve past its memory made its --out folder"
+  # --force runs it, and running out of memory is one line and exit 2, never an abort.
+  (ulimit -v 300000 && exec "$hoyito" solve --max-seeds 14 --force --out "$dir/forced") >/dev/null 2>"$dir/forced.err"
+  [ $? -eq 2 ] || fail "solve --force out of memory: not exit 2: $(tail -1 "$dir/forced.err")"
+  grep -q "^hoyito: out of memory" "$dir/forced.err" || fail "solve --force out of memory: $(tail -1 "$dir/forced.err")"
+  [ -z "$(ls -A "$dir/forced" 2>/dev/null)" ] || fail "solve --force out of memory left files: $(ls "$dir/forced")"
+fi
 echo "solve_cli: ok"
