@@ -16,6 +16,9 @@ elif [ $# -gt 0 ]; then
   exit 2
 fi
 scripts/setup.sh
+# ccache (when present) keyed by paths relative to this tree: the planted-mutant builds under
+# build/ then reuse the release build's objects (mutants/plant.sh).
+export CCACHE_BASEDIR=$PWD
 # The sources are in the format of .clang-format: a file that is not fails the run here, first.
 scripts/format.sh --check
 status=0
