@@ -1,10 +1,12 @@
 // The Q-LIMIT boundary check (harness/verify/lap_limits.h) on a hand-derived position, and on sampled ones.
+#include <algorithm>
 #include <iostream>
 
 #include <gtest/gtest.h>
 
 #include "engine/engine.h"
 #include "harness/verify/lap_limits.h"
+#include "io/scenario.h"
 #include "model/model.h"
 #include "tests/support/moves.h"
 
@@ -151,6 +153,79 @@ TEST(GameOver, MovesAfterTheEndAreRefused) {
   for (hoyito::Move hole : {hoyito::Move::at(0), hoyito::Move::at(3), hoyito::Move::at(6), hoyito::Move::pass()}) {
     EXPECT_THROW(m.play(hole), InputError);
     EXPECT_THROW(e.play(hole), InputError);
+  }
+}
+
+}  // namespace
+}  // namespace hoyito
+
+namespace hoyito {
+namespace {
+
+// Hoyito II 2x6 (G2 both, no skip): the search's detector moves (harness/verify/lap_limits.h),
+// seeded. The model qualifies them; nothing here is a program's output pasted as a value.
+std::vector<DetectorMove> hoyito2_detector_moves() {
+  Rules rules;
+  rules.variant = Variant::hoyito2;
+  return find_detector_moves(rules, 2026, 48, 400000);
+}
+
+TEST(DetectorMoves, SearchFindsMovesWhoseCycleHoldsALapOf2NSeeds) {
+  const std::vector<DetectorMove> moves = hoyito2_detector_moves();
+  ASSERT_EQ(moves.size(), 48u);
+  Rules rules;
+  for (const DetectorMove& m : moves) {
+    const std::vector<int> seeds = model::lap_seeds(rules, m.position, m.hole, m.repeat_lap);
+    ASSERT_EQ(seeds.size(), m.repeat_lap);  // still relaying at lap L (SOW-5): no landing before
+    EXPECT_LT(m.repeated_lap, m.repeat_lap);
+    EXPECT_GE(*std::max_element(seeds.begin() + static_cast<long>(m.repeated_lap), seeds.end()), 12);
+  }
+}
+
+TEST(DetectorMoves, ModelAndEngineAgreeAtTheRepeatLapAndOneBelow) {
+  Rules rules;
+  DetectorCounts counts;
+  for (const DetectorMove& m : hoyito2_detector_moves()) {
+    const auto d = check_at_repeat_lap(rules, m, counts);
+    ASSERT_FALSE(d.has_value()) << d->field << " at " << d->rules.options.lap_limit << " (L " << m.repeat_lap << ", G6 "
+                                << (d->rules.options.endless_sowing == EndlessSowing::illegal) << "): model "
+                                << d->model.error << " / engine " << d->engine.error;
+  }
+  EXPECT_EQ(counts.moves, 48);
+  EXPECT_EQ(counts.model_inconsistent, 0);
+}
+
+// A deliberately wrong engine: its detector gives up one lap early (it decides as the engine
+// decides under lap_limit - 1). At lap_limit = L it refuses the move as undecided where the model
+// refuses it as endless: the check must say so, at L, for every move.
+TEST(DetectorMoves, CheckSeesAnEngineGivingUpOneLapEarly) {
+  const PlayOnce early = [](Rules r, const Position& p, Move m) {
+    r.options.lap_limit -= 1;
+    return engine_plays(r, p, m);
+  };
+  for (const DetectorMove& m : hoyito2_detector_moves()) {
+    DetectorCounts counts;
+    const auto d = check_at_repeat_lap(Rules{}, m, counts, early);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->field, "refusal");
+    EXPECT_EQ(static_cast<std::uint64_t>(d->rules.options.lap_limit), m.repeat_lap);
+  }
+}
+
+// A deliberately wrong engine that refuses the move for the right reason but names a cycle twice
+// as long (lap M + 2 (L - M) for L): only the repeat laps differ, and the check must see them.
+TEST(DetectorMoves, CheckSeesACycleLengthOffByAFactor) {
+  for (const DetectorMove& m : hoyito2_detector_moves()) {
+    const PlayOnce doubled = [&](const Rules& r, const Position& p, Move move) {
+      Side s = engine_plays(r, p, move);
+      if (s.refusal == Refusal::endless)
+        s.error = endless_refusal(move_text(move, 6), p.to_move, 2 * m.repeat_lap - m.repeated_lap, m.repeated_lap);
+      return s;
+    };
+    DetectorCounts counts;
+    const auto d = check_at_repeat_lap(Rules{}, m, counts, doubled);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->field, "repeat laps");
   }
 }
 
