@@ -182,6 +182,41 @@ TEST(DetectorMoves, SearchFindsMovesWhoseCycleHoldsALapOf2NSeeds) {
   }
 }
 
+// Hand-derived (SOW-2, SOW-5, SOW-6): Hoyito II 2x6, 7 seeds a hole (84), South lifts a with 13 on
+// the board B = [13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1] (79 seeds, 5 captured). A lap of 13 seeds
+// from hole o gives one seed to each of the 12 holes (o included, emptied by the lift) and a
+// 13th to o+1. From B, o = 0: [1, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2], the last seed in b, which
+// now holds 13: neither 1 (SOW-4) nor 4 (CAP-II-1), so it relays (SOW-5). That board is B turned
+// one hole on (hole h+1 holds what hole h held, 13 in b as it was in a), and the next lap lifts 13
+// from b: so S_t, the lap-end state of lap t, is B turned t holes on with its landing at hole t,
+// and every lap is one of 13 seeds (>= 2N = 12: the anchor moves at every lap, the cycle
+// detectors decide). B's twelve holes hold twelve different counts, so its turns by 1..11 holes
+// differ from it: S1 .. S12 are all different, and S13 (12 + 1 turns) = S1. So L = 13, M = 1.
+const Position kTurningRing{{13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, {5, 0}, Player::south};
+Rules seven_a_hole() {
+  Rules r;
+  r.seeds_per_hole = 7;
+  return r;
+}
+
+TEST(DetectorMoves, TurningRingRepeatsAtLap13TheStateOfLap1) {
+  const std::optional<DetectorMove> move = detector_move(seven_a_hole(), kTurningRing, 0);
+  ASSERT_TRUE(move.has_value());
+  EXPECT_EQ(move->repeat_lap, 13u);
+  EXPECT_EQ(move->repeated_lap, 1u);
+  EXPECT_EQ(model::lap_seeds(seven_a_hole(), kTurningRing, 0, 13), std::vector<int>(13, 13));
+  DetectorCounts counts;
+  const auto d = check_at_repeat_lap(seven_a_hole(), *move, counts);
+  EXPECT_FALSE(d.has_value()) << d->field << ": " << d->model.error << " / " << d->engine.error;
+  EXPECT_EQ(counts.model_inconsistent, 0);
+  // The engine's own refusal names the same laps.
+  Rules at = seven_a_hole();
+  at.options.lap_limit = 13;
+  EXPECT_EQ(engine_plays(at, kTurningRing, Move::at(0)).error, endless_refusal("a", Player::south, 13, 1));
+  at.options.lap_limit = 12;
+  EXPECT_EQ(engine_plays(at, kTurningRing, Move::at(0)).refusal, Refusal::undecided);
+}
+
 TEST(DetectorMoves, ModelAndEngineAgreeAtTheRepeatLapAndOneBelow) {
   Rules rules;
   DetectorCounts counts;
