@@ -12,6 +12,7 @@
 //   match.cpp   a Hoyito III match: rounds, who starts, who wins (MATCH)
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <vector>
 
@@ -47,6 +48,12 @@ MoveVerdict sow_move(const Rules& rules, const Position& position, int hole, std
 // SOW-6: whether the move from `hole` never ends, decided as sow_move decides it (same throw),
 // but without sowing the move again with its events: what a legality test needs (G6 illegal).
 bool is_endless(const Rules& rules, const Position& position, int hole);
+
+// The seeds lifted for each lap of the move from `hole` (SOW-1, then SOW-5 for each relay): laps
+// 1 to `laps`, fewer when the move lands first. What tells a lap of 2N seeds or more (which
+// cannot be undone, specs/endless-sowing.md) from a short one, for a caller that must know which
+// laps of an endless sowing's cycle are long (harness/verify/lap_limits.h). No events, no limit.
+std::vector<int> lap_seeds(const Rules& rules, const Position& position, int hole, std::uint64_t laps);
 
 // END-2: the winner by captures (south, north or draw).
 Winner winner_by_captures(const std::array<int, 2>& captured);

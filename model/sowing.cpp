@@ -409,6 +409,19 @@ bool is_endless(const Rules& rules, const Position& position, int hole) {
   return measure_sowing(rules, position, hole).endless;                      // SOW-6, Q-LIMIT
 }
 
+std::vector<int> lap_seeds(const Rules& rules, const Position& position, int hole, std::uint64_t laps) {
+  assert(hole >= 0 && hole < rules.holes() && position.board[static_cast<std::size_t>(hole)] > 0);  // SOW-1
+  std::vector<int> seeds;
+  Sowing walk(rules, position, nullptr);
+  walk.lift(hole);  // SOW-1
+  for (;;) {
+    seeds.push_back(walk.in_hand);
+    walk.sow_lap();  // SOW-2, SOW-3, CAP-I-1
+    if (seeds.size() >= laps || walk.landing() != Landing::relay) return seeds;
+    walk.pick_up(walk.state.hole, EventKind::relay, RuleId::SOW_5);  // SOW-5: the landing hole, lifted
+  }
+}
+
 MoveOutcome sow_move(const Rules& rules, const Position& position, int hole) {
   MoveOutcome out;
   static_cast<MoveVerdict&>(out) = sow_move(rules, position, hole, out.events, out.after);

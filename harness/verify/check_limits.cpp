@@ -2,8 +2,11 @@
 // positions played with lap_limit at its own length and one lap less, on model and engine. The
 // positions: every position of the hand-derived scenarios (among them the endless sowings of
 // specs/), positions of random games of each variant, size and G1 value, and made-up boards of
-// small counts, where endless sowings are less rare than in play.
+// small counts, where endless sowings are less rare than in play. Then, per group, the endless
+// moves only a cycle detector decides (a lap of 2N seeds or more in the cycle), searched for on
+// purpose and played at their first repeat lap and one less, comparing the (L, M) each names.
 #include <functional>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -27,8 +30,13 @@ struct PositionGroup {
   bool stop_at_first = false;       // a sampled group stops at its first disagreement
 };
 
-constexpr double kSecondsShare = 0.25;                  // of --seconds: the rest is the lockstep check's
-constexpr std::uint64_t kMadeUpSalt = 0x6c696d6974ULL;  // "limit": the seed of the made-up boards
+constexpr double kSecondsShare = 0.25;                    // of --seconds: the rest is the lockstep check's
+constexpr std::uint64_t kMadeUpSalt = 0x6c696d6974ULL;    // "limit": the seed of the made-up boards
+constexpr std::uint64_t kDetectorSalt = 0x6379636c65ULL;  // "cycle": the seed of the detector moves' search
+// The detector moves' search, per group (variant, size, G1): at most this many moves from at most
+// this many boards (about a second of the model's time per group; the same moves at any --games).
+constexpr int kDetectorMoves = 240;
+constexpr long kDetectorBoards = 150000;
 
 std::vector<PositionGroup> position_groups(const VerifyOptions& options) {
   std::vector<PositionGroup> groups;
@@ -71,6 +79,18 @@ void sample_positions(const PositionGroup& g, const VerifyOptions& options,
     if (check(small_counts_position(g.rules, 1 + static_cast<int>(i % 3), rng))) return;
 }
 
+std::string variant_and_size(const Rules& rules) {
+  return fmt::format("{} 2x{}", variant_name(rules.variant), rules.holes_per_row);
+}
+
+// The per variant and size line of the detector moves played (every group is named, found or not).
+std::string detector_line(const std::map<std::string, long>& played) {
+  std::string line = "limits: detector-decided endless moves played at lap_limit = their first repeat and one less:";
+  for (const auto& [where, moves] : played) line += fmt::format(" {} {},", where, moves);
+  line.back() = ' ';
+  return line + "(a lap of 2N seeds or more in the cycle; model and engine compared on the reason and (L, M))";
+}
+
 }  // namespace
 
 CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
@@ -80,10 +100,9 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
   CheckResult result;
   int disagreements = 0;  // numbers the files
   // The group's disagreements (with --fail-fast, or for a group that stops at its first: 0 or 1).
-  // One position of group g; true when the group stops there (its first disagreement).
-  auto check_one = [&](const PositionGroup& g, const Position& p, int& found) {
-    const auto d = check_lap_limits(g.rules, p, counts);
-    if (!d) return false;
+  // Writes a disagreement of group g; true when the group stops there (its first disagreement).
+  auto report = [&](const PositionGroup& g, const Disagreement& found_one, int& found) {
+    const Disagreement* d = &found_one;
     found += 1;
     const std::string path = fmt::format("{}/lap-limit-disagreement-{}.json", options.out, ++disagreements);
     write_transcript(path, *d, shrink(*d), "hoyito replay " + path, options.seed);
@@ -92,10 +111,29 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
                               d->rules.options.lap_limit, d->field, path));
     return options.fail_fast || g.stop_at_first;
   };
+  auto check_one = [&](const PositionGroup& g, const Position& p, int& found) {
+    const auto d = check_lap_limits(g.rules, p, counts);
+    return d && report(g, *d, found);
+  };
+  // The detector moves of a sampled group (harness/verify/lap_limits.h), each at L and L - 1.
+  std::map<std::string, long> detector_played;
+  DetectorCounts detector;
+  auto check_detector_moves = [&](const PositionGroup& g, int& found) {
+    long& played = detector_played[variant_and_size(g.rules)];
+    const std::uint64_t seed = options.seed ^ Configuration { g.name, g.rules }.salt() ^ kDetectorSalt;
+    for (const DetectorMove& m : find_detector_moves(g.rules, seed, kDetectorMoves, kDetectorBoards)) {
+      if (interrupted()) return;
+      const long before = detector.moves;
+      const auto d = check_at_repeat_lap(g.rules, m, detector);
+      played += detector.moves - before;
+      if (d && report(g, *d, found)) return;
+    }
+  };
   auto check_group = [&](const PositionGroup& g) {
     int found = 0;
     if (g.sampled) {
       sample_positions(g, options, [&](const Position& p) { return check_one(g, p, found); });
+      if (found == 0 || !g.stop_at_first) check_detector_moves(g, found);
       return found;
     }
     for (const Position& p : g.positions)
@@ -118,6 +156,8 @@ CheckResult run_limits(const VerifyOptions& options, Reporter& reporter) {
       "limits: {} positions, {} moves played at lap_limit = their length and one less ({} endless; "
       "{} longer than {} laps skipped), {} disagreements ({:.1f} s)",
       counts.positions, counts.moves, counts.endless, counts.too_long, kMeasureLaps, result.failures, clock.seconds()));
+  reporter.line(detector_line(detector_played));
+  counts.model_inconsistent += detector.model_inconsistent;
   if (counts.model_inconsistent > 0)
     reporter.line(
         fmt::format("  FAIL the model decided {} move(s) against its own lap count", counts.model_inconsistent));

@@ -6,7 +6,9 @@
 // (on an ending lap, an en passant end, or a repeat) shows as a disagreement.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <vector>
 
 #include "core/game.h"
 #include "harness/base/random.h"
@@ -37,5 +39,49 @@ std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position&
 // ring, which two adjacent empty holes would break): random play rarely reaches them, these
 // boards often hold them.
 Position small_counts_position(const Rules& rules, int most, SplitMix64& rng);
+
+// A move whose endless sowing only a cycle detector decides (specs/endless-sowing.md, "Where it
+// does not hold"): its cycle, laps M+1 .. L, holds a lap of 2N seeds or more, so the anchor moves
+// at every turn of the cycle and never sees it come back; model (Brent) and engine (CycleDetector,
+// then the first exact repeat worked out from the cycle up to rotation) each find (M, L) their own
+// way. Such moves almost never occur on the small-count boards above.
+struct DetectorMove {
+  Position position;
+  int hole = -1;
+  std::uint64_t repeat_lap = 0;    // L: the first lap whose lap-end state repeats an earlier one (the model's)
+  std::uint64_t repeated_lap = 0;  // M: that earlier lap
+};
+
+// Moves longer than this are not searched (the model measures every move of every board).
+inline constexpr int kDetectorSearchLaps = 3000;
+
+// The model's verdict on the move from `hole`: a DetectorMove when it is endless within
+// kDetectorSearchLaps and a lap of its cycle lifts 2N seeds or more (model::lap_seeds).
+std::optional<DetectorMove> detector_move(const Rules& rules, const Position& position, int hole);
+
+// The search for such moves, seeded: made-up boards of `rules`' size holding 2N to the game's
+// total seeds (the rest captured), the count drawn per board, few empty holes; every move of the
+// side to move measured by the model. Stops after `most` moves or `boards` boards, whichever
+// comes first: the same moves for the same seed, in a bounded time.
+std::vector<DetectorMove> find_detector_moves(const Rules& rules, std::uint64_t seed, int most, long boards);
+
+// How an implementation answers one move played at once (Game::play, no legal_moves first):
+// the ply or the refusal (its reason and its text: an endless refusal names L and M, worded as
+// io/scenario.h endless_refusal(), by the model and the engine alike).
+using PlayOnce = std::function<Side(const Rules&, const Position&, Move)>;
+Side engine_plays(const Rules& rules, const Position& position, Move move);
+
+struct DetectorCounts {
+  long moves = 0;               // detector moves played at lap_limit = L and L - 1
+  long model_inconsistent = 0;  // the model's own Game refused them otherwise than its measure says
+};
+
+// `move` at lap_limit = L and L - 1: played at once under endless_sowing = illegal, the model
+// refuses it as endless naming (L, M) at L and as undecided at L - 1, and the other implementation
+// (`other`: the engine) must refuse it alike, with the same reason and the same (L, M); then, under
+// endless_sowing = void, on every path of the engine's API (compare_moves). Returns the first
+// disagreement; a model answering otherwise than its own measure is counted.
+std::optional<Disagreement> check_at_repeat_lap(const Rules& rules, const DetectorMove& move, DetectorCounts& counts,
+                                                const PlayOnce& other = engine_plays);
 
 }  // namespace hoyito

@@ -1,10 +1,12 @@
 // The Q-LIMIT boundary check (harness/verify/lap_limits.h) on a hand-derived position, and on sampled ones.
+#include <algorithm>
 #include <iostream>
 
 #include <gtest/gtest.h>
 
 #include "engine/engine.h"
 #include "harness/verify/lap_limits.h"
+#include "io/scenario.h"
 #include "model/model.h"
 #include "tests/support/moves.h"
 
@@ -151,6 +153,114 @@ TEST(GameOver, MovesAfterTheEndAreRefused) {
   for (hoyito::Move hole : {hoyito::Move::at(0), hoyito::Move::at(3), hoyito::Move::at(6), hoyito::Move::pass()}) {
     EXPECT_THROW(m.play(hole), InputError);
     EXPECT_THROW(e.play(hole), InputError);
+  }
+}
+
+}  // namespace
+}  // namespace hoyito
+
+namespace hoyito {
+namespace {
+
+// Hoyito II 2x6 (G2 both, no skip): the search's detector moves (harness/verify/lap_limits.h),
+// seeded. The model qualifies them; nothing here is a program's output pasted as a value.
+std::vector<DetectorMove> hoyito2_detector_moves() {
+  Rules rules;
+  rules.variant = Variant::hoyito2;
+  return find_detector_moves(rules, 2026, 48, 400000);
+}
+
+TEST(DetectorMoves, SearchFindsMovesWhoseCycleHoldsALapOf2NSeeds) {
+  const std::vector<DetectorMove> moves = hoyito2_detector_moves();
+  ASSERT_EQ(moves.size(), 48u);
+  Rules rules;
+  for (const DetectorMove& m : moves) {
+    const std::vector<int> seeds = model::lap_seeds(rules, m.position, m.hole, m.repeat_lap);
+    ASSERT_EQ(seeds.size(), m.repeat_lap);  // still relaying at lap L (SOW-5): no landing before
+    EXPECT_LT(m.repeated_lap, m.repeat_lap);
+    EXPECT_GE(*std::max_element(seeds.begin() + static_cast<long>(m.repeated_lap), seeds.end()), 12);
+  }
+}
+
+// Hand-derived (SOW-2, SOW-5, SOW-6): Hoyito II 2x6, 7 seeds a hole (84), South lifts a with 13 on
+// the board B = [13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1] (79 seeds, 5 captured). A lap of 13 seeds
+// from hole o gives one seed to each of the 12 holes (o included, emptied by the lift) and a
+// 13th to o+1. From B, o = 0: [1, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2], the last seed in b, which
+// now holds 13: neither 1 (SOW-4) nor 4 (CAP-II-1), so it relays (SOW-5). That board is B turned
+// one hole on (hole h+1 holds what hole h held, 13 in b as it was in a), and the next lap lifts 13
+// from b: so S_t, the lap-end state of lap t, is B turned t holes on with its landing at hole t,
+// and every lap is one of 13 seeds (>= 2N = 12: the anchor moves at every lap, the cycle
+// detectors decide). B's twelve holes hold twelve different counts, so its turns by 1..11 holes
+// differ from it: S1 .. S12 are all different, and S13 (12 + 1 turns) = S1. So L = 13, M = 1.
+const Position kTurningRing{{13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, {5, 0}, Player::south};
+Rules seven_a_hole() {
+  Rules r;
+  r.seeds_per_hole = 7;
+  return r;
+}
+
+TEST(DetectorMoves, TurningRingRepeatsAtLap13TheStateOfLap1) {
+  const std::optional<DetectorMove> move = detector_move(seven_a_hole(), kTurningRing, 0);
+  ASSERT_TRUE(move.has_value());
+  EXPECT_EQ(move->repeat_lap, 13u);
+  EXPECT_EQ(move->repeated_lap, 1u);
+  EXPECT_EQ(model::lap_seeds(seven_a_hole(), kTurningRing, 0, 13), std::vector<int>(13, 13));
+  DetectorCounts counts;
+  const auto d = check_at_repeat_lap(seven_a_hole(), *move, counts);
+  EXPECT_FALSE(d.has_value()) << d->field << ": " << d->model.error << " / " << d->engine.error;
+  EXPECT_EQ(counts.model_inconsistent, 0);
+  // The engine's own refusal names the same laps.
+  Rules at = seven_a_hole();
+  at.options.lap_limit = 13;
+  EXPECT_EQ(engine_plays(at, kTurningRing, Move::at(0)).error, endless_refusal("a", Player::south, 13, 1));
+  at.options.lap_limit = 12;
+  EXPECT_EQ(engine_plays(at, kTurningRing, Move::at(0)).refusal, Refusal::undecided);
+}
+
+TEST(DetectorMoves, ModelAndEngineAgreeAtTheRepeatLapAndOneBelow) {
+  Rules rules;
+  DetectorCounts counts;
+  for (const DetectorMove& m : hoyito2_detector_moves()) {
+    const auto d = check_at_repeat_lap(rules, m, counts);
+    ASSERT_FALSE(d.has_value()) << d->field << " at " << d->rules.options.lap_limit << " (L " << m.repeat_lap << ", G6 "
+                                << (d->rules.options.endless_sowing == EndlessSowing::illegal) << "): model "
+                                << d->model.error << " / engine " << d->engine.error;
+  }
+  EXPECT_EQ(counts.moves, 48);
+  EXPECT_EQ(counts.model_inconsistent, 0);
+}
+
+// A deliberately wrong engine: its detector gives up one lap early (it decides as the engine
+// decides under lap_limit - 1). At lap_limit = L it refuses the move as undecided where the model
+// refuses it as endless: the check must say so, at L, for every move.
+TEST(DetectorMoves, CheckSeesAnEngineGivingUpOneLapEarly) {
+  const PlayOnce early = [](Rules r, const Position& p, Move m) {
+    r.options.lap_limit -= 1;
+    return engine_plays(r, p, m);
+  };
+  for (const DetectorMove& m : hoyito2_detector_moves()) {
+    DetectorCounts counts;
+    const auto d = check_at_repeat_lap(Rules{}, m, counts, early);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->field, "refusal");
+    EXPECT_EQ(static_cast<std::uint64_t>(d->rules.options.lap_limit), m.repeat_lap);
+  }
+}
+
+// A deliberately wrong engine that refuses the move for the right reason but names a cycle twice
+// as long (lap M + 2 (L - M) for L): only the repeat laps differ, and the check must see them.
+TEST(DetectorMoves, CheckSeesACycleLengthOffByAFactor) {
+  for (const DetectorMove& m : hoyito2_detector_moves()) {
+    const PlayOnce doubled = [&](const Rules& r, const Position& p, Move move) {
+      Side s = engine_plays(r, p, move);
+      if (s.refusal == Refusal::endless)
+        s.error = endless_refusal(move_text(move, 6), p.to_move, 2 * m.repeat_lap - m.repeated_lap, m.repeated_lap);
+      return s;
+    };
+    DetectorCounts counts;
+    const auto d = check_at_repeat_lap(Rules{}, m, counts, doubled);
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(d->field, "repeat laps");
   }
 }
 
