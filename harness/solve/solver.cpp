@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -48,7 +49,9 @@ void parallel_for(int threads, std::uint64_t count, int seeds, const Body& body)
 struct SolvedLayers : LowerValue {
   std::vector<std::vector<std::int8_t>> values;
   TableValue operator()(int seeds, std::uint64_t entry) const override {
+    assert(seeds >= 0 && static_cast<std::size_t>(seeds) < values.size());  // only layers below the one built
     const std::vector<std::int8_t>& v = values[static_cast<std::size_t>(seeds)];
+    assert(2 * entry + 1 < v.size());  // the move maker indexes within the layer (PositionIndex)
     return {v[2 * entry], v[2 * entry + 1]};
   }
 };
@@ -67,6 +70,8 @@ struct LayerMoves {
   }
   // Appends the moves of the entries after these (a block, or one thread's run).
   void append(const LayerMoves& next) {
+    assert(next.out.front() == 0 && next.out.back() == next.link.size());         // compressed rows from 0
+    assert(static_cast<std::uint64_t>(out.back()) + next.link.size() < kNoLink);  // check_solvable's 2^32 bound
     const std::uint32_t base = out.back();
     for (std::size_t e = 1; e < next.out.size(); ++e) out.push_back(base + next.out[e]);
     link.insert(link.end(), next.link.begin(), next.link.end());
@@ -80,8 +85,12 @@ struct LayerMoves {
 // that read it and no others.
 void link_predecessors(LayerMoves& m) {
   const std::uint64_t count = m.cap_lo.size();
+  assert(m.out.size() == count + 1 && m.out.back() == m.link.size());
   m.first.assign(count + 1, 0);
-  for (std::uint32_t q : m.link) ++m.first[q + 1];
+  for (std::uint32_t q : m.link) {
+    assert(q < count);  // a link leads to an entry of the same layer
+    ++m.first[q + 1];
+  }
   for (std::uint64_t e = 0; e < count; ++e) m.first[e + 1] += m.first[e];
   m.from.resize(m.first[count]);
   std::vector<std::uint32_t> next(m.first.begin(), m.first.end() - 1);
@@ -93,12 +102,14 @@ void link_predecessors(LayerMoves& m) {
 // --block), indexed from `first`.
 LayerMoves build_layer(const MoveMaker& maker, int seeds, const LowerValue& lower, int threads, std::uint64_t first,
                        std::uint64_t last) {
+  assert(first <= last && last <= maker.layer_size(seeds));
   std::vector<LayerMoves> runs(static_cast<std::size_t>(std::max(1, threads)));
   parallel_for(threads, last - first, seeds, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t run) {
     LayerMoves& m = runs[run];
     PositionMoves moves;
     for (std::uint64_t i = begin; i < end; ++i) {
       maker.moves_of(seeds, first + i, lower, moves);
+      assert(moves.links >= 0 && static_cast<std::size_t>(moves.links) <= moves.link.size());
       m.cap_lo.push_back(static_cast<std::int8_t>(moves.cap_lo));
       m.cap_hi.push_back(static_cast<std::int8_t>(moves.cap_hi));
       m.stop.push_back(static_cast<std::int8_t>(moves.stop));
@@ -135,6 +146,7 @@ void store(std::int8_t& v, int x) {
 // is the best lo-value over the moves (-hi of a link, the capture exit) and B the best hi-value
 // (-lo of a link), read from X and from Y. True when it changed.
 bool update_entry(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
+  assert(e + 1 < m.out.size() && v.xlo.size() + 1 == m.out.size());  // X is of this layer
   int ax = m.cap_lo[e], ay = ax, bx = m.cap_hi[e], by = bx;
   for (std::uint32_t i = m.out[e]; i < m.out[e + 1]; ++i) {
     const std::uint32_t q = m.link[i];
@@ -157,6 +169,7 @@ bool update_entry(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
 // iteration up. Returns the passes made.
 template <class Update>
 int settle(const LayerMoves& m, Flags& due, int threads, int seeds, const Update& update) {
+  assert(due.now.size() + 1 == m.out.size() && m.first.size() == m.out.size());  // link_predecessors() ran
   std::fill(due.now.begin(), due.now.end(), 1);
   bool more = true;
   int passes = 0;
@@ -191,6 +204,7 @@ int inner_fixed_point(const LayerMoves& m, LayerValues& v, Flags& due, int threa
 // One entry of the finite-play bounds: lo = A, hi = B read from X itself (the plain move
 // equations, no END-3 share). True when it changed.
 bool update_finite(const LayerMoves& m, LayerValues& v, std::uint64_t e) {
+  assert(e + 1 < m.out.size() && v.xlo.size() + 1 == m.out.size());
   int a = m.cap_lo[e], b = m.cap_hi[e];
   for (std::uint32_t i = m.out[e]; i < m.out[e + 1]; ++i) {
     a = std::max(a, -load(v.xhi[m.link[i]]));
@@ -216,6 +230,7 @@ int finite_play_bounds(const LayerMoves& m, LayerValues& v, Flags& due, int thre
 
 // lo then hi, a byte each, per entry: how a layer's values are kept and written.
 std::vector<std::int8_t> interleaved(const std::vector<std::int8_t>& lo, const std::vector<std::int8_t>& hi) {
+  assert(lo.size() == hi.size());
   std::vector<std::int8_t> out(2 * lo.size());
   for (std::size_t e = 0; e < lo.size(); ++e) {
     out[2 * e] = lo[e];
@@ -281,6 +296,7 @@ void write_table(const SolveOptions& options, const SolvedLayers& solved, const 
   header.award = award_case(options.rules);
   header.max_seeds = options.max_seeds;
   header.sides = table_sides(header.award);
+  assert(solved.values.size() == static_cast<std::size_t>(options.max_seeds) + 1);  // every layer, none past K
   for (int n = 0; n <= options.max_seeds; ++n)
     header.layers.push_back({n, solved.values[static_cast<std::size_t>(n)].size() / 2, 0});
   WholeFile file(path);  // a temporary, renamed by commit(): an interrupt leaves no table
@@ -419,6 +435,7 @@ Part read_part(const std::string& path) {
   }
   p.moves.link.resize(links);
   std::memcpy(p.moves.link.data(), at, links * 4);
+  assert(at + links * 4 == bytes.data() + bytes.size());  // the size check above: every byte read
   return p;
 }
 
@@ -457,6 +474,7 @@ std::string solve_block(const SolveOptions& options, int seeds, int block, int b
   const SolvedLayers lower = lower_layers(rules, seeds, options.out_dir);
   const MoveMaker maker(rules, seeds);
   const std::uint64_t size = maker.layer_size(seeds);
+  assert(1 <= block && block <= blocks);  // cli/solve.cpp refuses other --block values
   const auto b = static_cast<std::uint64_t>(block), nb = static_cast<std::uint64_t>(blocks);
   const std::uint64_t first = size * (b - 1) / nb, last = size * b / nb;
   const LayerMoves m = build_layer(maker, seeds, lower, options.threads, first, last);
@@ -497,7 +515,9 @@ EndBounds::EndBounds(const Rules& rules, int max_seeds) : maker_(rules, max_seed
 }
 
 TableValue EndBounds::operator()(int seeds, std::uint64_t entry) const {
+  assert(seeds >= 0 && static_cast<std::size_t>(seeds) < values_.size());  // add_layer() built it
   const std::vector<std::int8_t>& v = values_[static_cast<std::size_t>(seeds)];
+  assert(2 * entry + 1 < v.size());
   return {v[2 * entry], v[2 * entry + 1]};
 }
 
