@@ -108,9 +108,12 @@ struct GameSetup {
 // of the game counted but the moves before it) when a move's legality is undecided (Q-LIMIT).
 Result play_counted_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats);
 
+struct GameRow;
 // Plays deal `deal` of the run under `rules` (one sweep value) into `stats`: the worker's whole
-// job for one game index (a game, both seatings with --paired, or a match).
-void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats);
+// job for one game index (a game, both seatings with --paired, or a match); each game's row is
+// appended to `rows` when given (--per-game).
+void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats,
+               std::vector<GameRow>* rows = nullptr);
 
 // A row of the per-game CSV (--per-game), written by the game loop when asked.
 struct GameRow {

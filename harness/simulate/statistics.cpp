@@ -126,7 +126,7 @@ void Statistics::add(const GameObservation& g) {
   }
   if (g.outcome == south_win || g.outcome == north_win || g.outcome == draw)
     margin.add(static_cast<std::uint64_t>(g.margin));
-  if (g.detailed) {  // the choice and the events are counted in the detailed games only (simulate.cpp)
+  if (g.detailed) {  // the choice and the events are counted in the detailed games only (game_loop.cpp)
     detail_games += 1;
     forced_by_game.add(g.forced_plies, g.choice_plies);
     endless_refused_by_game.add(g.endless_refused_moves, g.detail_moves);
