@@ -3,8 +3,6 @@
 #include <bit>
 
 #include "engine/engine.h"
-#include "engine/match.h"
-#include "engine/sides.h"
 #include "harness/simulate/simulate.h"
 
 namespace hoyito {
@@ -45,28 +43,6 @@ MoveObservation observe_events(const Ply& ply, std::array<int, 2>& awarded) {
     }
   }
   return m;
-}
-
-// SOW-6: the first exact repeat lap of every endless move of `p`: the mover's non-empty holes
-// outside `legal` (endless_sowing = illegal), or every endless one (void: all are legal).
-std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Position& p, std::uint64_t legal) {
-  const engine::Config config = engine::make_config(rules);
-  engine::Board board;
-  for (std::size_t h = 0; h < p.board.size(); ++h) board.set(static_cast<int>(h), p.board[h]);
-  const int n = rules.holes_per_row;
-  std::vector<std::uint64_t> laps;
-  for (int h = p.to_move == Player::south ? 0 : n, end = h + n; h < end; ++h) {
-    if (p.board[static_cast<std::size_t>(h)] == 0) continue;
-    const bool refused = (legal >> h & 1) == 0;
-    if (!refused && !config.endless_void) continue;
-    if (config.endless_void) {  // legal, but is it endless? sow it on a copy
-      engine::Board copy = board;
-      std::array<int, 2> captured = p.captured;
-      if (engine::sow_move<false>(config, copy, captured, p.to_move, h, nullptr) != engine::MoveEnd::endless) continue;
-    }
-    laps.push_back(engine::endless_repeat(config, board, h).repeat_lap);
-  }
-  return laps;
 }
 
 int own_nonempty_holes(const Position& p) {
@@ -137,7 +113,7 @@ void play_detailed(const GameSetup& setup, engine::Game& game, Move ply, bool ro
     MoveObservation m = observe_events(played, awarded);
     m.endless_refused = own_nonempty_holes(before) - legal;  // SOW-6 illegal: left out of the mask
     if (m.endless_refused > 0 || m.endless_played)
-      m.endless_repeat_laps = endless_repeat_laps(setup.rules, before, mask_before);
+      m.endless_repeat_laps = engine::endless_repeat_laps(setup.rules, before, mask_before);
     if (setup.detailed) {
       stats.add(m);
       g.detail_moves += 1;

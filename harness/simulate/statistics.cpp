@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 #include <boost/math/special_functions/gamma.hpp>
-#include "engine/sides.h"
+#include "engine/engine.h"
 
 namespace hoyito {
 
