@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "harness/simulate/simulate.h"
 
@@ -102,6 +103,35 @@ void check_run_tables(SimulationSpec& spec) {
   }
   std::sort(spec.table_files.begin(), spec.table_files.end());
   spec.table_files.erase(std::unique(spec.table_files.begin(), spec.table_files.end()), spec.table_files.end());
+}
+
+// Whether the rules can give the run what its options ask (MATCH-1, MATCH-2, G8, G9, G15).
+void check_rules_of_run(const SimulationSpec& spec) {
+  const std::string sweep_text =
+      spec.sweep ? fmt::format("{}={}", spec.sweep->option, fmt::join(spec.sweep->values, ",")) : std::string();
+  if (spec.match_rounds > 0 && spec.rules.variant != Variant::hoyito3)
+    throw InputError(
+        fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
+  if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != Winner::none))
+    throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
+  // A sweep of an option that cannot act on these games would report differences of exactly 0.
+  if (spec.sweep && spec.sweep->option == "match_starter" && spec.match_rounds < 2)
+    throw InputError(
+        fmt::format("--sweep {}: match_starter decides who starts games 2 and later of a match (MATCH-2, G9): "
+                    "add --match ROUNDS (at least 2)",
+                    sweep_text));
+  if (spec.sweep && spec.sweep->option == "drawn_previous_last_four" && spec.match_rounds < 3 &&
+      !(spec.rules.round >= 3 && spec.rules.previous_winner == Winner::draw))
+    throw InputError(
+        fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
+                    "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)",
+                    sweep_text));
+  if (spec.sweep && spec.sweep->option == "later_rounds_last_four" && spec.match_rounds < 3 &&
+      !(spec.rules.round >= 3 && is_player(spec.rules.previous_winner)))
+    throw InputError(
+        fmt::format("--sweep {}: later_rounds_last_four acts in round 3 and later of a Hoyito III match, after "
+                    "a won game (END-III-3, G15): add --match ROUNDS (at least 3)",
+                    sweep_text));
 }
 
 std::uint64_t SimulationSpec::deals_in_shard() const {
