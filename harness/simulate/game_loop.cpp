@@ -53,9 +53,8 @@ int own_nonempty_holes(const Position& p) {
 }
 
 // The ply engine::Game::play_random would play at `position`, given its legal plies `legal`
-// (legal_mask), drawing from `below` as it does (engine/game.h): the k-th lowest of the mover's
-// non-empty holes not yet tried, k drawn below their number; a hole that is not legal (endless,
-// SOW-6) is set aside and another drawn; when none is legal (or none has seeds), the pass.
+// (legal_mask), drawing from `below` in play_random's draw order (stated once, at play_random in
+// engine/game.h) over the mover's non-empty holes.
 template <typename Below>
 Move draw_as_sampler(const Position& position, std::uint64_t legal, Below& below) {
   const int n = static_cast<int>(position.board.size()) / 2;
