@@ -20,38 +20,33 @@ struct ShardFile {
   Shard shard;
 };
 
-const json::value& member(const json::object& o, const char* name, const std::string& where) {
-  if (!o.contains(name)) throw InputError(fmt::format("{}: missing field '{}'", where, name));
-  return o.at(name);
-}
-
 // Rebuilds what was run from "run" (the merged document is written by the same code as a run's).
 SimulationSpec spec_from_json(const json::object& doc, const std::string& where) {
   SimulationSpec spec;
-  const auto* run = member(doc, "run", where).if_object();
+  const auto* run = required_field(doc, "run", where).if_object();
   if (!run) throw InputError(fmt::format("{}: run: expected an object", where));
   const auto at = [&](const char* name) { return fmt::format("{}: run.{}", where, name); };
   try {
-    spec.rules = rules_from_json(member(*run, "rules", where + ": run"), where + ": run.rules");
-    const auto& players = member(*run, "players", where + ": run").as_array();
+    spec.rules = rules_from_json(required_field(*run, "rules", where + ": run"), where + ": run.rules");
+    const auto& players = required_field(*run, "players", where + ": run").as_array();
     if (players.size() != 2) throw InputError(fmt::format("{}: expected two players", at("players")));
     for (std::size_t k = 0; k < 2; ++k) spec.players[k] = parse_player_spec(players[k].as_string());
-    spec.paired = member(*run, "paired", where + ": run").as_bool();
-    spec.seed = member(*run, "seed", where + ": run").to_number<std::uint64_t>();
-    spec.games = member(*run, "games", where + ": run").to_number<std::uint64_t>();
-    spec.match_rounds = member(*run, "match_rounds", where + ": run").to_number<int>();
-    spec.detail_every = member(*run, "detail_every", where + ": run").to_number<int>();
+    spec.paired = required_field(*run, "paired", where + ": run").as_bool();
+    spec.seed = required_field(*run, "seed", where + ": run").to_number<std::uint64_t>();
+    spec.games = required_field(*run, "games", where + ": run").to_number<std::uint64_t>();
+    spec.match_rounds = required_field(*run, "match_rounds", where + ": run").to_number<int>();
+    spec.detail_every = required_field(*run, "detail_every", where + ": run").to_number<int>();
     if (run->contains("tables")) spec.tables = std::string(run->at("tables").as_string());
     if (run->contains("table_files"))
       for (const auto& id : run->at("table_files").as_array()) spec.table_files.emplace_back(id.as_string());
-    const auto& sweep = member(*run, "sweep", where + ": run");
+    const auto& sweep = required_field(*run, "sweep", where + ": run");
     if (!sweep.is_null()) {
       Sweep s{std::string(sweep.at("option").as_string()), {}};
       for (const auto& v : sweep.at("values").as_array()) s.values.emplace_back(v.as_string());
       spec.sweep = s;
     }
-    spec.version = std::string(member(doc, "version", where).as_string());
-    spec.commit = std::string(member(doc, "commit", where).as_string());
+    spec.version = std::string(required_field(doc, "version", where).as_string());
+    spec.commit = std::string(required_field(doc, "commit", where).as_string());
   } catch (const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e)) throw;
     throw InputError(fmt::format("{}: run: {}", where, e.what()));
@@ -68,7 +63,7 @@ ShardFile read_shard(const std::string& file) {
     throw InputError(fmt::format("{}: format: expected \"{}\"", file, kSimulationFormat));
   check_top_level_fields(*doc, file);
   ShardFile s{file, *doc, {}};
-  const auto& run = member(*doc, "run", file);
+  const auto& run = required_field(*doc, "run", file);
   if (!run.is_object()) throw InputError(fmt::format("{}: run: expected an object", file));
   if (!run.as_object().contains("shard")) {
     s.shard = {1, 1};  // a whole run: the one shard of itself
@@ -102,7 +97,7 @@ std::string merge_simulations(const std::vector<std::string>& files) {
   std::map<int, std::string> seen;
   for (const ShardFile& s : shards) {
     for (const char* field : {"version", "commit"})
-      if (member(s.doc, field, s.file) != member(first.doc, field, first.file))
+      if (required_field(s.doc, field, s.file) != required_field(first.doc, field, first.file))
         throw InputError(fmt::format("merge: {}: {} is {}, {} has {}", s.file, field, json::serialize(s.doc.at(field)),
                                      first.file, json::serialize(first.doc.at(field))));
     const std::string diff = first_differing_run_field(first.doc.at("run").as_object(), s.doc.at("run").as_object());
@@ -134,16 +129,17 @@ std::string merge_simulations(const std::vector<std::string>& files) {
   std::vector<Statistics> merged;
   for (const Rules& r : rules) merged.emplace_back(r, spec.match_rounds, spec.measures_skill());
   for (const ShardFile& s : shards) {
-    const auto* results = member(s.doc, "results", s.file).if_array();
+    const auto* results = required_field(s.doc, "results", s.file).if_array();
     if (!results || results->size() != rules.size())
       throw InputError(fmt::format("{}: results: expected {} entries", s.file, rules.size()));
     for (std::size_t v = 0; v < rules.size(); ++v) {
       const std::string where = fmt::format("{}: results[{}].statistics", s.file, v);
-      const auto* stats = (*results)[v].if_object();
-      if (!stats || !stats->contains("statistics") || !stats->at("statistics").is_object())
-        throw InputError(fmt::format("{}: missing", where));
+      const auto* entry = (*results)[v].if_object();
+      const auto* stats =
+          entry ? required_field(*entry, "statistics", fmt::format("{}: results[{}]", s.file, v)).if_object() : nullptr;
+      if (!stats) throw InputError(fmt::format("{}: expected an object", where));
       const Statistics counted = Statistics::from_counts_json(
-          rules[v], spec.match_rounds, member(stats->at("statistics").as_object(), "counts", where), where,
+          rules[v], spec.match_rounds, required_field(*stats, "counts", where), where,
           Statistics::kMostCount / static_cast<std::uint64_t>(first.shard.count),  // the sum cannot wrap around
           spec.measures_skill());
       // The games a shard plays: one a deal (two with --paired); a match's, up to its rounds.

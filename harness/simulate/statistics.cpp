@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <boost/math/special_functions/gamma.hpp>
 #include "engine/engine.h"
+#include "io/record.h"
 
 namespace hoyito {
 
@@ -280,8 +281,8 @@ struct Reader {
   }
   const json::value& field(const json::value& v, const char* name, const std::string& at) const {
     const auto* o = v.if_object();
-    if (!o || !o->contains(name)) fail(at, fmt::format("missing field '{}'", name));
-    return o->at(name);
+    if (!o) fail(at, "expected an object");
+    return required_field(*o, name, fmt::format("{}: {}", where, at));  // io/record.h: the one field reader
   }
   const json::array& array(const json::value& v, std::size_t size, const std::string& at) const {
     const auto* a = v.if_array();
