@@ -129,30 +129,8 @@ SimulationSpec spec_of(const SimulateArgs& args) {
 
 // The flags that make sense alone but not together; a sweep that cannot act on these games.
 void check_together(const SimulateArgs& args, const SimulationSpec& spec) {
-  if (spec.match_rounds > 0 && spec.rules.variant != Variant::hoyito3)
-    throw InputError(
-        fmt::format("--match: matches are Hoyito III's (MATCH-1); --variant is {}", variant_name(spec.rules.variant)));
-  if (spec.match_rounds > 0 && (spec.rules.round != 1 || spec.rules.previous_winner != Winner::none))
-    throw InputError("--match plays rounds 1 to ROUNDS itself: leave out --round and --previous-winner");
+  check_rules_of_run(spec);  // MATCH-1, MATCH-2, G8, G9, G15: harness/simulate
   if (args.per_game && args.csv.empty()) throw InputError("--per-game writes the --csv file: give --csv FILE");
-  // A sweep of an option that cannot act on these games would report differences of exactly 0.
-  if (spec.sweep && spec.sweep->option == "match_starter" && spec.match_rounds < 2)
-    throw InputError(
-        fmt::format("--sweep {}: match_starter decides who starts games 2 and later of a match (MATCH-2, G9): "
-                    "add --match ROUNDS (at least 2)",
-                    args.sweep));
-  if (spec.sweep && spec.sweep->option == "drawn_previous_last_four" && spec.match_rounds < 3 &&
-      !(spec.rules.round >= 3 && spec.rules.previous_winner == Winner::draw))
-    throw InputError(
-        fmt::format("--sweep {}: drawn_previous_last_four acts in round 3 and later of a Hoyito III match, after "
-                    "a drawn game (END-III-4, G8): add --match ROUNDS (at least 3)",
-                    args.sweep));
-  if (spec.sweep && spec.sweep->option == "later_rounds_last_four" && spec.match_rounds < 3 &&
-      !(spec.rules.round >= 3 && is_player(spec.rules.previous_winner)))
-    throw InputError(
-        fmt::format("--sweep {}: later_rounds_last_four acts in round 3 and later of a Hoyito III match, after "
-                    "a won game (END-III-3, G15): add --match ROUNDS (at least 3)",
-                    args.sweep));
 }
 
 // The files of a whole run: --json, --csv (unless it holds the rows of --per-game), --charts.

@@ -19,6 +19,11 @@ namespace hoyito::engine {
 
 class Game;  // defined in engine/game.h (the implementation's own layout)
 
+// SOW-6: the first exact repeat lap of every endless move of `p`: the mover's non-empty holes
+// outside `legal` (a legal_mask(); endless_sowing = illegal), or every endless one (void: all are
+// legal). For simulate's statistics, which see the engine through this header alone.
+std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Position& p, std::uint64_t legal);
+
 }  // namespace hoyito::engine
 
 #include "engine/game.h"

@@ -70,14 +70,15 @@ class Game {
   void play_fast(Move move);
 
   // Plays a ply drawn uniformly among the legal ones (the forced pass when there is none) and
-  // returns it (a hole or the pass): the random player of simulation. Rejection sampling: a hole
-  // is drawn uniformly among the mover's non-empty holes not yet tried and only that move is
-  // sown; under endless_sowing = illegal an endless one is set aside and another drawn (SOW-6),
-  // and when every one is endless the player passes (PASS-3). The first legal hole of a
+  // returns it (a hole or the pass): the random player of simulation. Rejection sampling, only
+  // the drawn move sown. The draw order, stated here once (simulate's detailed games and verify's
+  // replayed sampler follow it): the candidates are the mover's non-empty holes (its legal holes
+  // when legal_mask() was asked for this ply); k = below(number of candidates) picks the k-th
+  // lowest, from 0; an endless one (endless_sowing = illegal, SOW-6) leaves the candidates and
+  // another is drawn; when none is left, the pass (PASS-1/2, PASS-3). The first legal hole of a
   // uniformly random order of the candidates is uniform among the legal holes, so this plays
   // the same distribution of games as a uniform pick from legal_mask(), from a different
-  // stream of draws (tests/engine/engine_sampler_test.cpp checks both). When the legal moves are
-  // already known (legal_mask() was asked for this ply) it picks among them directly.
+  // stream of draws (tests/engine/engine_sampler_test.cpp checks both).
   // `below(n)` returns a uniform integer in [0, n). Throws RefusedPly (game_over) once the game is over,
   // UndecidedMove when a drawn move's sowing is undecided (Q-LIMIT), the game unchanged.
   template <typename Below>
@@ -151,9 +152,9 @@ Move Game::play_random(Below&& below) {
   return config_.n == 6 ? play_random_on<6>(below) : play_random_on<12>(below);
 }
 
-// The candidates are the mover's row as bits from bit 0 (bit i: hole first + i), so that the
-// draw is a table read per six holes (kSixBits, board.h): the k-th lowest candidate, k drawn
-// below their number, as before.
+// play_random's draw order (stated there), with the candidates as the mover's row in bits from
+// bit 0 (bit i: hole first + i), so that the k-th lowest is a table read per six holes (kSixBits,
+// board.h).
 template <int kN, typename Below>
 Move Game::play_random_on(Below& below) {
   const int first = to_move_ == Player::south ? 0 : kN;

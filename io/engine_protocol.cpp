@@ -3,6 +3,7 @@
 #include "io/engine_protocol.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -12,6 +13,8 @@ namespace hoyito::protocol {
 namespace {
 constexpr std::string_view kReasons[] = {"illegal",     "endless",         "undecided", "game_over", "invalid",
                                          "unsupported", "unknown_command", "syntax",    "internal"};
+// One name per Reason, in the enum's order (reason_name and parse_reason index by it).
+static_assert(std::size(kReasons) == static_cast<std::size_t>(Reason::internal) + 1);
 
 // A quoted piece of engine output in an error: short, and one line.
 std::string quote(std::string_view text) {
@@ -22,7 +25,10 @@ std::string quote(std::string_view text) {
 }
 }  // namespace
 
-std::string_view reason_name(Reason reason) { return kReasons[static_cast<int>(reason)]; }
+std::string_view reason_name(Reason reason) {
+  assert(static_cast<std::size_t>(reason) < std::size(kReasons));  // a Reason of the enum, not a cast integer
+  return kReasons[static_cast<std::size_t>(reason)];
+}
 
 Reason reason_of(Refusal refusal) {
   switch (refusal) {
@@ -35,6 +41,7 @@ Reason reason_of(Refusal refusal) {
     case Refusal::game_over:
       return Reason::game_over;
   }
+  assert(false && "a Refusal outside the enum");
   return Reason::internal;
 }
 
@@ -55,7 +62,10 @@ std::optional<Refusal> refusal_of(Reason reason) {
 
 std::optional<Reason> parse_reason(std::string_view word) {
   for (std::size_t i = 0; i < std::size(kReasons); ++i)
-    if (kReasons[i] == word) return static_cast<Reason>(i);
+    if (kReasons[i] == word) {
+      assert(reason_name(static_cast<Reason>(i)) == word);  // the table reads back
+      return static_cast<Reason>(i);
+    }
   return std::nullopt;
 }
 

@@ -16,6 +16,10 @@
 //   harness/bench    any of harness/ (it measures the jobs), not cli
 //   cli              anything; nothing outside cli/ includes cli/
 //
+// And within a layer it may use, a few layers see one header alone: harness/simulate (and its
+// tests) reach the engine through engine/engine.h only, never its sowing, board or config
+// (only_through() below).
+//
 // The tests follow the same table (tests/README.md): a file of tests/<layer>/ may include what
 // <layer> may, plus core, io (the scenario files) and tests/support, whose helpers see core and
 // io only. So a test of tests/engine/ that includes model/ fails here, and tests/CMakeLists.txt
@@ -95,6 +99,17 @@ const std::map<std::string, Layers>& allowed() {
       r["tests/" + layer] = plus(r.at(layer), {"core", "io", "tests/support", "tests/" + layer});
     return r;
   }();
+  return rules;
+}
+
+// Layers that may use another layer through one header alone: {user, {used layer, the header}}.
+// harness/simulate plays the engine through its interface (engine/engine.h: Game, Match, the
+// side helpers), never under it, so that the engine's layout can change without the statistics.
+const std::map<std::string, std::map<std::string, std::string>>& only_through() {
+  static const std::map<std::string, std::map<std::string, std::string>> rules{
+      {"harness/simulate", {{"engine", "engine/engine.h"}}},
+      {"tests/harness/simulate", {{"engine", "engine/engine.h"}}},
+  };
   return rules;
 }
 
@@ -178,6 +193,21 @@ TEST(IncludeRules, EveryIncludePointsToALayerItsLayerMayUse) {
     if (rule->second.contains(layer_of(target))) continue;
     ADD_FAILURE() << file << " includes " << target << ": " << rule->first << " may not include " << layer_of(target);
   }
+}
+
+TEST(IncludeRules, SimulateReachesTheEngineThroughEngineHOnly) {
+  std::vector<std::string> files;
+  int checked = 0;
+  for (const auto& [file, target] : project_includes(files)) {
+    const auto user = only_through().find(layer_of(file));
+    if (user == only_through().end()) continue;
+    const auto used = user->second.find(layer_of(target));
+    if (used == user->second.end()) continue;
+    ++checked;
+    EXPECT_EQ(target, used->second) << file << " includes " << target << ": " << user->first << " uses " << used->first
+                                    << "/ through " << used->second << " only";
+  }
+  EXPECT_GT(checked, 0);  // simulate does play the engine: the rule has something to check
 }
 
 // tests/CMakeLists.txt links the programs of each tests/<layer>/ to that layer's library alone

@@ -1,6 +1,7 @@
 #include "harness/base/campaign.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <new>
 #include <thread>
@@ -34,9 +35,13 @@ std::size_t Campaign::worker_count(int threads) {
 
 std::uint64_t Campaign::seed_of(std::uint64_t seed, std::uint64_t index) { return game_seed(seed, index); }
 
-void Campaign::set_activity(std::size_t worker, const char* activity) { workers_[worker].activity = activity; }
+void Campaign::set_activity(std::size_t worker, const char* activity) {
+  assert(worker < workers_.size());  // the worker index run() passed to the unit
+  workers_[worker].activity = activity;
+}
 
 CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describe& describe) {
+  assert(!done_ && next_ == 0 && finished_ == 0);  // a Campaign runs once: nothing resets its counters
   units_ = units;
   start_ = Clock::now();
   std::vector<std::thread> threads;
@@ -50,6 +55,9 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
   }
   done_signal_.notify_all();
   watcher.join();
+  // Every unit taken either finished or ended the run (interrupt, out of memory); a failure is a finished unit.
+  assert(finished_ <= std::min(next_.load(), units_) && failures_.size() <= finished_);
+  assert(finished_ == units || stopped_ || timed_out_ || interrupted_);
   if (out_of_memory_) throw std::bad_alloc();
   CampaignSummary summary;
   summary.units = units;
@@ -63,6 +71,7 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
 }
 
 void Campaign::work_loop(std::size_t worker, const Work& work, const Describe& describe) {
+  assert(worker < workers_.size());
   WorkerState& state = workers_[worker];
   const InterruptibleThread interruptible;  // an Interrupted unit is caught below: not played
   while (true) {

@@ -1,6 +1,7 @@
 #include "harness/games/engine_session.h"
 
 #include <algorithm>
+#include <cassert>
 #include <thread>
 
 #include <fmt/format.h>
@@ -39,6 +40,7 @@ void EngineSession::start() {
 void EngineSession::handshake() {
   in_handshake_ = true;
   const std::vector<protocol::Response> r = call({"protocol_version", "name", "version", "supports"});
+  assert(r.size() == 4);  // call() answers every command or throws
   for (std::size_t i = 0; i < 3; ++i)
     if (!r[i].ok) fail(std::vector<std::string>{"protocol_version", "name", "version"}[i], "refused: " + r[i].message);
   if (r[0].first() != std::to_string(protocol::kVersion))
@@ -105,6 +107,7 @@ std::vector<protocol::Response> EngineSession::call(const std::vector<std::strin
     check_runnable(current);
     fail(current, fmt::format("{} (the engine {})", e.what(), process_->exit_text()));
   }
+  assert(responses.size() == commands.size());  // one response a command, in order (fail() throws)
   return responses;
 }
 
@@ -125,6 +128,7 @@ protocol::Response EngineSession::call(const std::string& command, bool long_run
 }
 
 void EngineSession::throw_refusal(const protocol::Response& response, std::string_view command) {
+  assert(!response.ok);  // called on a refusal only
   const std::string message =
       fmt::format("{}: {} {}", one_line(command), protocol::reason_name(response.reason), response.message);
   if (response.reason == protocol::Reason::undecided) throw UndecidedMove(message);

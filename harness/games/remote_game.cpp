@@ -1,6 +1,7 @@
 #include "harness/games/remote_game.h"
 
 #include <algorithm>
+#include <cassert>
 #include <span>
 
 #include <fmt/format.h>
@@ -72,6 +73,7 @@ void RemoteGame::sync() const {
                                       s.options().command, commands[i], responses[i].message, where()));
     }
   held = EngineSession::Held{true, rules_, start_, moves_};
+  assert(responses.size() == commands.size());
 }
 
 void RemoteGame::read_state(const protocol::Response& response) {
@@ -114,6 +116,7 @@ Ply RemoteGame::play(Move move) {
   std::vector<std::string> commands{command, "state"};
   if (events) commands.push_back("events");
   const std::vector<protocol::Response> r = session_->call(commands);  // one round trip
+  assert(r.size() == commands.size());
   if (!r[0].ok) EngineSession::throw_refusal(r[0], command);
   return take_ply(move, r[1], events ? &r[2] : nullptr);
 }
@@ -125,6 +128,7 @@ Ply RemoteGame::play_after_legal(Move move, std::vector<Move>& legal) {
   std::vector<std::string> commands{"legal", command, "state"};
   if (events) commands.push_back("events");
   const std::vector<protocol::Response> r = session_->call(commands);  // one round trip
+  assert(r.size() == commands.size());
   if (!r[0].ok && r[1].ok) session_->held.known = false;  // it played a move after refusing `legal`: send it all again
   legal = read_legal(r[0]);
   if (!r[1].ok) EngineSession::throw_refusal(r[1], command);
@@ -132,6 +136,8 @@ Ply RemoteGame::play_after_legal(Move move, std::vector<Move>& legal) {
 }
 
 Ply RemoteGame::take_ply(Move move, const protocol::Response& state, const protocol::Response* events) {
+  // sync() made the engine hold this game; after a refused `legal` it is marked unknown instead.
+  assert(!session_->held.known || session_->held.moves == moves_);
   Ply ply;
   ply.player = position_.to_move;
   ply.move = move;
@@ -164,6 +170,7 @@ int RemoteGame::play_moves(const std::vector<Move>& moves) {
       garbage(e);
     }
   }
+  assert(played >= 0 && static_cast<std::size_t>(played) <= moves.size());  // parse_number's range
   moves_.insert(moves_.end(), moves.begin(), moves.begin() + played);
   session_->held.moves = moves_;
   read_state(r[1]);

@@ -4,6 +4,7 @@
 #include "harness/games/serve.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <optional>
 
@@ -80,6 +81,10 @@ class GameServer final : public Server::Games {
         {"playmoves", &GameServer::playmoves},   {"state", &GameServer::state},
         {"events", &GameServer::events},         {"perft", &GameServer::perft},
         {"divide", &GameServer::perft},          {"quit", &GameServer::info}};
+    // list_commands answers kCommands: the same names as the handlers, one each.
+    assert(
+        handlers.size() == std::size(kCommands) &&
+        std::all_of(std::begin(kCommands), std::end(kCommands), [](const char* n) { return handlers.count(n) == 1; }));
     const auto handler = handlers.find(c.name);
     if (handler == handlers.end())
       refuse(Reason::unknown_command, fmt::format("unknown command '{}'", one_line(c.name)));

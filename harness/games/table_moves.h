@@ -1,5 +1,5 @@
 // The moves of one table position (specs/endgame-tables.md, "How each rule enters"), made by the
-// engine's own sowing: for the solver (harness/solve/solver.cpp), `solve --verify` and the
+// engine's own sowing: for the solver (harness/solve/layer_solver.cpp), `solve --verify` and the
 // perfect player's conversion ranks (harness/games/table_play.cpp).
 #pragma once
 

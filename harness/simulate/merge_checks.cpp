@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "engine/sides.h"
+#include "engine/engine.h"
 
 namespace hoyito {
 

@@ -86,6 +86,11 @@ void load_skill_tables(SimulationSpec& spec);
 // Refuses (InputError, one line) a table set of the run none of whose tables is of the rules of
 // some sweep value (TableSet::require_rules), and fills spec.table_files. After the sweep is set.
 void check_run_tables(SimulationSpec& spec);
+// Refuses (InputError, one line naming the flags) a run whose options the rules cannot give it:
+// --match outside Hoyito III (MATCH-1) or with a set round, and a --sweep of an option that cannot
+// act on its games (match_starter without a second game, MATCH-2, G9; drawn_previous_last_four
+// and later_rounds_last_four without a third round, G8, G15): their differences would be 0.
+void check_rules_of_run(const SimulationSpec& spec);
 
 // Judges the ply a player chose against `values`, table_move_values() of the position before it
 // (--tables): nothing when no table covers the position (values empty) or for a pass (PASS-1..3:
@@ -108,9 +113,12 @@ struct GameSetup {
 // of the game counted but the moves before it) when a move's legality is undecided (Q-LIMIT).
 Result play_counted_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats);
 
+struct GameRow;
 // Plays deal `deal` of the run under `rules` (one sweep value) into `stats`: the worker's whole
-// job for one game index (a game, both seatings with --paired, or a match).
-void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats);
+// job for one game index (a game, both seatings with --paired, or a match); each game's row is
+// appended to `rows` when given (--per-game).
+void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats,
+               std::vector<GameRow>* rows = nullptr);
 
 // A row of the per-game CSV (--per-game), written by the game loop when asked.
 struct GameRow {

@@ -5,7 +5,8 @@
 
 #include <fmt/format.h>
 #include <boost/math/special_functions/gamma.hpp>
-#include "engine/sides.h"
+#include "engine/engine.h"
+#include "io/record.h"
 
 namespace hoyito {
 
@@ -126,7 +127,7 @@ void Statistics::add(const GameObservation& g) {
   }
   if (g.outcome == south_win || g.outcome == north_win || g.outcome == draw)
     margin.add(static_cast<std::uint64_t>(g.margin));
-  if (g.detailed) {  // the choice and the events are counted in the detailed games only (simulate.cpp)
+  if (g.detailed) {  // the choice and the events are counted in the detailed games only (game_loop.cpp)
     detail_games += 1;
     forced_by_game.add(g.forced_plies, g.choice_plies);
     endless_refused_by_game.add(g.endless_refused_moves, g.detail_moves);
@@ -280,8 +281,8 @@ struct Reader {
   }
   const json::value& field(const json::value& v, const char* name, const std::string& at) const {
     const auto* o = v.if_object();
-    if (!o || !o->contains(name)) fail(at, fmt::format("missing field '{}'", name));
-    return o->at(name);
+    if (!o) fail(at, "expected an object");
+    return required_field(*o, name, fmt::format("{}: {}", where, at));  // io/record.h: the one field reader
   }
   const json::array& array(const json::value& v, std::size_t size, const std::string& at) const {
     const auto* a = v.if_array();

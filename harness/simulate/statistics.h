@@ -135,7 +135,7 @@ struct GameObservation {
   std::uint64_t extra_moves = 0;    // CAP-II-3, CAP-III-3: plies that earned the mover another
   std::uint64_t capture_plies = 0;  // plies after which the mover had captured more
   // The choice at each ply, measured where the legal plies were listed (every ply but those of
-  // the random player's sampler, which decides only the move it draws: simulate.cpp).
+  // the random player's sampler, which decides only the move it draws: game_loop.cpp).
   std::uint64_t choice_plies = 0;           // plies whose legal plies were counted
   std::uint64_t legal_sum = 0;              // legal plies summed over those plies (a pass counts as one)
   std::uint64_t forced_plies = 0;           // ... with exactly one legal ply (forced passes included)

@@ -1,7 +1,7 @@
 // `solve --verify`'s second derivation of a layer (issue 34): the values of the spec's two games
 // (specs/endgame-tables.md, "Games that never end") solved again threshold by threshold with the
 // classical attractor algorithm for co-Büchi games, written apart from the solver's nested value
-// iteration (harness/solve/solver.cpp shares nothing with it but the moves, MoveMaker). The move
+// iteration (harness/solve/layer_solver.cpp shares nothing with it but the moves, MoveMaker). The move
 // equations alone hold at every fixed point of the layer; this picks the one the spec defines.
 #pragma once
 

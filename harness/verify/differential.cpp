@@ -100,8 +100,8 @@ class Paths {
     }
   }
   // The sampler made to choose `hole` (a replayed move): below(n) answers the rank of `hole`
-  // among the holes the sampler draws from (the legal ones when it asked for them first, else
-  // the mover's non-empty holes), so that it draws `hole` first. When every move is endless
+  // among the sampler's candidates (play_random's draw order, stated in engine/game.h), so that
+  // it draws `hole` first. When every move is endless
   // (PASS-3) each draw is rejected in turn.
   void sample_forced(Move move) {
     if (status_of(sampler_) != Status::playing) return;

@@ -21,7 +21,6 @@
 #include <boost/json.hpp>
 
 #include "engine/engine.h"
-#include "engine/sides.h"
 #include "harness/games/players.h"
 #include "harness/simulate/report.h"
 #include "harness/simulate/simulate.h"
