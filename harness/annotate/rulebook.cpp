@@ -617,7 +617,10 @@ std::vector<OutputFile> book_markdown(const Book& book) {
 
 // The book's style: readable on a screen (on a 420 px one too: a wide diagram scrolls in its own
 // box, long code lines and table cells wrap: tests/browser/rulebook_page_test.py), and for print
-// each section on a new page, no figure cut in two, no contents list.
+// as a book: the rules, the open questions, the notation and the index each from a new page, a rule
+// with its diagram on one page (diagrams at most 95 mm high), tables within the page's width, no
+// contents list, the page number and count at the foot of each page and the book's title at its
+// head (@page margin boxes, Chromium 131 and later: book_head adds the title's).
 constexpr const char* kBookStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "figure{margin:1em 0}.board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}"
@@ -627,8 +630,13 @@ constexpr const char* kBookStyle =
     ".sources{color:#333}.glosses{font-size:.9em;color:#333;margin:.2em "
     "0}ul.glosses{padding-left:1.4em}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
     "a:focus,.board:focus,.wide:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
-    "@media print{body{max-width:none;margin:0}nav{display:none}section.rules,#open-questions,#notation,#index"
-    "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}.board{overflow:visible}}";
+    "@media print{body{max-width:none;margin:0;font-size:10pt;line-height:1.3}nav{display:none}"
+    "#BRD,#open-questions,#notation,#index{break-before:page}h2,h3{break-after:avoid}"
+    "article.rule{break-inside:avoid-page}figure{break-inside:avoid;margin:.4em 0}.board{overflow:visible}"
+    ".board svg{width:auto;max-width:100%;max-height:95mm}"
+    ".wide{overflow:visible}table{width:100%;font-size:.85em}td code{overflow-wrap:anywhere}}"
+    "@page{margin:16mm 14mm 18mm;@bottom-center{content:counter(page) ' / ' counter(pages);"
+    "font:9pt sans-serif;color:#444}}";
 
 std::string contents_html(const Book& book) {
   const Lang lang = book.lang;
@@ -688,7 +696,8 @@ std::string book_head(const Book& book) {
   std::string html = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{1}</title>\n"
-      "<style>{2}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
+      "<style>{2}@page{{@top-center{{content:'{1}';font:9pt sans-serif;color:#444}}}}@page:first{{@top-center{{"
+      "content:none}}}}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
       lang_code(lang), xml_escape(book_word(BookWord::title, lang)), kBookStyle,
       inline_html(book_word(BookWord::intro, lang)));
   if (lang == Lang::es)

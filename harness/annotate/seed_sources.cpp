@@ -12,8 +12,6 @@ namespace hoyito {
 
 namespace {
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
-
 std::string trim(std::string_view text) {
   const size_t first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
@@ -44,10 +42,10 @@ SeedSources parse_seed_sources(std::string_view sources_md) {
   int number = 0;
   for (const std::string& line : markdown_lines(sources_md)) {
     ++number;
-    if (starts_with(line, "## ")) part = line.substr(3);
-    if (starts_with(line, "### ")) glossed = trim(std::string_view(line).substr(4));
-    if (!starts_with(line, "|") || starts_with(line, "|---") || starts_with(line, "| short") ||
-        starts_with(line, "| section"))
+    if (line.starts_with("## ")) part = line.substr(3);
+    if (line.starts_with("### ")) glossed = trim(std::string_view(line).substr(4));
+    if (!line.starts_with("|") || line.starts_with("|---") || line.starts_with("| short") ||
+        line.starts_with("| section"))
       continue;
     const std::vector<std::string> c = cells(line);
     if (part == "Documents" && c.size() == 11) {
@@ -156,7 +154,7 @@ class CitationReader {
            std::vector<const SeedPassage*>& found) const {
     bool named = false;
     for (const SeedPassage& p : sources_.passages) {
-      if (p.code != code || title.empty() || !starts_with(p.section, title)) continue;
+      if (p.code != code || title.empty() || !p.section.starts_with(title)) continue;
       named = true;
       if (!numbers.empty() && std::find(numbers.begin(), numbers.end(), p.number) == numbers.end()) continue;
       if (std::find(found.begin(), found.end(), &p) == found.end()) found.push_back(&p);

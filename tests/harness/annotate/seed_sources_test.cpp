@@ -4,7 +4,7 @@
 // file hash. Expected values are read off the seed texts and rules.md by hand.
 #include <filesystem>
 #include <fstream>
-#include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,12 +16,12 @@
 namespace hoyito {
 namespace {
 
-std::string read(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+// A file of specs/, whole.
+std::string read(const std::string& name) {
+  std::ostringstream text;
+  text << std::ifstream(std::filesystem::path(HOYITO_SOURCE_DIR) / "specs" / name).rdbuf();
+  return text.str();
 }
-
-const std::filesystem::path kSpecs = std::filesystem::path(HOYITO_SOURCE_DIR) / "specs";
 
 std::vector<std::string> names(const std::vector<const SeedPassage*>& passages) {
   std::vector<std::string> out;
@@ -30,7 +30,7 @@ std::vector<std::string> names(const std::vector<const SeedPassage*>& passages) 
 }
 
 TEST(SeedSources, DocumentsAsTheSeedsGiveThem) {
-  const SeedSources s = parse_seed_sources(read(kSpecs / "sources.md"));
+  const SeedSources s = parse_seed_sources(read("sources.md"));
   ASSERT_EQ(s.documents.size(), 5u);  // BG, CS, KY, SW and RN
   // The seeds' first and last lines: "Hoyito II" ... "Source: Mancala World – Hoyito II"; no address, no date.
   EXPECT_EQ(s.documents[0].code, "BG");
@@ -48,7 +48,7 @@ TEST(SeedSources, DocumentsAsTheSeedsGiveThem) {
 // The citation forms of rules.md: one section and sentence, a range, a section whole, documents
 // paired with their titles, titles shortened, a quotation that is no section.
 TEST(SeedSources, CitationsReadAsTheRulesWriteThem) {
-  const SeedSources s = parse_seed_sources(read(kSpecs / "sources.md"));
+  const SeedSources s = parse_seed_sources(read("sources.md"));
   auto cite = [&](const std::string& c) { return names(cited_passages(s, {c})); };
   EXPECT_EQ(cite("BG \"Как се играе\" 3"), std::vector<std::string>{"BG Как се играе 3"});
   EXPECT_EQ(cite("CS \"Konec hry\" 2-3"),
@@ -66,8 +66,8 @@ TEST(SeedSources, CitationsReadAsTheRulesWriteThem) {
 // Fails when a rule cites a seed section (a quoted title in the seed's language) that
 // specs/sources.md does not gloss, or a sentence number it lacks.
 TEST(SeedSources, EveryCitedSeedSectionHasItsGloss) {
-  const SeedSources s = parse_seed_sources(read(kSpecs / "sources.md"));
-  for (const RuleSection& section : parse_rule_sections(read(kSpecs / "rules.md")))
+  const SeedSources s = parse_seed_sources(read("sources.md"));
+  for (const RuleSection& section : parse_rule_sections(read("rules.md")))
     for (const RuleText& rule : section.rules) {
       std::vector<std::string> unresolved;
       const std::vector<const SeedPassage*> found = cited_passages(s, rule.sources, &unresolved);
@@ -82,10 +82,9 @@ TEST(SeedSources, EveryCitedSeedSectionHasItsGloss) {
 
 TEST(SeedSources, TheBookListsTitlesNotHashesAndGlossesEachRule) {
   RulebookSources sources{{}, {}, {}, {}};
-  const std::string rules = read(kSpecs / "rules.md"), questions = read(kSpecs / "open-questions.md"),
-                    notation = read(kSpecs / "notation.md"), rules_es = read(kSpecs / "rules.es.md"),
-                    questions_es = read(kSpecs / "open-questions.es.md"), notation_es = read(kSpecs / "notation.es.md"),
-                    seeds = read(kSpecs / "sources.md");
+  const std::string rules = read("rules.md"), questions = read("open-questions.md"), notation = read("notation.md"),
+                    rules_es = read("rules.es.md"), questions_es = read("open-questions.es.md"),
+                    notation_es = read("notation.es.md"), seeds = read("sources.md");
   sources.en = {rules, questions, notation};
   sources.es = {rules_es, questions_es, notation_es};
   sources.sources_md = seeds;
