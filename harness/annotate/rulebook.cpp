@@ -634,7 +634,7 @@ constexpr const char* kBookStyle =
     "#BRD,#open-questions,#notation,#index{break-before:page}h2,h3{break-after:avoid}"
     "article.rule{break-inside:avoid-page}figure{break-inside:avoid;margin:.4em 0}.board{overflow:visible}"
     ".board svg{width:auto;max-width:100%;max-height:95mm}"
-    ".wide{overflow:visible}table{width:100%;font-size:.85em}td code{overflow-wrap:anywhere}}"
+    ".wide{overflow:visible}table{width:100%;font-size:.85em}}"
     "@page{margin:16mm 14mm 18mm;@bottom-center{content:counter(page) ' / ' counter(pages);"
     "font:9pt sans-serif;color:#444}}";
 
