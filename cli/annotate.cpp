@@ -1,6 +1,6 @@
 // `hoyito annotate FILE [--record R] [--plies K..L] [--format md|html|svg|pdf] [--lang en|es]
-// [--depth D] [--tables DIR] [--out DIR] [--title TEXT]`: a record, scenario or disagreement file as a page for a rule
-// book.
+// [--depth D] [--tables DIR] [--out DIR] [--title TEXT] [--rule-book RULE_BOOK]`: a record, scenario or disagreement
+// file as a page for a rule book.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -24,6 +24,7 @@ struct AnnotateArgs {
   int depth = -1;  // kAutoDepth
   std::string out = ".";
   std::string title;
+  std::string rule_book;
   std::string tables;  // --tables DIR
 };
 
@@ -33,6 +34,7 @@ int run_annotate(const AnnotateArgs& args) {
   options.lang = parse_lang(args.lang);
   options.depth = args.depth;
   options.title = args.title;
+  options.rule_book = args.rule_book;
   std::unique_ptr<TableSet> tables;
   if (!args.tables.empty()) tables = std::make_unique<TableSet>(args.tables);  // bad folder: one line, exit 2
   options.tables = tables.get();
@@ -85,6 +87,9 @@ CommandRun add_annotate(CLI::App& cmd) {
                  "cover the position");
   cmd.add_option("--out", args->out, "output folder")->default_val(".");
   cmd.add_option("--title", args->title, "the page's title (default: one made from the file)");
+  cmd.add_option("--rule-book", args->rule_book,
+                 "link each rule ID of the accounts to RULE_BOOK#ID, as given (a path relative to the page, or an "
+                 "address; default: no links)");
   return [args] { return run_annotate(*args); };
 }
 

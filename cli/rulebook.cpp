@@ -27,6 +27,7 @@ struct RulebookArgs {
 RulebookSources built_in_specs() {
   RulebookSources sources{{kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown},
                           {kRulesSpanishMarkdown, kOpenQuestionsSpanishMarkdown, kNotationSpanishMarkdown},
+                          kSourcesMarkdown,
                           {}};
   for (const auto& [name, text] : kScenarioFiles) sources.scenarios.push_back({name, text});
   return sources;

@@ -245,6 +245,7 @@ int min_width(int holes_per_row) {
 }
 
 std::string board_box(const std::string& svg, std::string_view label) {
+  if (svg.empty()) return {};  // no empty focusable group (a rule without a board: PASS-3, MATCH-1..3)
   return fmt::format("<div class=\"board\" tabindex=\"0\" role=\"group\" aria-label=\"{}\">\n{}</div>\n", escape(label),
                      svg);
 }

@@ -109,12 +109,15 @@ void write_pdf(const std::string& dir, const std::string& name, const std::strin
   const TempFolder temp;
   const fs::path page = temp.path / "page.html", pdf = temp.path / "page.pdf";
   write_whole_file(page.string(), html);
-  // TMPDIR: Chromium's own temporaries (org.chromium.Chromium.*) go into our folder, removed with it.
+  // --generate-pdf-document-outline: the PDF's outline (bookmarks) from the page's headings
+  // (Chromium 122 and later; the page's own margin boxes print the page numbers, not Chromium's
+  // header and footer). TMPDIR: Chromium's own temporaries (org.chromium.Chromium.*) go into our folder, removed with
+  // it.
   const std::string exit =
       run_chromium({"/usr/bin/env", "TMPDIR=" + temp.path.string(), chromium, "--headless", "--no-sandbox",
                     "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                     "--disable-sync", "--user-data-dir=" + (temp.path / "profile").string(), "--no-pdf-header-footer",
-                    "--print-to-pdf=" + pdf.string(), "file://" + page.string()},
+                    "--generate-pdf-document-outline", "--print-to-pdf=" + pdf.string(), "file://" + page.string()},
                    name);
   const std::string bytes = fs::exists(pdf) ? read_all(pdf) : std::string();
   if (exit != "exited with status 0" || bytes.rfind("%PDF", 0) != 0)

@@ -12,6 +12,7 @@
 #include "harness/annotate/diagram.h"
 #include "harness/annotate/markdown.h"
 #include "harness/annotate/refusal.h"
+#include "harness/annotate/seed_sources.h"
 #include "harness/base/escape.h"
 #include "harness/games/game_file.h"
 #include "harness/games/notation.h"
@@ -217,6 +218,11 @@ enum class BookWord {
   preamble,
   ply_caption,
   table_label,
+  sources_intro,
+  documents_header,
+  not_given,
+  cite_note,
+  glosses,
   count
 };
 
@@ -265,6 +271,18 @@ const BookPhrase& book_phrase(BookWord w) {
       {"Scenario {id} ({file}), {rules}: ply {ply}, {player} {move}.",
        "Escenario {id} ({file}), {rules}: jugada {ply}, {player} {move}."},
       {"Table (it scrolls sideways on a narrow screen)", "Tabla (se desplaza de lado en una pantalla estrecha)"},
+      {"The rules restate four seed documents, the source of truth, and the project's rules notes:",
+       "Las reglas recogen cuatro documentos fuente, la fuente de verdad, y las notas de las reglas del proyecto:"},
+      {"| short | title | published as | web address | date of the article | dates in the text | language |",
+       "| abreviatura | título | publicado como | dirección web | fecha del artículo | fechas en el texto | idioma |"},
+      {"not given", "no figura"},
+      {"Cite a seed by its title, where it was published and its language, then the section and sentence: "
+       "\"Hoyito III\", Mancala World (Czech), \"Zajímání\" 1. No seed gives the web address or the date of its "
+       "article; the years in its text are those of the fieldwork it reports.",
+       "Una fuente se cita por su título, dónde se publicó y su idioma, y luego la sección y la frase: "
+       "«Hoyito III», Mancala World (checo), \"Zajímání\" 1. Ninguna fuente da la dirección web ni la fecha de su "
+       "artículo; los años de su texto son los del trabajo de campo que relata."},
+      {"In English", "En inglés"},
   };
   static_assert(std::size(table) == static_cast<size_t>(BookWord::count));
   return table[static_cast<size_t>(w)];
@@ -420,7 +438,8 @@ RuleExample rule_example(const std::vector<Candidate>& candidates, const std::st
 
 struct Book {
   Lang lang;
-  std::string preamble;  // rules.md before its first section: the sources and the terms
+  SeedSources seeds;     // specs/sources.md
+  std::string preamble;  // the list of sources, then rules.md before its first section: the terms
   std::vector<RuleSection> sections;
   std::vector<std::vector<RuleExample>> examples;  // per section, per rule
   std::string_view open_questions, notation;
@@ -448,10 +467,30 @@ std::vector<RuleSection> book_sections(const RulebookSources& sources, Lang lang
   return spanish;
 }
 
+// A cell of specs/sources.md in the book: "-" (the seed does not give it) said in words.
+std::string given(const std::string& cell, Lang lang) {
+  return cell == "-" ? fmt::format("*{}*", book_word(BookWord::not_given, lang)) : cell;
+}
+
+// The documents as the book lists them (Markdown): title, where published, address, date
+// (specs/sources.md), instead of the seed files' names.
+std::string documents_md(const SeedSources& seeds, Lang lang) {
+  const bool es = lang == Lang::es;
+  std::string md = fmt::format("{}\n\n{}\n|---|---|---|---|---|---|---|\n", book_word(BookWord::sources_intro, lang),
+                               book_word(BookWord::documents_header, lang));
+  for (const SeedDocument& d : seeds.documents)
+    md += fmt::format("| **{}** | {} | {} | {} | {} | {} | {} |\n", d.code, es ? d.title_es : d.title, d.published_as,
+                      given(d.address, lang), given(d.date, lang), given(es ? d.dates_es : d.dates, lang),
+                      es ? d.language_es : d.language);
+  return md + fmt::format("\n{}\n\n", book_word(BookWord::cite_note, lang));
+}
+
 Book make_book(const RulebookSources& sources, Lang lang) {
   const BookTexts& texts = lang == Lang::es ? sources.es : sources.en;
-  Book book{lang, rules_preamble(texts.rules_md), book_sections(sources, lang),
-            {},   texts.open_questions_md,        texts.notation_md};
+  SeedSources seeds = parse_seed_sources(sources.sources_md);
+  std::string preamble = documents_md(seeds, lang) + rules_preamble(texts.rules_md);
+  Book book{lang, std::move(seeds),        std::move(preamble), book_sections(sources, lang),
+            {},   texts.open_questions_md, texts.notation_md};
   const std::vector<Candidate> candidates = load_candidates(sources.scenarios);
   for (const RuleSection& section : book.sections) {
     book.examples.emplace_back();
@@ -463,6 +502,25 @@ Book make_book(const RulebookSources& sources, Lang lang) {
 // ---- Markdown --------------------------------------------------------------------------------
 
 constexpr const char* kSvgFolder = "rulebook-svg";
+
+// The English glosses of the seed passages a rule cites (specs/sources.md), a line each:
+// `BG "Как се играе" 1: On their turn ...`; passages of the same gloss on one line. None in
+// the Spanish book (its citations translate their own glosses).
+std::vector<std::string> rule_glosses(const Book& book, const RuleText& rule) {
+  if (book.lang != Lang::en) return {};
+  std::vector<std::pair<std::vector<std::string>, std::string>> merged;  // who cites, the gloss
+  for (const SeedPassage* p : cited_passages(book.seeds, rule.sources)) {
+    std::string name = fmt::format("{} \"{}\"{}", p->code, p->section, p->number == "-" ? "" : " " + p->number);
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.second == p->gloss; });
+    if (same == merged.end())
+      merged.push_back({{name}, p->gloss});
+    else
+      same->first.push_back(name);
+  }
+  std::vector<std::string> lines;
+  for (const auto& [names, gloss] : merged) lines.push_back(fmt::format("{}: {}", fmt::join(names, ", "), gloss));
+  return lines;
+}
 
 std::string section_anchor(const RuleSection& section) { return section_code(section.title); }
 
@@ -479,11 +537,14 @@ std::string contents_md(const Book& book) {
                           book_word(BookWord::index, book.lang));
 }
 
-std::string rule_md(const RuleText& rule, const RuleExample& ex, Lang lang, std::vector<OutputFile>& files) {
+std::string rule_md(const RuleText& rule, const RuleExample& ex, const std::vector<std::string>& glosses, Lang lang,
+                    std::vector<OutputFile>& files) {
   std::string md = fmt::format("\n### <a id=\"{0}\"></a>{0}\n\n{1}\n", rule.id, link_rule_ids(rule.text, false));
   if (!rule.sources.empty())
     md += fmt::format("\n*{}:* {}\n", book_word(BookWord::sources, lang),
                       link_rule_ids(fmt::format("{}", fmt::join(rule.sources, "; ")), false));
+  if (!glosses.empty()) md += fmt::format("\n*{}:*\n\n", book_word(BookWord::glosses, lang));
+  for (const std::string& line : glosses) md += fmt::format("- {}\n", line);
   md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
   if (!ex.svg.empty()) {
     const std::string name = fmt::format("{}/{}.svg", kSvgFolder, rule.id);
@@ -540,7 +601,8 @@ std::vector<OutputFile> book_markdown(const Book& book) {
     const RuleSection& section = book.sections[s];
     md += fmt::format("\n## <a id=\"{}\"></a>{}\n", section_anchor(section), section.title);
     if (!section.intro.empty()) md += fmt::format("\n{}\n", section.intro);
-    for (size_t r = 0; r < section.rules.size(); ++r) md += rule_md(section.rules[r], book.examples[s][r], lang, files);
+    for (size_t r = 0; r < section.rules.size(); ++r)
+      md += rule_md(section.rules[r], book.examples[s][r], rule_glosses(book, section.rules[r]), lang, files);
   }
   md += fmt::format("\n## <a id=\"open-questions\"></a>{}\n\n{}\n\n{}\n", book_word(BookWord::open_questions, lang),
                     book_word(BookWord::open_questions_intro, lang), shifted_markdown(book.open_questions, 1));
@@ -555,17 +617,26 @@ std::vector<OutputFile> book_markdown(const Book& book) {
 
 // The book's style: readable on a screen (on a 420 px one too: a wide diagram scrolls in its own
 // box, long code lines and table cells wrap: tests/browser/rulebook_page_test.py), and for print
-// each section on a new page, no figure cut in two, no contents list.
+// as a book: the rules, the open questions, the notation and the index each from a new page, a rule
+// with its diagram on one page (diagrams at most 95 mm high), tables within the page's width, no
+// contents list, the page number and count at the foot of each page and the book's title at its
+// head (@page margin boxes, Chromium 131 and later: book_head adds the title's).
 constexpr const char* kBookStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "figure{margin:1em 0}.board{overflow-x:auto}.board svg{max-width:100%;height:auto;display:block}"
     "figcaption{font-size:.95em}code{overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}"
     ".wide{overflow-x:auto}td code{overflow-wrap:normal}"
     "table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.2em .4em;vertical-align:top}"
-    ".sources{color:#333}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
+    ".sources{color:#333}.glosses{font-size:.9em;color:#333;margin:.2em "
+    "0}ul.glosses{padding-left:1.4em}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
     "a:focus,.board:focus,.wide:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
-    "@media print{body{max-width:none;margin:0}nav{display:none}section.rules,#open-questions,#notation,#index"
-    "{break-before:page}article.rule{break-inside:avoid-page}figure{break-inside:avoid}.board{overflow:visible}}";
+    "@media print{body{max-width:none;margin:0;font-size:10pt;line-height:1.3}nav{display:none}"
+    "#BRD,#open-questions,#notation,#index{break-before:page}h2,h3{break-after:avoid}"
+    "article.rule{break-inside:avoid-page}figure{break-inside:avoid;margin:.4em 0}.board{overflow:visible}"
+    ".board svg{width:auto;max-width:100%;max-height:95mm}"
+    ".wide{overflow:visible}table{width:100%;font-size:.85em}}"
+    "@page{margin:16mm 14mm 18mm;@bottom-center{content:counter(page) ' / ' counter(pages);"
+    "font:9pt sans-serif;color:#444}}";
 
 std::string contents_html(const Book& book) {
   const Lang lang = book.lang;
@@ -584,12 +655,17 @@ std::string contents_html(const Book& book) {
                     book_word(BookWord::index, lang));
 }
 
-std::string rule_html(const RuleText& rule, const RuleExample& ex, Lang lang) {
+std::string rule_html(const RuleText& rule, const RuleExample& ex, const std::vector<std::string>& glosses, Lang lang) {
   std::string html = fmt::format("<article class=\"rule\" id=\"{0}\">\n<h3>{0}</h3>\n<p>{1}</p>\n", rule.id,
                                  link_rule_ids(inline_html(rule.text), true));
   if (!rule.sources.empty())
     html += fmt::format("<p class=\"sources\"><em>{}:</em> {}</p>\n", book_word(BookWord::sources, lang),
                         link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))), true));
+  if (!glosses.empty())
+    html += fmt::format("<p class=\"glosses\"><em>{}:</em></p>\n<ul class=\"glosses\">\n",
+                        book_word(BookWord::glosses, lang));
+  for (const std::string& line : glosses) html += fmt::format("<li>{}</li>\n", xml_escape(line));
+  if (!glosses.empty()) html += "</ul>\n";
   html += "<figure>\n" + board_box(ex.svg, word(Word::board_label, lang));
   html +=
       fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
@@ -620,7 +696,8 @@ std::string book_head(const Book& book) {
   std::string html = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{1}</title>\n"
-      "<style>{2}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
+      "<style>{2}@page{{@top-center{{content:'{1}';font:9pt sans-serif;color:#444}}}}@page:first{{@top-center{{"
+      "content:none}}}}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
       lang_code(lang), xml_escape(book_word(BookWord::title, lang)), kBookStyle,
       inline_html(book_word(BookWord::intro, lang)));
   if (lang == Lang::es)
@@ -654,7 +731,8 @@ std::vector<OutputFile> book_html(const Book& book) {
     html += fmt::format("<section class=\"rules\" id=\"{}\">\n<h2>{}</h2>\n", section_anchor(section),
                         xml_escape(section.title));
     if (!section.intro.empty()) html += fmt::format("<p>{}</p>\n", inline_html(section.intro));
-    for (size_t r = 0; r < section.rules.size(); ++r) html += rule_html(section.rules[r], book.examples[s][r], lang);
+    for (size_t r = 0; r < section.rules.size(); ++r)
+      html += rule_html(section.rules[r], book.examples[s][r], rule_glosses(book, section.rules[r]), lang);
     html += "</section>\n";
   }
   html += fmt::format("<section id=\"open-questions\">\n<h2>{}</h2>\n<p>{}</p>\n{}</section>\n",

@@ -44,6 +44,7 @@ struct BookTexts {
 
 struct RulebookSources {
   BookTexts en, es;
+  std::string_view sources_md;      // specs/sources.md: the documents and the glosses (seed_sources.h)
   std::vector<SpecFile> scenarios;  // specs/scenarios/*.json, in name order
 };
 

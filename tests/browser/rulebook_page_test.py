@@ -9,8 +9,15 @@ For each language: the page opened at 420 px (DevTools' device metrics) does not
 reaches past the right edge); a diagram or table wider than the screen scrolls in its own box
 (.board, .wide), as on the annotate pages; and axe-core (WCAG 2.1 A/AA, as in annotate_page_test.py, installed under
 WORKDIR/axe) finds no violation. The check can fail: a copy of the English page with one 600 px
-wide paragraph must be found to overflow. Exit 0 on success, 1 on a failed check.
+wide paragraph must be found to overflow.
+
+Then every committed page (issue 35, item 6): docs/rulebook/*/rulebook.html and every
+docs/examples/*.html and docs/examples/es/*.html, at the normal width: no empty focusable group
+(an element with tabindex or role="group" and no content, as the "Diagram" boxes of the rules
+without a board were; a copy with one must be found) and axe-core finds no violation. Exit 0 on
+success, 1 on a failed check.
 """
+import glob
 import os
 import shutil
 import sys
@@ -50,6 +57,44 @@ def overflow(driver, url):
         boxes, scrolling
 
 
+EMPTY_GROUPS = """
+var empty = [];
+document.querySelectorAll('[tabindex], [role="group"]').forEach(function (e) {
+  if (e.children.length === 0 && e.textContent.trim() === '')
+    empty.push(e.tagName.toLowerCase() + '[' + (e.getAttribute('aria-label') || '') + ']');
+});
+return empty;
+"""
+
+
+def committed_pages(source):
+    """Every HTML page committed under docs/: the rule books and the examples, English and Spanish."""
+    pages = sorted(glob.glob(os.path.join(source, "docs", "rulebook", "*", "*.html")))
+    for folder in ("examples", os.path.join("examples", "es")):
+        pages += sorted(glob.glob(os.path.join(source, "docs", folder, "*.html")))
+    return pages
+
+
+def check_committed_pages(driver, source, workdir):
+    """No empty focusable group and no axe-core violation on any committed page."""
+    pages = committed_pages(source)
+    browser_checks.check(len(pages) > 40, f"the committed pages are found ({len(pages)})")
+    for page in pages:
+        driver.get("about:blank")
+        driver.get("file://" + os.path.abspath(page))
+        empty = driver.execute_script(EMPTY_GROUPS)
+        name = os.path.relpath(page, source)
+        browser_checks.check(not empty, f"{name}: no empty focusable group, got {empty}")
+        print(f"{name}: ", end="")
+        browser_checks.check_axe(driver, workdir)
+    copy = os.path.abspath(os.path.join(workdir, "empty-group.html"))
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write('<!DOCTYPE html><html lang="en"><title>t</title><main><div class="board" tabindex="0" '
+                'role="group" aria-label="Diagram">\n</div></main></html>')
+    driver.get("file://" + copy)
+    browser_checks.check(driver.execute_script(EMPTY_GROUPS) == ["div[Diagram]"], "an empty group is found")
+
+
 def wide_copy(page, workdir):
     """The English book with one 600 px paragraph: a page that overflows a 420 px screen."""
     with open(page, encoding="utf-8") as f:
@@ -81,13 +126,15 @@ def main():
                                                                               "rulebook.html"), workdir))
         check(not fits, f"a page with a 600 px paragraph is found to overflow a 420 px screen ({what})")
         print(f"the check fails on a page that overflows: {what}")
-    finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        check_committed_pages(driver, source, workdir)
+    finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
     failed = len(browser_checks.FAILURES)
     print(f"{failed} check(s) failed" if failed else
-          "the rule book fits a 420 px screen in English and Spanish, no axe-core violation")
+          "the rule book fits a 420 px screen in English and Spanish; no empty focusable group and no axe-core"
+          " violation on any committed page")
     return 1 if failed else 0
 
 

@@ -53,7 +53,8 @@ TEST(Rulebook, MarkdownTablesAndInline) {
 struct SpecTexts {
   std::string rules = read(kSpecs / "rules.md"), questions = read(kSpecs / "open-questions.md"),
               notation = read(kSpecs / "notation.md"), rules_es = read(kSpecs / "rules.es.md"),
-              questions_es = read(kSpecs / "open-questions.es.md"), notation_es = read(kSpecs / "notation.es.md");
+              questions_es = read(kSpecs / "open-questions.es.md"), notation_es = read(kSpecs / "notation.es.md"),
+              seeds = read(kSpecs / "sources.md");
   std::vector<std::pair<std::string, std::string>> scenarios;
 
   SpecTexts() {
@@ -62,7 +63,7 @@ struct SpecTexts {
     std::sort(scenarios.begin(), scenarios.end());
   }
   RulebookSources sources() const {
-    RulebookSources s{{rules, questions, notation}, {rules_es, questions_es, notation_es}, {}};
+    RulebookSources s{{rules, questions, notation}, {rules_es, questions_es, notation_es}, seeds, {}};
     for (const auto& [name, text] : scenarios) s.scenarios.push_back({name, text});
     return s;
   }
