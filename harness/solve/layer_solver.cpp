@@ -1,8 +1,8 @@
 // The layer solver: a layer's moves and the fixed points over them (specs/endgame-tables.md).
 #include <algorithm>
-#include <exception>
 #include <atomic>
 #include <cassert>
+#include <exception>
 #include <thread>
 #include <vector>
 
