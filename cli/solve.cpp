@@ -64,8 +64,9 @@ int command_solve(const SolveArgs& args) {
   options.out_dir = args.out;
   solve::check_solvable(options.rules, options.max_seeds);  // bad input before any work
   const solve::SolveEstimate estimate = solve::estimate_solve(options.rules, options.max_seeds, options.threads);
-  std::cerr << solve::estimate_line(estimate, options.threads) << std::endl;
   solve::check_machine_holds(estimate, options.out_dir, args.force);
+  solve::check_table_output(options);  // before the estimate is said: a refusal stays one line
+  std::cerr << solve::estimate_line(estimate, options.threads) << std::endl;
   const std::string path =
       solve::solve_tables(options, [](const solve::LayerReport& r) { std::cout << layer_line(r) << std::endl; });
   std::cout << "wrote " << path << "\n";

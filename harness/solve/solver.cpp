@@ -79,11 +79,17 @@ std::string check_output(const std::string& out_dir, const std::string& name) {
   return path;
 }
 
+std::string check_table_output(const SolveOptions& options) {
+  Rules rules = options.rules;
+  rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
+  return check_output(options.out_dir, table_file_name(rules, options.max_seeds));
+}
+
 std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
   check_solvable(options.rules, options.max_seeds);
   Rules rules = options.rules;
   rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
-  const std::string path = check_output(options.out_dir, table_file_name(rules, options.max_seeds));
+  const std::string path = check_table_output(options);
   const MoveMaker maker(rules, options.max_seeds);
   SolvedLayers solved;
   solved.values.resize(static_cast<std::size_t>(options.max_seeds + 1));

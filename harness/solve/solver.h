@@ -50,6 +50,9 @@ std::string solve_tables(const SolveOptions& options, const LayerDone& done);
 // Makes out_dir if missing and tries a file `name` there (made and removed): an --out that is a
 // file or read-only is one line before any work. Returns the path.
 std::string check_output(const std::string& out_dir, const std::string& name);
+// check_output for the table file solve_tables(options) writes (its name: the rules, G7
+// third_repetition, K). Returns its path.
+std::string check_table_output(const SolveOptions& options);
 
 // Sharding a layer (docs/solve.md, "Sharding a layer"), for a cluster's job array: the moves of
 // block `block` of `blocks` of layer `seeds` (its entries cut into equal runs), read against the
