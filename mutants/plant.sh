@@ -19,6 +19,11 @@ mkdir -p "$src"
       cp "$root/$file" "$src/$file"
     fi
   done
+# Files the tree no longer has (a file split or renamed) go too: the build globs its folders.
+(cd "$src" && find . -path ./build -prune -o -type f -print0) |
+  while IFS= read -r -d '' file; do
+    [ -e "$root/$file" ] || rm -f "$src/$file"
+  done
 # A plain patcher, not the repository that holds build/: paths are relative to $src.
 (cd "$src" && GIT_CEILING_DIRECTORIES=$scratch git apply "$patch") ||
   { echo "$1 does not apply to the tree: see mutants/README.md (refreshing a patch)" >&2; exit 2; }
