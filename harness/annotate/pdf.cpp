@@ -111,8 +111,8 @@ void write_pdf(const std::string& dir, const std::string& name, const std::strin
   write_whole_file(page.string(), html);
   // --generate-pdf-document-outline: the PDF's outline (bookmarks) from the page's headings
   // (Chromium 122 and later; the page's own margin boxes print the page numbers, not Chromium's
-  // header and footer). TMPDIR: Chromium's own temporaries (org.chromium.Chromium.*) go into our folder, removed with
-  // it.
+  // header and footer). TMPDIR: Chromium's own temporaries (org.chromium.Chromium.*) go into our
+  // folder, removed with it.
   const std::string exit =
       run_chromium({"/usr/bin/env", "TMPDIR=" + temp.path.string(), chromium, "--headless", "--no-sandbox",
                     "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update",
