@@ -101,7 +101,10 @@ TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --option skip_origin", {"NAME=VALUE"});
   expect_bad_input("random --option ply_limit=-3", {"ply_limit", "-3"});
   expect_bad_input("random --option lap_limit=0", {"lap_limit", "0"});
-  expect_bad_input("random --option lap_limit=2000000001", {"lap_limit", "2000000001"});
+  // Q-LIMIT: 1..10^13 (issue 33); one more, a number past 2^63 and a negative one are one line each.
+  expect_bad_input("random --option lap_limit=10000000000001", {"lap_limit", "10000000000001", "10000000000000"});
+  expect_bad_input("random --option lap_limit=99999999999999999999", {"lap_limit", "99999999999999999999"});
+  expect_bad_input("random --option lap_limit=-2147483648", {"lap_limit", "-2147483648"});
   expect_bad_input("verify --skip lockstep,nonsense", {"--skip", "nonsense"});
   expect_bad_input("verify --game-timeout 0", {"--game-timeout"});
   expect_bad_input("random --variant hoyito3 --round 3", {"--previous-winner", "round 3"});
