@@ -43,6 +43,7 @@ CommandRun add_bench(CLI::App& command);
 CommandRun add_annotate(CLI::App& command);  // cli/annotate.cpp
 CommandRun add_examples(CLI::App& command);  // cli/examples.cpp
 CommandRun add_simulate(CLI::App& command);  // cli/simulate.cpp
+CommandRun add_scan_sowings(CLI::App& command);  // cli/scan_sowings.cpp
 CommandRun add_merge(CLI::App& command);     // cli/merge.cpp
 CommandRun add_serve(CLI::App& command);     // cli/serve.cpp
 CommandRun add_suite(CLI::App& command);     // cli/suite.cpp
