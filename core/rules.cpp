@@ -223,7 +223,8 @@ void validate(const Rules& rules) {
   if (rules.options.ply_limit < 1 || rules.options.ply_limit > 1000000)
     throw InputError(fmt::format("option ply_limit: {} is not from 1 to 1000000", rules.options.ply_limit));
   if (rules.options.lap_limit < 1 || rules.options.lap_limit > kLargestLapLimit)
-    throw InputError(fmt::format("option lap_limit: {} is not from 1 to {}", rules.options.lap_limit, kLargestLapLimit));
+    throw InputError(
+        fmt::format("option lap_limit: {} is not from 1 to {}", rules.options.lap_limit, kLargestLapLimit));
 }
 
 std::string_view variant_name(Variant v) {

@@ -40,20 +40,20 @@ constexpr std::uint64_t give_up_point(std::uint64_t lap_limit) { return 2 * std:
 
 struct Config {
   Variant variant = Variant::hoyito2;
-  int n = 6;                           // holes per row
-  int holes = 12;                      // 2N
-  int total = 48;                      // seeds of the whole game (board + captures)
-  bool skip_origin = false;            // G1
-  bool opponent_row_only = false;      // G2 capture_sides = opponent: a casa on the mover's own row is not taken
-  bool round_ends = false;             // G14 no_seeds = round_ends: END-4 instead of PASS-1/PASS-2
-  bool endless_void = false;           // G6: endless_sowing = void
-  bool third_repetition = false;       // G7
-  int ply_limit = 5000;                // G7
+  int n = 6;                       // holes per row
+  int holes = 12;                  // 2N
+  int total = 48;                  // seeds of the whole game (board + captures)
+  bool skip_origin = false;        // G1
+  bool opponent_row_only = false;  // G2 capture_sides = opponent: a casa on the mover's own row is not taken
+  bool round_ends = false;         // G14 no_seeds = round_ends: END-4 instead of PASS-1/PASS-2
+  bool endless_void = false;       // G6: endless_sowing = void
+  bool third_repetition = false;   // G7
+  int ply_limit = 5000;            // G7
   std::uint64_t lap_limit = kDefaultLapLimit;  // Q-LIMIT: a move decides by this lap end or is undecided
   std::uint64_t give_up_laps = give_up_point(kDefaultLapLimit);  // no end or cycle by then: undecided
-  bool chain = false;                                    // CAP-II-2 (Hoyito II)
-  bool extra_move = false;                               // CAP-II-3 / CAP-III-3 (not Hoyito I, CAP-I-3)
-  RuleId capture_rule = RuleId::CAP_II_1;                // a capture by the last seed of a lap
+  bool chain = false;                                            // CAP-II-2 (Hoyito II)
+  bool extra_move = false;                                       // CAP-II-3 / CAP-III-3 (not Hoyito I, CAP-I-3)
+  RuleId capture_rule = RuleId::CAP_II_1;                        // a capture by the last seed of a lap
   RuleId extra_rule = RuleId::CAP_II_3;
   Award award = Award::capturer;
   RuleId award_rule = RuleId::END_II_1;

@@ -55,7 +55,8 @@ SowingLength sowing_length(const Rules& rules, const Position& p, int hole) {
   captured = p.captured;
   std::vector<Event> events;
   sow_move<true>(config, copy, captured, p.to_move, hole, &events);
-  const auto laps = std::count_if(events.begin(), events.end(), [](const Event& e) { return e.kind == EventKind::lap; });
+  const auto laps =
+      std::count_if(events.begin(), events.end(), [](const Event& e) { return e.kind == EventKind::lap; });
   return {SowingKind::finite, static_cast<std::uint64_t>(laps), 0};
 }
 

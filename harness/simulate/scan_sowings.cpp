@@ -130,11 +130,11 @@ std::string move_line(const ScannedMove& m, const ScanSpec& spec, const std::str
 
 std::vector<std::string> distribution_lines(const ScanReport& r) {
   std::vector<std::string> out;
-  out.push_back(fmt::format("decision laps of the {} decided moves: median {}, 90% {}, 99% {}, 99.9% {}, 99.99% {}, "
-                            "99.9999% {}, max {}",
-                            r.finite + r.endless, r.quantile(0.5), r.quantile(0.9), r.quantile(0.99),
-                            r.quantile(0.999), r.quantile(0.9999), r.quantile(0.999999),
-                            r.laps.empty() ? 0 : r.laps.rbegin()->first));
+  out.push_back(
+      fmt::format("decision laps of the {} decided moves: median {}, 90% {}, 99% {}, 99.9% {}, 99.99% {}, "
+                  "99.9999% {}, max {}",
+                  r.finite + r.endless, r.quantile(0.5), r.quantile(0.9), r.quantile(0.99), r.quantile(0.999),
+                  r.quantile(0.9999), r.quantile(0.999999), r.laps.empty() ? 0 : r.laps.rbegin()->first));
   std::string at_least = "moves deciding at lap >=";
   std::uint64_t bound = 10;
   for (int power = 1; power <= 12; ++power, bound *= 10) {
@@ -151,12 +151,13 @@ std::vector<std::string> distribution_lines(const ScanReport& r) {
 
 std::vector<std::string> scan_lines(const ScanReport& r, const ScanSpec& spec, const std::string& rules_flags) {
   std::vector<std::string> out;
-  out.push_back(fmt::format("scan-sowings{}: games {}..{} (seed {}){}: {} positions, {} moves: {} finite, {} "
-                            "endless, {} undecided within lap_limit {} (Q-LIMIT); {} game(s) stopped at an undecided "
-                            "move; {:.1f} s",
-                            rules_flags, spec.first_game, spec.first_game + r.games - (r.games > 0 ? 1 : 0), spec.seed,
-                            r.interrupted ? " (interrupted)" : "", r.positions, r.moves, r.finite, r.endless,
-                            r.undecided, spec.rules.options.lap_limit, r.stopped_games, r.seconds));
+  out.push_back(
+      fmt::format("scan-sowings{}: games {}..{} (seed {}){}: {} positions, {} moves: {} finite, {} "
+                  "endless, {} undecided within lap_limit {} (Q-LIMIT); {} game(s) stopped at an undecided "
+                  "move; {:.1f} s",
+                  rules_flags, spec.first_game, spec.first_game + r.games - (r.games > 0 ? 1 : 0), spec.seed,
+                  r.interrupted ? " (interrupted)" : "", r.positions, r.moves, r.finite, r.endless, r.undecided,
+                  spec.rules.options.lap_limit, r.stopped_games, r.seconds));
   for (std::string& line : distribution_lines(r)) out.push_back(std::move(line));
   out.push_back(fmt::format("the {} longest decided moves:", r.longest.size()));
   for (const ScannedMove& m : r.longest) out.push_back(move_line(m, spec, rules_flags));

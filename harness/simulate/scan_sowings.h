@@ -41,12 +41,12 @@ struct ScannedMove {
 struct ScanReport {
   std::uint64_t games = 0, positions = 0, moves = 0;
   std::uint64_t finite = 0, endless = 0, undecided = 0;
-  std::uint64_t stopped_games = 0;                // a drawn move was undecided (Q-LIMIT): the game stops
-  std::map<std::uint64_t, std::uint64_t> laps;    // decision lap -> decided moves
-  std::vector<ScannedMove> longest;               // the longest decided moves, longest first
-  std::vector<ScannedMove> undecided_moves;       // every undecided move met
-  double seconds = 0;                             // wall clock of the whole scan
-  bool interrupted = false;                       // stopped by Ctrl-C: the games before it are counted
+  std::uint64_t stopped_games = 0;              // a drawn move was undecided (Q-LIMIT): the game stops
+  std::map<std::uint64_t, std::uint64_t> laps;  // decision lap -> decided moves
+  std::vector<ScannedMove> longest;             // the longest decided moves, longest first
+  std::vector<ScannedMove> undecided_moves;     // every undecided move met
+  double seconds = 0;                           // wall clock of the whole scan
+  bool interrupted = false;                     // stopped by Ctrl-C: the games before it are counted
   // The decision lap at quantile q (0..1) of the decided moves: the smallest lap with at least
   // q of them at or below it; 0 when none.
   std::uint64_t quantile(double q) const;

@@ -39,7 +39,8 @@ TEST(LapLimitOption, AcceptsEveryWholeNumberUpToTenToThe13) {
 
 // One line naming the option and the value, and the range (the CLI prints it, exit 2).
 TEST(LapLimitOption, RefusesZeroTenToThe13PlusOneAndNonNumbers) {
-  EXPECT_EQ(refusal("10000000000001"), "option lap_limit: '10000000000001' is not a whole number from 1 to 10000000000000");
+  EXPECT_EQ(refusal("10000000000001"),
+            "option lap_limit: '10000000000001' is not a whole number from 1 to 10000000000000");
   for (const char* bad : {"0", "-1", "99999999999999999999", "1e9", "", " 5", "5x"})
     EXPECT_NE(refusal(bad).find(std::string("'") + bad + "'"), std::string::npos) << bad;
 }

@@ -37,14 +37,14 @@ TEST(LapLimitProtocol, RulesAcceptTenToThe13AndRefuseZeroAndOneMore) {
 }
 
 TEST(LapLimitProtocol, TheClientAsksOnlyForAListedLimit) {
-  const protocol::Capabilities full = protocol::parse_capabilities(
-      protocol::format_capabilities(protocol::full_capabilities()), "supports");
+  const protocol::Capabilities full =
+      protocol::parse_capabilities(protocol::format_capabilities(protocol::full_capabilities()), "supports");
   Rules rules;
   rules.options.lap_limit = 10'000'000'000'000;
   EXPECT_EQ(full.unsupported(rules), "");
   // An engine of the old range (an int): 10^13 is not among its values, 2 x 10^9 is.
-  const protocol::Capabilities old = protocol::parse_capabilities(
-      {"variant hoyito2 6", "seeds 4..4", "option lap_limit 1..2000000000"}, "supports");
+  const protocol::Capabilities old =
+      protocol::parse_capabilities({"variant hoyito2 6", "seeds 4..4", "option lap_limit 1..2000000000"}, "supports");
   EXPECT_EQ(old.unsupported(rules), "option lap_limit=10000000000000");
   rules.options.lap_limit = 2'000'000'000;
   EXPECT_EQ(old.unsupported(rules), "");

@@ -57,8 +57,8 @@ TEST(LapLimit64, ModelAndEngineRefuseAtTheSameRepeatPast2To32) {
       ASSERT_TRUE(m.endless) << c.what;
       repeat = m.laps, repeated = m.repeated_lap;
     }
-    const std::string expected = std::string("endless: ") + endless_refusal(move_text(Move::at(c.hole), 6),
-                                                                             Player::south, repeat, repeated);
+    const std::string expected =
+        std::string("endless: ") + endless_refusal(move_text(Move::at(c.hole), 6), Player::south, repeat, repeated);
     const auto at = static_cast<LapCount>(repeat);
     for (const LapCount limit : {k2To32 + at - 1, k2To31 + at, kLargestLapLimit}) {
       rules.options.lap_limit = limit;
