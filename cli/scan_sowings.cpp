@@ -20,12 +20,11 @@ struct ScanArgs {
 };
 
 int command_scan_sowings(const ScanArgs& args) {
-  ScanSpec spec;
-  spec.rules = rules_from_args(args.rules);
-  spec.games = args.games;
-  spec.seed = args.seed;
-  spec.first_game = args.first_game;
-  spec.longest_kept = static_cast<std::size_t>(args.longest);
+  const ScanSpec spec{.rules = rules_from_args(args.rules),
+                      .seed = args.seed,
+                      .first_game = args.first_game,
+                      .games = args.games,
+                      .longest_kept = static_cast<std::size_t>(args.longest)};
   const ScanReport report = scan_sowings(spec);
   for (const std::string& line : scan_lines(report, spec, rules_flags(args.rules))) write_stdout(line + "\n");
   return report.interrupted ? 130 : 0;
