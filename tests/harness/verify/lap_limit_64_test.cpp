@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/engine.h"
+#include "harness/verify/lap_limits.h"
 #include "io/scenario.h"
 #include "model/model.h"
 
@@ -64,6 +65,29 @@ TEST(LapLimit64, ModelAndEngineRefuseAtTheSameRepeatPast2To32) {
       rules.options.lap_limit = limit;
       EXPECT_EQ(refusal_of<model::Game>(rules, c.position, c.hole), expected) << c.what << " at " << limit;
       EXPECT_EQ(refusal_of<engine::Game>(rules, c.position, c.hole), expected) << c.what << " at " << limit;
+    }
+  }
+}
+
+// Detector-decided moves of the seeded search (harness/verify/lap_limits.h: a lap of 2N seeds or
+// more in the cycle, so the anchor never sees it come back), Hoyito II and III 2x6 (the search
+// meets none on 2x12, nor in Hoyito I): the model's (L, M) under its search's guard, then both
+// implementations at 2^32 + L - 1 and at 10^13.
+TEST(LapLimit64, DetectorMovesAgreePast2To32) {
+  for (const Variant v : {Variant::hoyito2, Variant::hoyito3}) {
+    Rules rules;
+    rules.variant = v;
+    const std::vector<DetectorMove> moves = find_detector_moves(rules, 2026, 6, 200000);
+    ASSERT_FALSE(moves.empty()) << variant_name(v);
+    for (const DetectorMove& m : moves) {
+      const std::string expected =
+          std::string("endless: ") +
+          endless_refusal(move_text(Move::at(m.hole), 6), m.position.to_move, m.repeat_lap, m.repeated_lap);
+      for (const LapCount limit : {k2To32 + static_cast<LapCount>(m.repeat_lap) - 1, kLargestLapLimit}) {
+        rules.options.lap_limit = limit;
+        EXPECT_EQ(refusal_of<model::Game>(rules, m.position, m.hole), expected) << variant_name(v) << " at " << limit;
+        EXPECT_EQ(refusal_of<engine::Game>(rules, m.position, m.hole), expected) << variant_name(v) << " at " << limit;
+      }
     }
   }
 }
