@@ -42,6 +42,8 @@ const Command kCommands[] = {
     {"bench", "seeded engine games: speed, and the signature of every position", add_bench},
     {"annotate", "a record, scenario or disagreement file as an annotated page", add_annotate},
     {"simulate", "many engine games with chosen players: results with 95% intervals", add_simulate},
+    {"scan-sowings", "how many laps the moves of random games' positions take to decide (SOW-6, Q-LIMIT)",
+     add_scan_sowings},
     {"merge", "combine the JSON of the shards of a simulate run into the whole run's", add_merge},
     {"examples", "instructive games found by simulation, as annotated pages and an index", add_examples},
     {"rulebook", "the illustrated rule book: every rule with its sources and an example diagram", add_rulebook},

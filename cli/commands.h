@@ -40,14 +40,15 @@ CommandRun add_verify(CLI::App& command);
 CommandRun add_exhaustive(CLI::App& command);
 CommandRun add_perft(CLI::App& command);
 CommandRun add_bench(CLI::App& command);
-CommandRun add_annotate(CLI::App& command);  // cli/annotate.cpp
-CommandRun add_examples(CLI::App& command);  // cli/examples.cpp
-CommandRun add_simulate(CLI::App& command);  // cli/simulate.cpp
-CommandRun add_merge(CLI::App& command);     // cli/merge.cpp
-CommandRun add_serve(CLI::App& command);     // cli/serve.cpp
-CommandRun add_suite(CLI::App& command);     // cli/suite.cpp
-CommandRun add_solve(CLI::App& command);     // cli/solve.cpp
-CommandRun add_rulebook(CLI::App& command);  // cli/rulebook.cpp
+CommandRun add_annotate(CLI::App& command);      // cli/annotate.cpp
+CommandRun add_examples(CLI::App& command);      // cli/examples.cpp
+CommandRun add_simulate(CLI::App& command);      // cli/simulate.cpp
+CommandRun add_scan_sowings(CLI::App& command);  // cli/scan_sowings.cpp
+CommandRun add_merge(CLI::App& command);         // cli/merge.cpp
+CommandRun add_serve(CLI::App& command);         // cli/serve.cpp
+CommandRun add_suite(CLI::App& command);         // cli/suite.cpp
+CommandRun add_solve(CLI::App& command);         // cli/solve.cpp
+CommandRun add_rulebook(CLI::App& command);      // cli/rulebook.cpp
 
 // The rules options of every command that plays: --variant, --holes, --seeds-per-hole, --round,
 // --previous-winner, --option NAME=VALUE.

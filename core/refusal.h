@@ -30,7 +30,7 @@ struct RefusedPly : InputError {
 
 // A move whose legality cannot be decided within the rules' lap_limit guard (Q-LIMIT): its relay
 // sowing has neither ended nor repeated a lap-end state. Met in 2x12 play about once in a million
-// games at the default guard (core/rules.h kMaxLaps, specs/endless-sowing.md), and at once with a
+// games at the default guard (core/rules.h kDefaultLapLimit, specs/endless-sowing.md), and at once with a
 // small lap_limit. Its own type so that callers may catch it alone.
 struct UndecidedMove : RefusedPly {
   explicit UndecidedMove(const std::string& message) : RefusedPly(Refusal::undecided, message) {}

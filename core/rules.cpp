@@ -97,7 +97,7 @@ const std::vector<OptionInfo>& option_table() {
        {"2000000000"},
        "SOW-6",
        "a guard (met in 2x12 play about once a million games): lap ends within which a move must end or "
-       "repeat a lap-end state, else it is undecided (1..2000000000)"},
+       "repeat a lap-end state, else it is undecided (1..10000000000000)"},
   };
   return table;
 }
@@ -181,11 +181,12 @@ void set_option(Rules& rules, std::string_view name, std::string_view value) {
     if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > 1000000)
       throw InputError(fmt::format("option ply_limit: '{}' is not a whole number from 1 to 1000000", value));
     o.ply_limit = n;
-  } else if (name == "lap_limit") {
-    int n = 0;
+  } else if (name == "lap_limit") {  // Q-LIMIT: 64-bit, 1..kLargestLapLimit
+    LapCount n = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > static_cast<int>(kMaxLaps))
-      throw InputError(fmt::format("option lap_limit: '{}' is not a whole number from 1 to {}", value, kMaxLaps));
+    if (ec != std::errc() || end != value.data() + value.size() || n < 1 || n > kLargestLapLimit)
+      throw InputError(
+          fmt::format("option lap_limit: '{}' is not a whole number from 1 to {}", value, kLargestLapLimit));
     o.lap_limit = n;
   } else if (name == "drawn_previous_last_four") {
     o.drawn_previous_last_four = parse_spelling(kDrawnPrevious, name, value);
@@ -221,8 +222,9 @@ void validate(const Rules& rules) {
   }
   if (rules.options.ply_limit < 1 || rules.options.ply_limit > 1000000)
     throw InputError(fmt::format("option ply_limit: {} is not from 1 to 1000000", rules.options.ply_limit));
-  if (rules.options.lap_limit < 1 || rules.options.lap_limit > static_cast<int>(kMaxLaps))
-    throw InputError(fmt::format("option lap_limit: {} is not from 1 to {}", rules.options.lap_limit, kMaxLaps));
+  if (rules.options.lap_limit < 1 || rules.options.lap_limit > kLargestLapLimit)
+    throw InputError(
+        fmt::format("option lap_limit: {} is not from 1 to {}", rules.options.lap_limit, kLargestLapLimit));
 }
 
 std::string_view variant_name(Variant v) {

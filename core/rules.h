@@ -31,13 +31,17 @@ enum class Variant { hoyito1, hoyito2, hoyito3 };
 
 // Q-LIMIT (specs/open-questions.md): a guard, not a rule. A move whose relay sowing has neither
 // ended nor repeated a lap-end state by lap end `lap_limit` is refused as undecided
-// (UndecidedMove, core/refusal.h), by the model and the engine alike. kMaxLaps is the default and the largest
-// limit allowed: 2 x 10^9, above the longest first repeat met in play from the standard start
-// (1,912,296,601 laps, a 2x12 move: specs/endless-sowing.md, open-questions.md), and bounded by
-// the option's type (an int, at most 2^31 - 1). Moves of longer cycles are met in 2x12 play
-// (about one game in a million) and are undecided. Smaller limits exist so that verification can
-// put both implementations on the boundary (`hoyito verify`, check "limits").
-inline constexpr std::size_t kMaxLaps = 2'000'000'000;
+// (UndecidedMove, core/refusal.h), by the model and the engine alike. The option is 64-bit
+// (issue 33): any whole number from 1 to kLargestLapLimit (10^13, some hours of the engine's
+// time for one move, and far below 2^63 / 3, so Brent's walk to 3 x lap_limit cannot overflow).
+// kDefaultLapLimit, 2 x 10^9, stays above the longest first repeat met in play from the standard
+// start (1,912,296,601 laps, a 2x12 move: specs/endless-sowing.md, open-questions.md); moves of
+// longer cycles are met in 2x12 play (about one game in a million) and are undecided under the
+// default, decided under a larger lap_limit. Smaller limits exist so that verification can put
+// both implementations on the boundary (`hoyito verify`, check "limits").
+using LapCount = std::int64_t;
+inline constexpr LapCount kDefaultLapLimit = 2'000'000'000;
+inline constexpr LapCount kLargestLapLimit = 10'000'000'000'000;
 
 // The two players (BRD-4: South owns holes 0..N-1, North N..2N-1). The underlying values are the
 // indices of per-player arrays (captured[index(p)]) and the bit stored in packed keys, so the
@@ -81,7 +85,7 @@ struct Options {
   MatchStarter match_starter = MatchStarter::alternate;                               // G9
   NoSeeds no_seeds = NoSeeds::pass;                                                   // G14
   LaterRoundsLastFour later_rounds_last_four = LaterRoundsLastFour::previous_winner;  // G15
-  int lap_limit = static_cast<int>(kMaxLaps);                                         // Q-LIMIT
+  LapCount lap_limit = kDefaultLapLimit;                                              // Q-LIMIT
   // G3, G4, G5, G10, G11, G12, G13 have a single value each; they are named in the option table.
   bool operator==(const Options&) const = default;
 };

@@ -24,6 +24,18 @@ class Game;  // defined in engine/game.h (the implementation's own layout)
 // legal). For simulate's statistics, which see the engine through this header alone.
 std::vector<std::uint64_t> endless_repeat_laps(const Rules& rules, const Position& p, std::uint64_t legal);
 
+// How the move from `hole` (a non-empty hole of the mover) of `p` is decided, and at which lap
+// (SOW-6, Q-LIMIT): finite, at the lap it ends; endless, at L, its first exact repeat (the lap
+// that repeats M); undecided within the rules' lap_limit (laps: lap_limit). For `hoyito
+// scan-sowings` (harness/simulate/scan_sowings.h), which sees the engine through this header.
+enum class SowingKind : std::uint8_t { finite, endless, undecided };
+struct SowingLength {
+  SowingKind kind = SowingKind::finite;
+  std::uint64_t laps = 0;
+  std::uint64_t repeated_lap = 0;  // M of an endless move, else 0
+};
+SowingLength sowing_length(const Rules& rules, const Position& p, int hole);
+
 }  // namespace hoyito::engine
 
 #include "engine/game.h"

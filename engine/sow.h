@@ -20,7 +20,7 @@
 // Brent's algorithm, then for long sowings a denser set of kept checkpoints (CycleDetector in
 // sow.cpp), begun at the lap that moved the anchor (Hoyito I: always). No allocation.
 //
-// Q-LIMIT (specs/open-questions.md, option lap_limit, at most kMaxLaps in core/rules.h): a
+// Q-LIMIT (specs/open-questions.md, option lap_limit, at most kLargestLapLimit in core/rules.h): a
 // sowing is decided when it ends by lap end lap_limit, or when by then one of its lap-end states
 // repeats an earlier one (exactly, not up to rotation); any other sowing is `undecided` (the
 // caller refuses the move). The anchor gives the first exact repeat directly; a cycle found up to
@@ -29,8 +29,8 @@
 // sowing whose laps since lap 1 are all short is undecided at lap lap_limit; any other neither
 // ended nor found repeating by lap 2 * max(lap_limit, 3 * 2^14) (Config::give_up_laps,
 // give_up_point in config.h) cannot be decided by lap end lap_limit, and is given up as
-// undecided. The counts are 64-bit: any lap_limit an int holds works, without overflow, in
-// constant memory.
+// undecided. The counts are 64-bit: any lap_limit up to kLargestLapLimit (10^13) works, without
+// overflow (the give-up point is at most 2 x 10^13), in constant memory.
 //
 // Endless sowings are rare (about one position in 7000 of random 2x6 play has one), but their
 // cycles can be long: with 4 seeds per hole on 2x12 up to billions of laps (Hoyito II from the
@@ -38,7 +38,8 @@
 // 1,912,296,601; decided endless under the default guard of 2 x 10^9 lap ends, figures in
 // docs/performance.md); with 7 to 10 seeds per hole on 2x6 longer (e.g. Hoyito II, South to
 // move, board [28,4,18,11,0,14,6,2,14,10,4,1], move c: 2.5e9 laps up to rotation, 3.0e10
-// exactly): such moves meet the guard and are refused as undecided.
+// exactly): such moves meet the default guard and are refused as undecided (a lap_limit of up
+// to 10^13 decides them).
 #pragma once
 
 #include <array>

@@ -8,12 +8,14 @@ namespace hoyito::protocol {
 
 namespace {
 
-// "MIN..MAX" as its two numbers, or nullopt when the text is not a range.
+// "MIN..MAX" as its two numbers, or nullopt when the text is not a range. Bounds up to 10^18:
+// lap_limit's range reaches 10^13 (Q-LIMIT), and an engine may list a wider one.
 std::optional<std::pair<long long, long long>> parse_range(std::string_view text, std::string_view where) {
+  constexpr long long kLargestBound = 1'000'000'000'000'000'000;
   const std::size_t dots = text.find("..");
   if (dots == std::string_view::npos) return std::nullopt;
-  const long long low = parse_number(text.substr(0, dots), where, 0, 1'000'000'000'000);
-  const long long high = parse_number(text.substr(dots + 2), where, low, 1'000'000'000'000);
+  const long long low = parse_number(text.substr(0, dots), where, 0, kLargestBound);
+  const long long high = parse_number(text.substr(dots + 2), where, low, kLargestBound);
   return std::make_pair(low, high);
 }
 
@@ -119,7 +121,7 @@ Capabilities full_capabilities() {
       continue;  // single-valued decisions
     std::vector<std::string> values(info.values.begin(), info.values.end());
     if (info.name == "ply_limit") values = {"1..1000000"};
-    if (info.name == "lap_limit") values = {fmt::format("1..{}", kMaxLaps)};
+    if (info.name == "lap_limit") values = {fmt::format("1..{}", kLargestLapLimit)};
     caps.options[std::string(info.name)] = values;
   }
   caps.features = {"events", "perft", "divide", "playmoves", "rounds"};

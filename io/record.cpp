@@ -201,18 +201,23 @@ const json::value& field(const json::object& o, std::string_view key, const std:
   return required_field(o, key, path);
 }
 
-int as_int(const json::value& v, const std::string& path, long lo = 0, long hi = 1L << 30) {
-  long n = 0;
+// A whole number from lo to hi (64-bit: a lap_limit goes up to 10^13, Q-LIMIT).
+long long as_whole(const json::value& v, const std::string& path, long long lo, long long hi) {
+  long long n = 0;
   if (v.is_int64())
-    n = static_cast<long>(v.get_int64());
+    n = v.get_int64();
   else if (v.is_uint64() && v.get_uint64() <= static_cast<std::uint64_t>(hi))
-    n = static_cast<long>(v.get_uint64());
+    n = static_cast<long long>(v.get_uint64());
   else if (v.is_uint64())  // a whole number, above 2^63 - 1
     throw InputError(fmt::format("{}: {} is out of range {}..{}", path, v.get_uint64(), lo, hi));
   else
     throw InputError(fmt::format("{}: expected a whole number, got {}", path, shown(v)));
   if (n < lo || n > hi) throw InputError(fmt::format("{}: {} is out of range {}..{}", path, n, lo, hi));
-  return static_cast<int>(n);
+  return n;
+}
+
+int as_int(const json::value& v, const std::string& path, long lo = 0, long hi = 1L << 30) {
+  return static_cast<int>(as_whole(v, path, lo, hi));
 }
 
 std::string_view as_string(const json::value& v, const std::string& path) {
@@ -316,7 +321,7 @@ Rules rules_from_json(const json::value& v, std::string_view where) {
             throw InputError(fmt::format("{}: expected true or false, got {}", opt_at, shown(option)));
           text = option.get_bool() ? "true" : "false";
         } else if (name == "ply_limit" || name == "lap_limit") {  // their bounds, as validate's
-          text = fmt::to_string(as_int(option, opt_at, 1, name == "ply_limit" ? 1000000 : 2000000000));
+          text = fmt::to_string(as_whole(option, opt_at, 1, name == "ply_limit" ? 1000000 : kLargestLapLimit));
         } else {
           text = std::string(as_string(option, opt_at));
         }

@@ -154,7 +154,7 @@ Position made_up_position(const Rules& rules, SplitMix64& rng) {
 // with lap_limit cut to the walker's reach so that no move of them is walked for minutes.
 std::vector<Position> random_game_positions(const Rules& rules, SplitMix64& rng) {
   Rules bounded = rules;
-  bounded.options.lap_limit = static_cast<int>(kHardWalkLaps);
+  bounded.options.lap_limit = kHardWalkLaps;
   std::vector<Position> out;
   for (int g = 0; g < random_games(rules.holes_per_row); ++g) {
     model::Game game(bounded, model::opening_position(bounded));

@@ -11,7 +11,7 @@ namespace hoyito {
 
 namespace {
 
-Rules with_lap_limit(Rules rules, int limit) {
+Rules with_lap_limit(Rules rules, LapCount limit) {  // Q-LIMIT, 64-bit: no narrowing of a long L
   rules.options.endless_sowing = EndlessSowing::void_game;
   rules.options.lap_limit = limit;
   return rules;
@@ -47,12 +47,12 @@ std::optional<Disagreement> check_lap_limits(const Rules& rules, const Position&
       counts.too_long += 1;
       continue;
     }
-    const int at = static_cast<int>(laps);
+    const auto at = static_cast<LapCount>(laps);
     counts.moves += 1;
     counts.endless += endless;
     if (!model_decides(with_lap_limit(rules, at), position, hole)) counts.model_inconsistent += 1;
     if (at > 1 && model_decides(with_lap_limit(rules, at - 1), position, hole)) counts.model_inconsistent += 1;
-    for (int limit : {at, at - 1}) {
+    for (LapCount limit : {at, at - 1}) {
       if (limit < 1) continue;
       if (auto d = compare(with_lap_limit(rules, limit), position, {Move::at(hole)})) return d;
     }
@@ -138,7 +138,7 @@ namespace {
 
 Rules illegal_at(Rules rules, std::uint64_t limit) {
   rules.options.endless_sowing = EndlessSowing::illegal;
-  rules.options.lap_limit = static_cast<int>(limit);
+  rules.options.lap_limit = static_cast<LapCount>(limit);
   return rules;
 }
 
@@ -169,7 +169,7 @@ std::optional<Disagreement> check_at_repeat_lap(const Rules& rules, const Detect
     if (!field.empty()) return Disagreement{illegal, move.position, {m}, field, model, engine};
     // Every path of the engine's API under G6 void (as check_lap_limits): under G6 illegal another
     // move of the position, undecided at this limit, would make the model's legal plies unknown.
-    if (auto d = compare_moves(with_lap_limit(rules, static_cast<int>(limit)), move.position, {m})) return d;
+    if (auto d = compare_moves(with_lap_limit(rules, static_cast<LapCount>(limit)), move.position, {m})) return d;
   }
   return std::nullopt;
 }

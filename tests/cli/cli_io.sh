@@ -135,6 +135,18 @@ first_skipped=$(grep -o "index [0-9]* skipped" "$work/err" | head -1 | cut -d' '
 "$hoyito" random --option lap_limit=30 --seed 1 --index "$first_skipped" 2>&1 >/dev/null | grep -q "index $first_skipped skipped" ||
   fail "random --index $first_skipped does not meet the same undecided move"
 
+# Q-LIMIT is 64-bit (issue 33): lap_limit = 10^13 goes through a record (random, replay) and a
+# simulate result and its merge as the same whole number, not cut to 32 bits nor made a double.
+"$hoyito" random --option lap_limit=10000000000000 --games 1 --out "$work/big.jsonl" || fail "random lap_limit=10^13"
+"$hoyito" replay "$work/big.jsonl" >/dev/null || fail "replay of a lap_limit=10^13 record"
+grep -q '"lap_limit":10000000000000[,}]' "$work/big.jsonl" || fail "the record does not hold lap_limit 10^13"
+for k in 1 2; do
+  "$hoyito" simulate --games 6 --option lap_limit=10000000000000 --shard $k/2 --json "$work/big$k.json" --quiet >/dev/null ||
+    fail "simulate --shard $k/2 lap_limit=10^13"
+done
+"$hoyito" merge "$work/big1.json" "$work/big2.json" >"$work/bigmerged.json" || fail "merge of lap_limit=10^13 shards"
+grep -q '"lap_limit":10000000000000[,}]' "$work/bigmerged.json" || fail "the merged result lost lap_limit 10^13"
+
 # --- Odd environments -----------------------------------------------------------------------
 touch "$work/afile"
 expect_error 2 "--out $work/afile: cannot make the folder: a file of that name exists" -- \

@@ -93,6 +93,19 @@ TEST(Cli, ReplayRejectsATamperedRecordWithExitOne) {
   EXPECT_NE(r.out.find("plies[0].after"), std::string::npos) << r.out;
 }
 
+// scan-sowings (issue 33): every move of every position counted, named by the guard it ran
+// under; 10 games of 2x6 with lap_limit 10^13 (the largest) still decide every move.
+TEST(Cli, ScanSowingsSaysWhatItCounted) {
+  const CommandRun r = run("scan-sowings --games 10 --seed 3 --longest 2 --option lap_limit=10000000000000");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("games 0..9 (seed 3)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0 undecided within lap_limit 10000000000000 (Q-LIMIT)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the 2 longest decided moves:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("hoyito apply --variant hoyito2 --holes 6 --option lap_limit=10000000000000 --moves"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --variant hoyito4", {"unknown variant", "hoyito4"});
   expect_bad_input("random --holes 7", {"--holes", "7"});
@@ -101,7 +114,12 @@ TEST(Cli, BadRulesOptions) {
   expect_bad_input("random --option skip_origin", {"NAME=VALUE"});
   expect_bad_input("random --option ply_limit=-3", {"ply_limit", "-3"});
   expect_bad_input("random --option lap_limit=0", {"lap_limit", "0"});
-  expect_bad_input("random --option lap_limit=2000000001", {"lap_limit", "2000000001"});
+  // Q-LIMIT: 1..10^13 (issue 33); one more, a number past 2^63 and a negative one are one line each.
+  expect_bad_input("random --option lap_limit=10000000000001", {"lap_limit", "10000000000001", "10000000000000"});
+  expect_bad_input("random --option lap_limit=99999999999999999999", {"lap_limit", "99999999999999999999"});
+  expect_bad_input("random --option lap_limit=-2147483648", {"lap_limit", "-2147483648"});
+  expect_bad_input("scan-sowings --option lap_limit=0", {"lap_limit", "0"});
+  expect_bad_input("scan-sowings --games 0", {"--games", "0"});
   expect_bad_input("verify --skip lockstep,nonsense", {"--skip", "nonsense"});
   expect_bad_input("verify --game-timeout 0", {"--game-timeout"});
   expect_bad_input("random --variant hoyito3 --round 3", {"--previous-winner", "round 3"});

@@ -778,8 +778,7 @@ TEST(EngineLapLimit, TheGiveUpPointIsTwiceTheGuardWithoutOverflow) {
 }
 
 TEST(EngineLapLimit, AnEndlessSowingIsDecidedUnderAGuardOfABillionLaps) {
-  // make_config and sow_move directly: Game's validate() refuses a guard above kMaxLaps, which
-  // is 10^6 until issue 9's default lands in core/rules.h.
+  // make_config and sow_move directly (the guard itself is any whole number to 10^13, Q-LIMIT).
   Rules r = test_rules(Variant::hoyito2, 6);
   r.options.lap_limit = 1'000'000'000;
   const hoyito::engine::Config c = hoyito::engine::make_config(r);
@@ -802,6 +801,23 @@ TEST(EngineLapLimit, TheGuardDecidesAMoveWhoseFirstExactRepeatIsAtItsLapEnd) {
   EXPECT_THROW(undecided.play(hoyito::Move::at(0)), hoyito::UndecidedMove);
   EXPECT_EQ(undecided.position(), kEndlessStart);
   EXPECT_NO_THROW(undecided.play(hoyito::Move::at(2)));  // c ends after one lap: legal whatever a is
+}
+
+// Q-LIMIT is 64-bit (issue 33): move a's first repeat is lap 61 (above), so a guard of
+// 2^32 + 60 decides it; cut to 32 bits it would be 60, and a undecided (the test above). The
+// largest guard, 10^13, decides it as well, and its give-up point, 2 x 10^13, does not wrap.
+TEST(EngineLapLimit, AGuardPast2To32IsNotCutTo32Bits) {
+  Rules r = test_rules(Variant::hoyito2, 6);
+  for (const hoyito::LapCount limit : {hoyito::LapCount{4'294'967'356}, hoyito::kLargestLapLimit}) {
+    r.options.lap_limit = limit;
+    const hoyito::engine::Config c = hoyito::engine::make_config(r);
+    EXPECT_EQ(c.lap_limit, static_cast<std::uint64_t>(limit));
+    EXPECT_EQ(c.give_up_laps, 2 * static_cast<std::uint64_t>(limit));
+    EXPECT_EQ(Game(r, kEndlessStart).legal_moves(), (hoyito::testing::holes({2, 3, 5}))) << limit;
+    const hoyito::engine::LapRepeat repeat = hoyito::engine::endless_repeat(c, packed(kEndlessStart.board), 0);
+    EXPECT_EQ(repeat.repeat_lap, 61u);
+    EXPECT_EQ(repeat.earlier_lap, 1u);
+  }
 }
 
 TEST(EngineEndless, AnEndlessMoveIsRefusedSayingWhereItsSowingRepeats) {

@@ -111,6 +111,20 @@ TEST(ModelLapLimit, EndlessMoveDecidedAtItsFirstRepeatUndecidedOneLapEarlier) {
   EXPECT_THROW(model::sow_move(rules, kTailThenCycle, kMoveE), UndecidedMove);
 }
 
+// Q-LIMIT is 64-bit (issue 33): a guard of 2^32 + 61 laps decides move e (first repeat at lap
+// 62, above); cut to 32 bits it would be 61, and the move undecided (the test above). 10^13, the
+// largest guard, decides it too (Brent's walk is bounded by 3 x lap_limit: no overflow).
+TEST(ModelLapLimit, AGuardPast2To32IsNotCutTo32Bits) {
+  Rules rules = hoyito1(EndlessSowing::void_game);
+  for (const LapCount limit : {LapCount{4'294'967'357}, LapCount{2'147'483'710}, kLargestLapLimit}) {
+    rules.options.lap_limit = limit;
+    const model::MoveOutcome e = model::sow_move(rules, kTailThenCycle, kMoveE);
+    EXPECT_TRUE(e.endless) << limit;
+    EXPECT_EQ(e.laps, 62u) << limit;
+    EXPECT_EQ(e.repeated_lap, 2u) << limit;
+  }
+}
+
 // G13 (END-1, END-I-1, CAP-I-1), Hoyito I, South to move, 7 seeds on the board:
 //   South plays a (3 seeds). 1: 3->4 with 2 still in hand: captured at once (CAP-I-1), South
 //   20 -> 24. In play now: 1 seed on the board (d) and 2 in hand, 3 in all, four or fewer; before

@@ -71,13 +71,13 @@ TEST(LapLimits, LongestCycleMetInPlayIsDecidedAtTheSameLapByBoth) {
   const model::MoveOutcome c = model::sow_move(endless_rules(), longest, 2);
   ASSERT_TRUE(c.endless);
   EXPECT_GT(c.laps, 1'000'000u);
-  EXPECT_LT(c.laps * 100, kMaxLaps);
+  EXPECT_LT(c.laps * 100, static_cast<std::uint64_t>(kDefaultLapLimit));
   Rules at = endless_rules();
-  at.options.lap_limit = static_cast<int>(c.laps);
+  at.options.lap_limit = static_cast<LapCount>(c.laps);
   engine::Game decided(at, longest);
   EXPECT_EQ(decided.play(hoyito::Move::at(2)).events.front().kind, EventKind::endless_sowing);
   Rules before = at;
-  before.options.lap_limit = static_cast<int>(c.laps) - 1;
+  before.options.lap_limit = static_cast<LapCount>(c.laps) - 1;
   EXPECT_THROW(model::sow_move(before, longest, 2), UndecidedMove);
   engine::Game refused(before, longest);
   EXPECT_THROW(refused.play(hoyito::Move::at(2)), UndecidedMove);
