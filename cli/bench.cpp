@@ -55,23 +55,54 @@ boost::json::object protocol_figures(const BenchFigures& f) {
 
 double rate(double count, double seconds) { return seconds > 0 ? count / seconds : 0.0; }
 
-// simulate --threads 1 against the engine sampler alone over the same deals (issue: the
-// bookkeeping of a simulation may cost at most about 10%): plies per second of each, median
+// simulate --threads 1 against the engine sampler alone over the same deals, on both boards
+// (issue 33: simulate's bookkeeping may cost at most about 10%): plies per second of each, median
 // runs, and their ratio; "the same games" is checked by their ply totals, never assumed.
 void print_simulate_over_sampler(const BenchFigures& f, boost::json::object& document) {
-  const double simulate = rate(static_cast<double>(f.simulate_plies), f.simulate_seconds_1);
-  const double sampler = rate(static_cast<double>(f.sampler_plies), f.sampler_seconds);
-  const bool same_games = f.sampler_plies == f.simulate_plies;
-  std::cout << fmt::format(
-      "simulate --threads 1 over the engine sampler alone, the same {} deals ({}): "
-      "{:.0f} plies/s over {:.0f} plies/s: ratio {:.2f}\n",
-      f.simulate_games, same_games ? "same plies" : "OTHER GAMES: no ratio", simulate, sampler,
-      same_games ? rate(simulate, sampler) : 0.0);
-  document["simulate_over_sampler"] = {{"simulate_plies_per_second", simulate},
-                                       {"sampler_plies_per_second", sampler},
-                                       {"sampler_runs", boost::json::value_from(f.sampler_runs)},
-                                       {"same_games", same_games},
-                                       {"ratio", same_games ? rate(simulate, sampler) : 0.0}};
+  boost::json::array out;
+  for (const SimulateOverSampler& o : f.over_sampler) {
+    const double simulate = rate(static_cast<double>(o.simulate_plies), o.simulate_seconds);
+    const double sampler = rate(static_cast<double>(o.sampler_plies), o.sampler_seconds);
+    const bool same_games = o.sampler_plies == o.simulate_plies;
+    std::cout << fmt::format(
+        "simulate --threads 1 over the engine sampler alone, hoyito2 2x{}, the same {} deals ({}): "
+        "{:.0f} plies/s over {:.0f} plies/s: ratio {:.2f} (goal 0.9 or more)\n",
+        o.holes_per_row, o.games, same_games ? "same plies" : "OTHER GAMES: no ratio", simulate, sampler,
+        same_games ? rate(simulate, sampler) : 0.0);
+    out.push_back({{"holes_per_row", o.holes_per_row},
+                   {"games", o.games},
+                   {"simulate_plies_per_second", simulate},
+                   {"sampler_plies_per_second", sampler},
+                   {"simulate_runs", boost::json::value_from(o.simulate_runs)},
+                   {"sampler_runs", boost::json::value_from(o.sampler_runs)},
+                   {"same_games", same_games},
+                   {"ratio", same_games ? rate(simulate, sampler) : 0.0}});
+  }
+  document["simulate_over_sampler"] = std::move(out);
+}
+
+// The engine sampler against the plain playout (harness/bench/plain_playout.h) over the same
+// bench games, CPU seconds (issue 33: the sampler at least 1.5 times the plain loop).
+void print_sampler_over_plain(const BenchFigures& f, boost::json::object& document) {
+  boost::json::array out;
+  for (const ConfigFigures& c : f.configs) {
+    if (!c.plain) continue;
+    const double sampler = rate(static_cast<double>(c.sampler.plies), c.sampler.seconds);
+    const double plain = rate(static_cast<double>(c.plain->plies), c.plain->seconds);
+    const bool same_games = c.plain->plies == c.sampler.plies && c.plain->games == c.sampler.games;
+    std::cout << fmt::format(
+        "engine sampler over the plain playout, {} 2x{}, the same {} games ({}): {:.0f} plies/s over {:.0f} "
+        "plies/s: ratio {:.2f} (goal 1.5 or more)\n",
+        variant_name(c.variant), c.holes_per_row, c.sampler.games, same_games ? "same plies" : "OTHER GAMES: no ratio",
+        sampler, plain, same_games ? rate(sampler, plain) : 0.0);
+    out.push_back({{"variant", variant_name(c.variant)},
+                   {"holes_per_row", c.holes_per_row},
+                   {"sampler_plies_per_second", sampler},
+                   {"plain_plies_per_second", plain},
+                   {"same_games", same_games},
+                   {"ratio", same_games ? rate(sampler, plain) : 0.0}});
+  }
+  document["sampler_over_plain"] = std::move(out);
 }
 
 int command_bench(const BenchArgs& args) {
@@ -81,7 +112,7 @@ int command_bench(const BenchArgs& args) {
   const BenchFigures f = measure_bench(args.games, [&clock](const std::string& step) {
     std::cerr << fmt::format("bench: {:.0f} s: measuring {}\n", clock.seconds(), step) << std::flush;
   });
-  boost::json::object document = result_header("hoyito-bench-result/2");
+  boost::json::object document = result_header("hoyito-bench-result/3");
   document["games"] = args.games;
   boost::json::array configs;
   auto plies_per_second = [](const TimedGames& t) { return rate(static_cast<double>(t.plies), t.seconds); };
@@ -128,6 +159,7 @@ int command_bench(const BenchArgs& args) {
       "each, alternated: 1 thread {} s, 2 threads {} s); ratio {:.2f}\n",
       f.simulate_games, f.simulate_plies, f.simulate_seconds_1, one, f.simulate_seconds_2, two, kBenchSimulateRuns,
       seconds_list(f.simulate_runs_1), seconds_list(f.simulate_runs_2), rate(two, one));
+  print_sampler_over_plain(f, document);
   print_simulate_over_sampler(f, document);
   std::cout << fmt::format(
       "exhaustive (2x6, at most {} seeds, 2 threads): {} positions in {:.2f} s: {:.0f} positions/s\n",

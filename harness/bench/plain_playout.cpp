@@ -1,7 +1,6 @@
 #include "harness/bench/plain_playout.h"
 
 #include <array>
-#include <set>
 
 namespace hoyito {
 
@@ -9,7 +8,7 @@ namespace {
 
 constexpr int kMaxHoles = 24;
 constexpr int kPlyLimit = 5000;      // END-3, G7 default ply_limit
-constexpr int kRememberAfter = 256;  // laps before a sowing starts remembering its lap-end states
+constexpr long kRememberAfter = 64;  // laps before a sowing starts looking for a repeated lap-end state
 
 using Board = std::array<int, kMaxHoles>;
 
@@ -32,16 +31,19 @@ int capture_from(Board& b, int hole, int holes) {
 }
 
 // SOW-1, SOW-2, SOW-4, SOW-5 relayed lap after lap; SOW-6: a lap-end state (board, landing hole)
-// seen before is an endless sowing. States are remembered only after kRememberAfter laps: every
+// that comes back is an endless sowing, found by Brent's method (one state kept, compared at
+// every lap end, replaced at each power of two) once a sowing passes kRememberAfter laps: every
 // sowing that ends sooner pays nothing for it.
 Sowing sow(const Board& start, int hole, int holes) {
   Sowing s{start, 0, Sown::ended};
-  std::set<std::pair<Board, int>> seen;
+  Board kept{};
+  int kept_hole = -1;
+  long power = kRememberAfter;
   int hand = s.board[hole];
   s.board[hole] = 0;
   for (long lap = 1;; ++lap) {
     for (; hand > 0; --hand) {
-      hole = (hole + 1) % holes;
+      if (++hole == holes) hole = 0;
       s.board[hole] += 1;
     }
     if (s.board[hole] == 1) return s;  // SOW-4
@@ -50,9 +52,14 @@ Sowing sow(const Board& start, int hole, int holes) {
       s.how = Sown::captured;
       return s;
     }
-    if (lap >= kRememberAfter && !seen.insert({s.board, hole}).second) {
+    if (hole == kept_hole && s.board == kept) {
       s.how = Sown::endless;
       return s;
+    }
+    if (lap == power) {
+      kept = s.board;
+      kept_hole = hole;
+      power *= 2;
     }
     hand = s.board[hole];  // SOW-5: the landing hole's seeds, the last one included
     s.board[hole] = 0;

@@ -3,7 +3,7 @@
 // bench` measures the engine's random player (engine::Game::play_random) against (issue 33: the
 // sampler should be well above it), so it plays the very same games: default options only, the
 // sampler's draw order (engine/game.h, play_random), endless sowings (SOW-6) decided exactly by
-// remembering the lap-end states of a long sowing. tests/harness/bench/plain_playout_test.cpp
+// Brent's cycle finding over a long sowing's lap-end states. tests/harness/bench/plain_playout_test.cpp
 // checks that both play the same plies from the same draws.
 #pragma once
 

@@ -13,6 +13,7 @@
 #include "harness/base/interrupt.h"
 #include "harness/base/random.h"
 #include "harness/base/reporter.h"
+#include "harness/bench/plain_playout.h"
 #include "harness/games/play.h"
 #include "harness/simulate/simulate.h"
 #include "harness/verify/exhaustive.h"
@@ -120,6 +121,83 @@ TimedGames time_games(int min_games, long min_plies, PlayGame play_game) {
 constexpr Variant kVariants[] = {Variant::hoyito1, Variant::hoyito2, Variant::hoyito3};
 constexpr int kSizes[] = {6, 12};
 
+// The plain playout (harness/bench/plain_playout.h) on the sampler's bench game `game`: the same
+// seed, so the same game (PlainPlayout tests).
+long play_plain_game(const Rules& rules, int game) {
+  SplitMix64 rng{bench_game_seed(rules, game)};
+  return plain_random_game(rules.holes_per_row, rng).plies;
+}
+
+double median(std::vector<double> runs) {
+  std::sort(runs.begin(), runs.end());
+  const std::size_t n = runs.size();
+  return n % 2 ? runs[n / 2] : (runs[n / 2 - 1] + runs[n / 2]) / 2;
+}
+
+// `hoyito simulate` itself (random against random, no games with events) on `spec`'s deals, run
+// again and again: each run's wall clock, and a check that every run played the first one's games
+// (the deals depend on their index alone, whatever the threads).
+class SimulateTimer {
+ public:
+  explicit SimulateTimer(int holes_per_row, int games) {
+    spec_.rules = bench_rules(Variant::hoyito2, holes_per_row);
+    spec_.games = static_cast<std::uint64_t>(games);
+    spec_.detail_every = 0;
+  }
+  double run(int threads) {
+    RunOptions options;
+    options.threads = threads;
+    options.progress = false;
+    const SimulationResult run = run_simulation(spec_, options);
+    throw_if_interrupted(kNoFigure);  // run_simulation stops early at an interrupt: its time is no figure
+    if (!first_) first_ = run.per_value.front();
+    if (!(run.per_value.front() == *first_))
+      throw std::logic_error("bench: simulate on two threads played other games");
+    return run.seconds;
+  }
+  // The engine sampler alone over the same deals (nothing counted), on this thread: its wall clock.
+  double run_sampler(long& plies) const {
+    const Stopwatch clock;
+    plies = play_simulate_deals_bare(spec_.rules, spec_.seed, spec_.games);
+    const double seconds = clock.seconds();
+    throw_if_interrupted(kNoFigure);
+    return seconds;
+  }
+  long plies() const { return static_cast<long>(first_->length.sum); }  // plies of every game
+
+ private:
+  SimulationSpec spec_;
+  std::optional<Statistics> first_;
+};
+
+// simulate on one thread and on two (2x6), and on one thread against the sampler alone (2x6
+// and 2x12): the runs alternated, kBenchSimulateRuns of each, the median of each kept
+// (harness/bench/signature.h says why not the fastest).
+void measure_simulate(BenchFigures& f, const std::function<void(const std::string&)>& progress) {
+  for (const int n : kSizes) {
+    const int games = n == 6 ? kBenchSimulateGames : kBenchSimulateGames12;
+    SimulateTimer timer(n, games);
+    SimulateOverSampler o{n, games, 0, 0, {}, {}, 0, 0};
+    for (int r = 0; r < kBenchSimulateRuns; ++r) {
+      progress(fmt::format("simulate 2x{}, run {} of {}", n, r + 1, kBenchSimulateRuns));
+      o.simulate_runs.push_back(timer.run(1));
+      o.sampler_runs.push_back(timer.run_sampler(o.sampler_plies));
+      if (n == 6) f.simulate_runs_2.push_back(timer.run(2));
+    }
+    o.simulate_plies = timer.plies();
+    o.simulate_seconds = median(o.simulate_runs);
+    o.sampler_seconds = median(o.sampler_runs);
+    if (n == 6) {
+      f.simulate_games = games;
+      f.simulate_plies = o.simulate_plies;
+      f.simulate_runs_1 = o.simulate_runs;
+      f.simulate_seconds_1 = o.simulate_seconds;
+      f.simulate_seconds_2 = median(f.simulate_runs_2);
+    }
+    f.over_sampler.push_back(std::move(o));
+  }
+}
+
 }  // namespace
 
 std::uint64_t bench_games(int games_per_config, bool sign, long* plies_out) {
@@ -154,51 +232,13 @@ BenchFigures measure_bench(int games_per_config, const std::function<void(const 
       c.model = time_games(1, kBenchModelPlies, [&rules](int g) {
         return static_cast<long>(random_game(rules, kBenchSeed, static_cast<std::uint64_t>(g)).plies.size());
       });
+      if (v == Variant::hoyito2)
+        c.plain =
+            time_games(games_per_config, kBenchSamplerPlies, [&rules](int g) { return play_plain_game(rules, g); });
       f.configs.push_back(c);
     }
 
-  // `hoyito simulate` itself (random against random, no games with events): the same deals on
-  // one thread and on two, alternately, kBenchSimulateRuns times each, the median run of each
-  // kept (harness/bench/signature.h says why not the fastest); the statistics must agree, as the deals
-  // depend on their index alone.
-  SimulationSpec simulate_spec;
-  simulate_spec.rules = bench_rules(Variant::hoyito2, 6);
-  simulate_spec.games = kBenchSimulateGames;
-  simulate_spec.detail_every = 0;
-  f.simulate_games = static_cast<int>(simulate_spec.games);
-  std::optional<Statistics> first_run;
-  auto simulate_on = [&](int threads, std::vector<double>& runs) {
-    RunOptions options;
-    options.threads = threads;
-    options.progress = false;
-    const SimulationResult run = run_simulation(simulate_spec, options);
-    throw_if_interrupted(kNoFigure);  // run_simulation stops early at an interrupt: its time is no figure
-    runs.push_back(run.seconds);
-    if (!first_run) first_run = run.per_value.front();
-    if (!(run.per_value.front() == *first_run))
-      throw std::logic_error("bench: simulate on two threads played other games");
-  };
-  auto sampler_on_deals = [&] {
-    const Stopwatch clock;
-    f.sampler_plies = play_simulate_deals_bare(simulate_spec.rules, simulate_spec.seed, simulate_spec.games);
-    f.sampler_runs.push_back(clock.seconds());
-    throw_if_interrupted(kNoFigure);
-  };
-  for (int r = 0; r < kBenchSimulateRuns; ++r) {
-    progress(fmt::format("simulate, run {} of {}", r + 1, kBenchSimulateRuns));
-    simulate_on(1, f.simulate_runs_1);
-    sampler_on_deals();
-    simulate_on(2, f.simulate_runs_2);
-  }
-  auto median = [](std::vector<double> runs) {
-    std::sort(runs.begin(), runs.end());
-    const std::size_t n = runs.size();
-    return n % 2 ? runs[n / 2] : (runs[n / 2 - 1] + runs[n / 2]) / 2;
-  };
-  f.simulate_seconds_1 = median(f.simulate_runs_1);
-  f.simulate_seconds_2 = median(f.simulate_runs_2);
-  f.sampler_seconds = median(f.sampler_runs);
-  f.simulate_plies = static_cast<long>(first_run->length.sum);  // plies of every game
+  measure_simulate(f, progress);
 
   progress("exhaustive");
   const Stopwatch exhaustive_clock;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <cstdint>
@@ -46,6 +47,9 @@ inline constexpr long kBenchModelPlies = 200'000;      // the model, ~0.6-1.3M p
 // run, which a busy machine's noise would call for, made a lucky one-thread run the measure.
 inline constexpr int kBenchSimulateGames = 500'000;
 inline constexpr int kBenchSimulateRuns = 3;
+// The 2x12 deals of simulate --threads 1 against the sampler alone: about as many plies as the
+// 2x6 deals (a random 2x12 game is some 25 times longer).
+inline constexpr int kBenchSimulateGames12 = 20'000;
 
 // Whole games timed on one thread: how many, their plies, the CPU seconds they took.
 struct TimedGames {
@@ -60,6 +64,19 @@ struct ConfigFigures {
   TimedGames legal;    // full-legality path
   TimedGames sampler;  // play_random
   TimedGames model;
+  // Hoyito II only: the plain playout (harness/bench/plain_playout.h) over the sampler's games,
+  // the baseline the sampler is measured against (issue 33: at least 1.5 times as fast).
+  std::optional<TimedGames> plain;
+};
+
+// simulate --threads 1 against the engine sampler alone (play_random, nothing counted) over the
+// same deals of one board, timed side by side on the wall clock: what simulate's bookkeeping costs.
+struct SimulateOverSampler {
+  int holes_per_row = 6;
+  int games = 0;
+  long simulate_plies = 0, sampler_plies = 0;  // equal when the two played the same games
+  std::vector<double> simulate_runs, sampler_runs;
+  double simulate_seconds = 0, sampler_seconds = 0;  // the median runs
 };
 
 struct BenchFigures {
@@ -68,11 +85,8 @@ struct BenchFigures {
   long simulate_plies = 0;
   std::vector<double> simulate_runs_1, simulate_runs_2;   // wall clock of each run, in run order
   double simulate_seconds_1 = 0, simulate_seconds_2 = 0;  // wall clock, the median run of each
-  // The engine sampler alone (play_random, no statistics) over simulate's own deals, on one
-  // thread, timed beside each one-thread simulate run: what simulate's bookkeeping costs.
-  std::vector<double> sampler_runs;
-  double sampler_seconds = 0;  // wall clock, the median run
-  long sampler_plies = 0;      // equal to simulate_plies when the two played the same games
+  // Hoyito II 2x6 (its simulate runs are the one-thread runs above) and 2x12.
+  std::vector<SimulateOverSampler> over_sampler;
   std::uint64_t exhaustive_positions = 0;
   double exhaustive_seconds = 0;
   std::uint64_t signature = 0;
