@@ -276,6 +276,7 @@ enum class BookWord {
   appendix,
   notes,
   notes_intro,
+  example_in_appendix,
   count
 };
 
@@ -348,6 +349,10 @@ const BookPhrase& book_phrase(BookWord w) {
        "readings and notes on engines and tests, rule by rule.",
        "Lo que las reglas de arriba dejan a la configuración (los nombres de las opciones y sus otros valores), las "
        "lecturas de otras fuentes y las notas sobre programas y pruebas, regla por regla."},
+      {"Its example is played with an option at another value than the default: it is with the rule's notes in the "
+       "appendix.",
+       "Su ejemplo se juega con una opción en otro valor que el predeterminado: está con las notas de la regla, en el "
+       "apéndice."},
   };
   static_assert(std::size(table) == static_cast<size_t>(BookWord::count));
   return table[static_cast<size_t>(w)];
@@ -431,6 +436,9 @@ struct RuleExample {
   std::string scenario;  // the scenario file it comes from, if any
   std::string svg, alt;  // empty: no diagram
   std::vector<std::string> account;
+  // Played with an option at another value than its default (END-3's ply limit of 1, END-4's
+  // round_ends): the book shows it with the rule's notes, in the appendix for maintainers.
+  bool with_option = false;
 };
 
 // The element ids of a diagram (title-X, desc-X, arrow-X) made unique in a page of many diagrams.
@@ -495,13 +503,19 @@ RuleExample position_example(const Candidate& c, const std::string& rule, Lang l
   return ex;
 }
 
-RuleExample rule_example(const std::vector<Candidate>& candidates, const std::string& rule, Lang lang) {
-  const Pick pick = pick_example(candidates, parse_rule_id(rule));
-  if (!pick.candidate) return {std::string(book_word(BookWord::no_example, lang)), {}, {}, {}, {}};
+RuleExample picked_example(const Pick& pick, const std::string& rule, Lang lang) {
+  if (!pick.candidate) return {std::string(book_word(BookWord::no_example, lang)), {}, {}, {}, {}, false};
   if (!pick.candidate->game)
-    return {caption_text(BookWord::checked_by_match, *pick.candidate, lang), pick.candidate->file, {}, {}, {}};
+    return {caption_text(BookWord::checked_by_match, *pick.candidate, lang), pick.candidate->file, {}, {}, {}, false};
   if (pick.ply > 0) return ply_example(*pick.candidate, pick.ply, rule, lang);
   return position_example(*pick.candidate, rule, lang);
+}
+
+RuleExample rule_example(const std::vector<Candidate>& candidates, const std::string& rule, Lang lang) {
+  const Pick pick = pick_example(candidates, parse_rule_id(rule));
+  RuleExample ex = picked_example(pick, rule, lang);
+  ex.with_option = pick.candidate && !(pick.candidate->scenario.rules.options == Options{});
+  return ex;
 }
 
 // ---- How to play: the players' opening (how-to-play.md) ------------------------------------
@@ -686,12 +700,20 @@ std::string rule_title(const Book& book, const std::string& id) {
   return name == book.players.names.end() ? id : fmt::format("{} ({})", name->second, id);
 }
 
-// The rules that have a note for maintainers (RuleText::note), in reading order.
+const RuleExample& example_of(const Book& book, const std::string& id) {
+  for (size_t s = 0; s < book.sections.size(); ++s)
+    for (size_t r = 0; r < book.sections[s].rules.size(); ++r)
+      if (book.sections[s].rules[r].id == id) return book.examples[s][r];
+  throw InputError(fmt::format("rule book: no rule {}", id));
+}
+
+// The rules that have a note for maintainers (RuleText::note) or an example played with an option
+// (RuleExample::with_option), in reading order.
 std::vector<const RuleText*> noted_rules(const Book& book) {
   std::vector<const RuleText*> noted;
   for (const RuleSection& section : book.sections)
     for (const RuleText& rule : section.rules)
-      if (!rule.note.empty()) noted.push_back(&rule);
+      if (!rule.note.empty() || example_of(book, rule.id).with_option) noted.push_back(&rule);
   return noted;
 }
 
@@ -749,7 +771,7 @@ std::string book_intro(const Book& book) {
   return intro;
 }
 
-std::string notes_md(const Book& book) {
+std::string notes_md(const Book& book, std::vector<OutputFile>& files) {
   const Lang lang = book.lang;
   std::string md = fmt::format("\n## <a id=\"maintainers\"></a>{}\n\n{}\n\n### <a id=\"notes\"></a>{}\n\n{}\n",
                                book_word(BookWord::appendix, lang), book_intro(book), book_word(BookWord::notes, lang),
@@ -757,6 +779,10 @@ std::string notes_md(const Book& book) {
   for (const RuleText* rule : noted_rules(book)) {
     md += fmt::format("\n**[{}](#{}).** {}", rule_title(book, rule->id), rule->id, link_rule_ids(rule->note, false));
     md += rule->note_sources.empty() ? "\n" : fmt::format(" *({})*\n", source_list(rule->note_sources));
+    const RuleExample& ex = example_of(book, rule->id);
+    if (!ex.with_option) continue;
+    md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
+    md += figure_md(ex, rule->id, files);
   }
   return md;
 }
@@ -771,6 +797,9 @@ std::string rule_md(const Book& book, const RuleText& rule, const RuleExample& e
                       link_rule_ids(fmt::format("{}", fmt::join(rule.sources, "; ")), false));
   if (!glosses.empty()) md += fmt::format("\n*{}:*\n\n", book_word(BookWord::glosses, lang));
   for (const std::string& line : glosses) md += fmt::format("- {}\n", line);
+  if (ex.with_option)
+    return md + fmt::format("\n*{}* ([{}](#maintainers))\n", book_word(BookWord::example_in_appendix, lang),
+                            book_word(BookWord::appendix, lang));
   md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
   return md + figure_md(ex, rule.id, files);
 }
@@ -781,13 +810,6 @@ std::vector<std::pair<std::string, const RuleSection*>> sorted_rule_ids(const Bo
     for (const RuleText& rule : section.rules) ids.emplace_back(rule.id, &section);
   std::sort(ids.begin(), ids.end());
   return ids;
-}
-
-const RuleExample& example_of(const Book& book, const std::string& id) {
-  for (size_t s = 0; s < book.sections.size(); ++s)
-    for (size_t r = 0; r < book.sections[s].rules.size(); ++r)
-      if (book.sections[s].rules[r].id == id) return book.examples[s][r];
-  throw InputError(fmt::format("rule book: no rule {}", id));
 }
 
 std::string index_md(const Book& book) {
@@ -817,7 +839,7 @@ std::vector<OutputFile> book_markdown(const Book& book) {
     if (!section.intro.empty()) md += fmt::format("\n{}\n", section.intro);
     for (size_t r = 0; r < section.rules.size(); ++r) md += rule_md(book, section.rules[r], book.examples[s][r], files);
   }
-  md += notes_md(book);
+  md += notes_md(book, files);
   md += fmt::format("\n## <a id=\"open-questions\"></a>{}\n\n{}\n\n{}\n", book_word(BookWord::open_questions, lang),
                     book_word(BookWord::open_questions_intro, lang), shifted_markdown(book.open_questions, 1));
   md += fmt::format("\n## <a id=\"notation\"></a>{}\n\n{}\n", book_word(BookWord::notation, lang),
@@ -913,6 +935,8 @@ std::string notes_html(const Book& book) {
       html += fmt::format(" <span class=\"sources\">({})</span>",
                           link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule->note_sources, "; "))), true));
     html += "</p>\n";
+    const RuleExample& ex = example_of(book, rule->id);
+    if (ex.with_option) html += figure_html(ex, book_word(BookWord::example, lang), lang);
   }
   return html + "</section>\n";
 }
@@ -934,6 +958,10 @@ std::string rule_html(const Book& book, const RuleText& rule, const RuleExample&
                         book_word(BookWord::glosses, lang));
   for (const std::string& line : glosses) html += fmt::format("<li>{}</li>\n", xml_escape(line));
   if (!glosses.empty()) html += "</ul>\n";
+  if (ex.with_option)
+    return html + fmt::format("<p class=\"sources\">{} <a href=\"#note-{}\">{}</a></p>\n</article>\n",
+                              book_word(BookWord::example_in_appendix, lang), rule.id,
+                              book_word(BookWord::appendix, lang));
   return html + figure_html(ex, book_word(BookWord::example, lang), lang) + "</article>\n";
 }
 

@@ -68,7 +68,8 @@ std::string between(const std::string& text, const std::string& from, const std:
 }
 
 // Fails if the book opens with anything but the players' part (the maintainers' intro, the
-// sources), or an option name is printed before the appendix outside the examples' captions.
+// sources), or an option name is printed before the appendix (a rule's text or citations, an
+// example's caption, account or diagram: an example played with an option goes to the appendix).
 TEST(RulebookPlayers, OpensWithHowToPlayAndKeepsOptionsForTheAppendix) {
   for (const auto& [lang, title] :
        {std::pair{Lang::en, "How to play Hoyito"}, std::pair{Lang::es, "Cómo se juega Hoyito"}}) {
@@ -79,8 +80,13 @@ TEST(RulebookPlayers, OpensWithHowToPlayAndKeepsOptionsForTheAppendix) {
     const std::string players = between(book, "<section id=\"how-to-play\">", "<section id=\"sources\">");
     EXPECT_EQ(option_names_in(players), std::vector<std::string>{}) << title;
     EXPECT_EQ(option_names_in(book.substr(0, nav_end)), std::vector<std::string>{}) << "the opening";
-    const std::string appendix = book.substr(book.find("<section id=\"maintainers\">"));
-    for (const std::string name : {"skip_origin", "capture_sides", "endless_sowing", "no_seeds", "match_starter"})
+    const size_t appendix_at = book.find("<section id=\"maintainers\">");
+    ASSERT_NE(appendix_at, std::string::npos);
+    // Before it, the rules and their examples' captions, accounts and diagrams' alt texts too.
+    EXPECT_EQ(option_names_in(book.substr(0, appendix_at)), std::vector<std::string>{}) << "before the appendix";
+    const std::string appendix = book.substr(appendix_at);
+    for (const std::string name :
+         {"skip_origin", "capture_sides", "endless_sowing", "no_seeds", "match_starter", "ply_limit", "round_ends"})
       EXPECT_NE(appendix.find(name), std::string::npos) << name << " not in the appendix";
   }
   for (const std::string* rules : {&specs().rules, &specs().rules_es})
