@@ -693,11 +693,17 @@ std::vector<std::string> rule_glosses(const Book& book, const RuleText& rule) {
 
 std::string section_anchor(const RuleSection& section) { return section_code(section.title); }
 
+// A rule's name (how-to-play.md), empty if it has none.
+std::string rule_name(const Book& book, const std::string& id) {
+  const auto name = book.players.names.find(id);
+  return name == book.players.names.end() ? std::string() : name->second;
+}
+
 // A rule as a heading or a link reads it: its name, the ID beside ("Relay sowing (SOW-5)"); the ID
 // alone if how-to-play.md names it not.
 std::string rule_title(const Book& book, const std::string& id) {
-  const auto name = book.players.names.find(id);
-  return name == book.players.names.end() ? id : fmt::format("{} ({})", name->second, id);
+  const std::string name = rule_name(book, id);
+  return name.empty() ? id : fmt::format("{} ({})", name, id);
 }
 
 const RuleExample& example_of(const Book& book, const std::string& id) {
@@ -820,7 +826,7 @@ std::string index_md(const Book& book) {
                                book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
-    md += fmt::format("| [{0}](#{0}) | {1} | {2} |\n", id, section->title,
+    md += fmt::format("| [{0}](#{0}) {1} | {2} | {3} |\n", id, rule_name(book, id), section->title,
                       file.empty() ? "-" : fmt::format("`{}`", file));
   }
   return md;
@@ -973,9 +979,9 @@ std::string index_html(const Book& book) {
       book_word(BookWord::section_col, lang), book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
-    html +=
-        fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td></tr>\n", id,
-                    xml_escape(section->title), file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
+    html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a> {1}</td><td>{2}</td><td>{3}</td></tr>\n", id,
+                        xml_escape(rule_name(book, id)), xml_escape(section->title),
+                        file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
   }
   return html + "</table>\n</section>\n";
 }
