@@ -25,10 +25,11 @@ struct RulebookArgs {
 };
 
 RulebookSources built_in_specs() {
-  RulebookSources sources{{kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown},
-                          {kRulesSpanishMarkdown, kOpenQuestionsSpanishMarkdown, kNotationSpanishMarkdown},
-                          kSourcesMarkdown,
-                          {}};
+  RulebookSources sources{
+      {kRulesMarkdown, kOpenQuestionsMarkdown, kNotationMarkdown, kPlayersMarkdown},
+      {kRulesSpanishMarkdown, kOpenQuestionsSpanishMarkdown, kNotationSpanishMarkdown, kPlayersSpanishMarkdown},
+      kSourcesMarkdown,
+      {}};
   for (const auto& [name, text] : kScenarioFiles) sources.scenarios.push_back({name, text});
   return sources;
 }

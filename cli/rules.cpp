@@ -120,7 +120,8 @@ std::vector<RuleText> bullets_from_markdown(std::string_view markdown, const std
       append(m[m.size() - 1]);
       in_rule = true;
     } else if (in_rule && std::regex_match(line, m, continuation)) {
-      append(m[1]);
+      const std::string text = m[1];
+      append(text.rfind("- ", 0) == 0 ? text.substr(2) : text);  // a rule's "  - *Notes:* ..." item
     } else {
       in_rule = false;
     }

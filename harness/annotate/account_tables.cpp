@@ -164,9 +164,9 @@ std::string_view word(Word w, Lang lang) {
       {"{player} may not play {hole}: it is empty, and the hole lifted must not be empty (SOW-1).",
        "{player} no puede jugar {hole}: está vacío, y el hoyo que se levanta no debe estar vacío (SOW-1)."},
       {"{player} may not play {hole}: its relay sowing never ends (the state at the end of lap {lap} repeats that of "
-       "lap {repeated}), and with endless_sowing = illegal an endless move is not legal (SOW-6).",
+       "lap {repeated}), and a move whose sowing never ends is not legal (SOW-6).",
        "{player} no puede jugar {hole}: su siembra en relevo no termina nunca (el estado al final de la tanda {lap} "
-       "repite el de la tanda {repeated}), y con endless_sowing = illegal una jugada sin fin no es legal (SOW-6)."},
+       "repite el de la tanda {repeated}), y un movimiento cuya siembra no termina no es legal (SOW-6)."},
       {"{player} may not play {hole} here: its sowing neither ends nor repeats a lap-end state within {lap} laps, so "
        "it cannot be decided (Q-LIMIT).",
        "{player} no puede jugar {hole} aquí: su siembra no termina ni repite un estado de fin de tanda en {lap} "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -32,7 +33,7 @@ std::string trim(std::string_view text) {
 
 // The text of a rule without its `*( ... )*` citations, and the citations (without the marks).
 RuleText split_sources(std::string id, std::string_view text) {
-  RuleText rule{std::move(id), {}, {}};
+  RuleText rule{std::move(id), {}, {}, {}, {}};
   size_t at = 0;
   while (at < text.size()) {
     const size_t open = text.find("*(", at);
@@ -63,13 +64,52 @@ std::optional<std::pair<std::string, std::string>> rule_line(std::string_view li
   return std::pair{std::string(line.substr(4, end - 4)), std::string(line.substr(end + 2))};
 }
 
+// The rule being read: its ID, its text so far and its note's ("  - *Notes:* ..."), if it has one.
+struct OpenRule {
+  std::string id, text;
+  std::optional<std::string> note;
+};
+
+// A rule's note without the label of its item ("*Notes:* ", "*Notas:* ").
+std::string without_label(std::string note) {
+  if (starts_with(note, "*")) {
+    const size_t end = note.find(":* ");
+    if (end != std::string::npos) note.erase(0, end + 3);
+  }
+  return note;
+}
+
+RuleText closed_rule(const OpenRule& open) {
+  RuleText rule = split_sources(open.id, open.text);
+  if (open.note) {
+    RuleText note = split_sources("", without_label(*open.note));
+    rule.note = std::move(note.text);
+    rule.note_sources = std::move(note.sources);
+  }
+  return rule;
+}
+
+// A line that goes on with the open rule: a line of its text, its note's first line or one more.
+bool continue_rule(OpenRule& rule, const std::string& line) {
+  if (starts_with(line, "  - ")) {
+    rule.note = trim(std::string_view(line).substr(4));
+  } else if (rule.note && starts_with(line, "    ")) {
+    rule.note->append(1, ' ').append(trim(line));
+  } else if (!rule.note && starts_with(line, "  ")) {
+    rule.text.append(1, ' ').append(trim(line));
+  } else {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<RuleSection> parse_rule_sections(std::string_view rules_md) {
   std::vector<RuleSection> sections;
-  std::optional<std::pair<std::string, std::string>> rule;  // the rule being read: ID, text so far
+  std::optional<OpenRule> rule;
   auto close_rule = [&] {
-    if (rule) sections.back().rules.push_back(split_sources(rule->first, rule->second));
+    if (rule) sections.back().rules.push_back(closed_rule(*rule));
     rule.reset();
   };
   for (const std::string& line : markdown_lines(rules_md)) {
@@ -82,9 +122,9 @@ std::vector<RuleSection> parse_rule_sections(std::string_view rules_md) {
       continue;  // the preamble: sources and terms (rulebook_files prints it whole)
     } else if (auto next = rule_line(line)) {
       close_rule();
-      rule = std::move(next);
-    } else if (rule && starts_with(line, "  ")) {
-      rule->second.append(1, ' ').append(trim(line));
+      rule = OpenRule{next->first, next->second, std::nullopt};
+    } else if (rule && continue_rule(*rule, line)) {
+      continue;
     } else {
       close_rule();
       std::string& intro = sections.back().intro;
@@ -163,6 +203,13 @@ std::vector<std::string> citation_keys(const std::vector<std::string>& sources) 
   return keys;
 }
 
+// A rule's citations, then its note's.
+std::vector<std::string> all_citations(const RuleText& rule) {
+  std::vector<std::string> all = rule.sources;
+  all.insert(all.end(), rule.note_sources.begin(), rule.note_sources.end());
+  return all;
+}
+
 }  // namespace
 
 std::vector<std::string> translation_problems(const std::vector<RuleSection>& original,
@@ -183,10 +230,12 @@ std::vector<std::string> translation_problems(const std::vector<RuleSection>& or
           fmt::format("{}: out of order (rules.md has {} here)", id, i < en.size() ? en[i].rule->id : "none"));
     if (match->section != es[i].section)
       problems.push_back(fmt::format("{}: in section {}, rules.md has it in {}", id, es[i].section, match->section));
-    if (citation_keys(match->rule->sources) != citation_keys(es[i].rule->sources))
+    if (citation_keys(all_citations(*match->rule)) != citation_keys(all_citations(*es[i].rule)))
       problems.push_back(fmt::format("{}: citations *({})* differ from rules.md's *({})*", id,
-                                     fmt::join(es[i].rule->sources, ")*, *("),
-                                     fmt::join(match->rule->sources, ")*, *(")));
+                                     fmt::join(all_citations(*es[i].rule), ")*, *("),
+                                     fmt::join(all_citations(*match->rule), ")*, *(")));
+    if (match->rule->note.empty() != es[i].rule->note.empty())
+      problems.push_back(fmt::format("{}: a note in one text and not in the other", id));
   }
   return problems;
 }
@@ -223,6 +272,11 @@ enum class BookWord {
   not_given,
   cite_note,
   glosses,
+  players_intro,
+  appendix,
+  notes,
+  notes_intro,
+  example_in_appendix,
   count
 };
 
@@ -283,6 +337,22 @@ const BookPhrase& book_phrase(BookWord w) {
        "«Hoyito III», Mancala World (checo), \"Zajímání\" 1. Ninguna fuente da la dirección web ni la fecha de su "
        "artículo; los años de su texto son los del trabajo de campo que relata."},
       {"In English", "En inglés"},
+      {"How to play Hoyito, the Dominican mancala, in plain words; then every rule by name, with the seed "
+       "documents it restates and a diagram of a move where it applies; at the end, an appendix for the people "
+       "who maintain game engines and rule books.",
+       "Cómo se juega Hoyito, el mancala dominicano, en palabras sencillas; luego cada regla por su nombre, con los "
+       "documentos fuente que recoge y el diagrama de un movimiento en el que se aplica; al final, un apéndice para "
+       "quienes mantienen programas de juego y libros de reglas."},
+      {"Appendix: for maintainers", "Apéndice: para quien mantiene programas y reglamentos"},
+      {"Notes on the rules", "Notas a las reglas"},
+      {"What the rules above leave to the configuration (option names and their other values), other sources' "
+       "readings and notes on engines and tests, rule by rule.",
+       "Lo que las reglas de arriba dejan a la configuración (los nombres de las opciones y sus otros valores), las "
+       "lecturas de otras fuentes y las notas sobre programas y pruebas, regla por regla."},
+      {"Its example is played with an option at another value than the default: it is with the rule's notes in the "
+       "appendix.",
+       "Su ejemplo se juega con una opción en otro valor que el predeterminado: está con las notas de la regla, en el "
+       "apéndice."},
   };
   static_assert(std::size(table) == static_cast<size_t>(BookWord::count));
   return table[static_cast<size_t>(w)];
@@ -336,17 +406,22 @@ struct Pick {
 // it; else such a scenario's start.
 Pick pick_example(const std::vector<Candidate>& candidates, RuleId id) {
   Pick best;
-  std::tuple<int, int, int, size_t, int> best_key{3, 2, 2, 0, 0};
+  std::tuple<int, int, int, int, size_t, int> best_key{2, 3, 2, 2, 0, 0};
   for (size_t i = 0; i < candidates.size(); ++i) {
     const Candidate& c = candidates[i];
     const int cited = citing_ply(c, id);
     const bool declared = declares(c, id);
     if (!cited && !declared) continue;
     const int kind = cited ? (declared ? 0 : 1) : 2;
-    // The fewer rules a scenario declares, the more it is about this one.
-    const std::tuple<int, int, int, size_t, int> key{kind, c.scenario.rules.holes_per_row == 6 ? 0 : 1,
-                                                     c.scenario.rules.variant == Variant::hoyito2 ? 0 : 1,
-                                                     c.scenario.exercises.size(), static_cast<int>(i)};
+    // First the rules as players play them (every option at its default): the rule's text in the
+    // book leaves the options to the appendix, and so does its example's caption. The fewer rules a
+    // scenario declares, the more it is about this one.
+    const std::tuple<int, int, int, int, size_t, int> key{c.scenario.rules.options == Options{} ? 0 : 1,
+                                                          kind,
+                                                          c.scenario.rules.holes_per_row == 6 ? 0 : 1,
+                                                          c.scenario.rules.variant == Variant::hoyito2 ? 0 : 1,
+                                                          c.scenario.exercises.size(),
+                                                          static_cast<int>(i)};
     if (key < best_key) {
       best_key = key;
       const bool has_plies = c.game && !c.game->record.plies.empty();
@@ -361,6 +436,9 @@ struct RuleExample {
   std::string scenario;  // the scenario file it comes from, if any
   std::string svg, alt;  // empty: no diagram
   std::vector<std::string> account;
+  // Played with an option at another value than its default (END-3's ply limit of 1, END-4's
+  // round_ends): the book shows it with the rule's notes, in the appendix for maintainers.
+  bool with_option = false;
 };
 
 // The element ids of a diagram (title-X, desc-X, arrow-X) made unique in a page of many diagrams.
@@ -425,19 +503,104 @@ RuleExample position_example(const Candidate& c, const std::string& rule, Lang l
   return ex;
 }
 
-RuleExample rule_example(const std::vector<Candidate>& candidates, const std::string& rule, Lang lang) {
-  const Pick pick = pick_example(candidates, parse_rule_id(rule));
-  if (!pick.candidate) return {std::string(book_word(BookWord::no_example, lang)), {}, {}, {}, {}};
+RuleExample picked_example(const Pick& pick, const std::string& rule, Lang lang) {
+  if (!pick.candidate) return {std::string(book_word(BookWord::no_example, lang)), {}, {}, {}, {}, false};
   if (!pick.candidate->game)
-    return {caption_text(BookWord::checked_by_match, *pick.candidate, lang), pick.candidate->file, {}, {}, {}};
+    return {caption_text(BookWord::checked_by_match, *pick.candidate, lang), pick.candidate->file, {}, {}, {}, false};
   if (pick.ply > 0) return ply_example(*pick.candidate, pick.ply, rule, lang);
   return position_example(*pick.candidate, rule, lang);
+}
+
+RuleExample rule_example(const std::vector<Candidate>& candidates, const std::string& rule, Lang lang) {
+  const Pick pick = pick_example(candidates, parse_rule_id(rule));
+  RuleExample ex = picked_example(pick, rule, lang);
+  ex.with_option = pick.candidate && !(pick.candidate->scenario.rules.options == Options{});
+  return ex;
+}
+
+// ---- How to play: the players' opening (how-to-play.md) ------------------------------------
+
+// how-to-play.md read: its title, its parts (Markdown, each but the last followed by a diagram)
+// and, from its last `## ` section, the name of each rule.
+struct PlayersPart {
+  std::string title;
+  std::vector<std::string> texts;
+  std::vector<RuleExample> diagrams;
+  std::map<std::string, std::string, std::less<>> names;  // rule ID -> its name
+};
+
+const Candidate& candidate_named(const std::vector<Candidate>& candidates, const std::string& file) {
+  for (const Candidate& c : candidates)
+    if (c.file == file && c.game) return c;
+  throw InputError(fmt::format("how-to-play.md: no scenario '{}' with a board", file));
+}
+
+// "![caption](FILE#start)" or "![caption](FILE#ply=K)": the diagram of the scenario's start or of
+// its ply K, with that caption.
+RuleExample players_diagram(const std::string& line, const std::vector<Candidate>& candidates, int n, Lang lang) {
+  const size_t mid = line.find("](");
+  const size_t hash = line.find('#', mid);
+  if (mid == std::string::npos || hash == std::string::npos || line.back() != ')')
+    throw InputError(fmt::format("how-to-play.md: '{}' is not ![caption](FILE#start) or (FILE#ply=K)", line));
+  const Candidate& c = candidate_named(candidates, line.substr(mid + 2, hash - mid - 2));
+  const std::string where = line.substr(hash + 1, line.size() - hash - 2);
+  const std::string tag = fmt::format("play-{}", n);
+  RuleExample ex;
+  if (where == "start") {
+    const GameRecord& r = c.game->record;
+    ex.alt = start_alt_text(r.start, r.rules, lang);
+    ex.svg =
+        unique_ids(position_svg(r.start, r.rules, lang, std::string(word(Word::start, lang)), ex.alt), "start", tag);
+  } else {
+    const int k = starts_with(where, "ply=") ? std::atoi(where.c_str() + 4) : 0;
+    if (k < 1 || k > static_cast<int>(c.game->record.plies.size()))
+      throw InputError(fmt::format("how-to-play.md: {} has no ply '{}'", c.file, where));
+    ex = ply_example(c, k, tag, lang);
+  }
+  ex.scenario = c.file;
+  ex.caption = line.substr(2, mid - 2);
+  return ex;
+}
+
+// "| SOW-1 | Taking up a hole |": a row of the rule names' table.
+void read_rule_name(const std::string& line, PlayersPart& part) {
+  if (!starts_with(line, "| ")) return;
+  const size_t bar = line.find(" | ", 2);
+  if (bar == std::string::npos || line.size() < bar + 5) return;
+  const std::string id = trim(line.substr(2, bar - 2));
+  const bool is_rule_id = id.find('-') != std::string::npos && std::isdigit(static_cast<unsigned char>(id.back()));
+  if (is_rule_id) part.names[id] = trim(std::string_view(line).substr(bar + 3, line.size() - bar - 5));
+}
+
+PlayersPart parse_players(std::string_view players_md, const std::vector<Candidate>& candidates, Lang lang) {
+  PlayersPart part;
+  const std::vector<std::string> lines = markdown_lines(players_md);
+  size_t last_section = lines.size();
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (starts_with(lines[i], "## ")) last_section = i;
+  bool started = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (starts_with(line, "# ")) part.title = trim(std::string_view(line).substr(2));
+    started = started || starts_with(line, "## ");
+    if (i >= last_section) {
+      read_rule_name(line, part);
+    } else if (started && starts_with(line, "![")) {
+      part.diagrams.push_back(players_diagram(line, candidates, static_cast<int>(part.diagrams.size()) + 1, lang));
+      part.texts.emplace_back();
+    } else if (started) {
+      if (part.texts.empty()) part.texts.emplace_back();
+      part.texts.back() += line + "\n";
+    }
+  }
+  return part;
 }
 
 // ---- The book ------------------------------------------------------------------------------
 
 struct Book {
   Lang lang;
+  PlayersPart players;   // how-to-play.md: the opening and the rules' names
   SeedSources seeds;     // specs/sources.md
   std::string preamble;  // the list of sources, then rules.md before its first section: the terms
   std::vector<RuleSection> sections;
@@ -489,9 +652,15 @@ Book make_book(const RulebookSources& sources, Lang lang) {
   const BookTexts& texts = lang == Lang::es ? sources.es : sources.en;
   SeedSources seeds = parse_seed_sources(sources.sources_md);
   std::string preamble = documents_md(seeds, lang) + rules_preamble(texts.rules_md);
-  Book book{lang, std::move(seeds),        std::move(preamble), book_sections(sources, lang),
-            {},   texts.open_questions_md, texts.notation_md};
   const std::vector<Candidate> candidates = load_candidates(sources.scenarios);
+  Book book{lang,
+            parse_players(texts.players_md, candidates, lang),
+            std::move(seeds),
+            std::move(preamble),
+            book_sections(sources, lang),
+            {},
+            texts.open_questions_md,
+            texts.notation_md};
   for (const RuleSection& section : book.sections) {
     book.examples.emplace_back();
     for (const RuleText& rule : section.rules) book.examples.back().push_back(rule_example(candidates, rule.id, lang));
@@ -524,37 +693,121 @@ std::vector<std::string> rule_glosses(const Book& book, const RuleText& rule) {
 
 std::string section_anchor(const RuleSection& section) { return section_code(section.title); }
 
-std::string contents_md(const Book& book) {
-  std::string md = fmt::format("## {}\n\n- [{}](#sources)\n", book_word(BookWord::contents, book.lang),
-                               book_word(BookWord::preamble, book.lang));
-  for (const RuleSection& section : book.sections) {
-    std::vector<std::string> links;
-    for (const RuleText& rule : section.rules) links.push_back(fmt::format("[{0}](#{0})", rule.id));
-    md += fmt::format("- [{}](#{}): {}\n", section.title, section_anchor(section), fmt::join(links, ", "));
-  }
-  return md + fmt::format("- [{}](#open-questions)\n- [{}](#notation)\n- [{}](#index)\n",
-                          book_word(BookWord::open_questions, book.lang), book_word(BookWord::notation, book.lang),
-                          book_word(BookWord::index, book.lang));
+// A rule's name (how-to-play.md), empty if it has none.
+std::string rule_name(const Book& book, const std::string& id) {
+  const auto name = book.players.names.find(id);
+  return name == book.players.names.end() ? std::string() : name->second;
 }
 
-std::string rule_md(const RuleText& rule, const RuleExample& ex, const std::vector<std::string>& glosses, Lang lang,
-                    std::vector<OutputFile>& files) {
-  std::string md = fmt::format("\n### <a id=\"{0}\"></a>{0}\n\n{1}\n", rule.id, link_rule_ids(rule.text, false));
-  if (!rule.sources.empty())
-    md += fmt::format("\n*{}:* {}\n", book_word(BookWord::sources, lang),
-                      link_rule_ids(fmt::format("{}", fmt::join(rule.sources, "; ")), false));
-  if (!glosses.empty()) md += fmt::format("\n*{}:*\n\n", book_word(BookWord::glosses, lang));
-  for (const std::string& line : glosses) md += fmt::format("- {}\n", line);
-  md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
+// A rule as a heading or a link reads it: its name, the ID beside ("Relay sowing (SOW-5)"); the ID
+// alone if how-to-play.md names it not.
+std::string rule_title(const Book& book, const std::string& id) {
+  const std::string name = rule_name(book, id);
+  return name.empty() ? id : fmt::format("{} ({})", name, id);
+}
+
+const RuleExample& example_of(const Book& book, const std::string& id) {
+  for (size_t s = 0; s < book.sections.size(); ++s)
+    for (size_t r = 0; r < book.sections[s].rules.size(); ++r)
+      if (book.sections[s].rules[r].id == id) return book.examples[s][r];
+  throw InputError(fmt::format("rule book: no rule {}", id));
+}
+
+// The rules that have a note for maintainers (RuleText::note) or an example played with an option
+// (RuleExample::with_option), in reading order.
+std::vector<const RuleText*> noted_rules(const Book& book) {
+  std::vector<const RuleText*> noted;
+  for (const RuleSection& section : book.sections)
+    for (const RuleText& rule : section.rules)
+      if (!rule.note.empty() || example_of(book, rule.id).with_option) noted.push_back(&rule);
+  return noted;
+}
+
+std::string contents_md(const Book& book) {
+  const Lang lang = book.lang;
+  std::string md = fmt::format("## {}\n\n", book_word(BookWord::contents, lang));
+  if (!book.players.title.empty()) md += fmt::format("- [{}](#how-to-play)\n", book.players.title);
+  md += fmt::format("- [{}](#sources)\n", book_word(BookWord::preamble, lang));
+  for (const RuleSection& section : book.sections) {
+    std::vector<std::string> links;
+    for (const RuleText& rule : section.rules)
+      links.push_back(fmt::format("[{}](#{})", rule_title(book, rule.id), rule.id));
+    md += fmt::format("- [{}](#{}): {}\n", section.title, section_anchor(section), fmt::join(links, ", "));
+  }
+  return md + fmt::format("- [{}](#maintainers)\n- [{}](#open-questions)\n- [{}](#notation)\n- [{}](#index)\n",
+                          book_word(BookWord::appendix, lang), book_word(BookWord::open_questions, lang),
+                          book_word(BookWord::notation, lang), book_word(BookWord::index, lang));
+}
+
+// A diagram of the book as Markdown: the image (its SVG file added to `files`), then the account.
+std::string figure_md(const RuleExample& ex, const std::string& name, std::vector<OutputFile>& files) {
+  std::string md;
   if (!ex.svg.empty()) {
-    const std::string name = fmt::format("{}/{}.svg", kSvgFolder, rule.id);
-    md += fmt::format("\n![{}]({})\n", ex.alt, name);
-    files.push_back({name, ex.svg});
+    const std::string path = fmt::format("{}/{}.svg", kSvgFolder, name);
+    md += fmt::format("\n![{}]({})\n", ex.alt, path);
+    files.push_back({path, ex.svg});
   }
   if (!ex.account.empty()) md += "\n";
   for (const std::string& line : ex.account)
     if (!line.empty()) md += fmt::format("> {}\n", link_rule_ids(line, false));
   return md;
+}
+
+std::string players_md(const Book& book, std::vector<OutputFile>& files) {
+  const PlayersPart& part = book.players;
+  if (part.title.empty()) return {};
+  std::string md = fmt::format("\n## <a id=\"how-to-play\"></a>{}\n", part.title);
+  for (size_t i = 0; i < part.texts.size(); ++i) {
+    md += "\n" + shifted_markdown(part.texts[i], 1);
+    if (i >= part.diagrams.size()) continue;
+    md += fmt::format("\n*{}*\n", part.diagrams[i].caption);
+    md += figure_md(part.diagrams[i], fmt::format("play-{}", i + 1), files);
+  }
+  return md;
+}
+
+std::string source_list(const std::vector<std::string>& sources) {
+  return link_rule_ids(fmt::format("{}", fmt::join(sources, "; ")), false);
+}
+
+// The book's note for maintainers: what it is made from (and, in Spanish, that the English text is normative).
+std::string book_intro(const Book& book) {
+  std::string intro(book_word(BookWord::intro, book.lang));
+  if (book.lang == Lang::es) intro += fmt::format("\n\n{}", book_word(BookWord::spanish_note, book.lang));
+  return intro;
+}
+
+std::string notes_md(const Book& book, std::vector<OutputFile>& files) {
+  const Lang lang = book.lang;
+  std::string md = fmt::format("\n## <a id=\"maintainers\"></a>{}\n\n{}\n\n### <a id=\"notes\"></a>{}\n\n{}\n",
+                               book_word(BookWord::appendix, lang), book_intro(book), book_word(BookWord::notes, lang),
+                               book_word(BookWord::notes_intro, lang));
+  for (const RuleText* rule : noted_rules(book)) {
+    md += fmt::format("\n**[{}](#{}).** {}", rule_title(book, rule->id), rule->id, link_rule_ids(rule->note, false));
+    md += rule->note_sources.empty() ? "\n" : fmt::format(" *({})*\n", source_list(rule->note_sources));
+    const RuleExample& ex = example_of(book, rule->id);
+    if (!ex.with_option) continue;
+    md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
+    md += figure_md(ex, rule->id, files);
+  }
+  return md;
+}
+
+std::string rule_md(const Book& book, const RuleText& rule, const RuleExample& ex, std::vector<OutputFile>& files) {
+  const Lang lang = book.lang;
+  const std::vector<std::string> glosses = rule_glosses(book, rule);
+  std::string md = fmt::format("\n### <a id=\"{}\"></a>{}\n\n{}\n", rule.id, rule_title(book, rule.id),
+                               link_rule_ids(rule.text, false));
+  if (!rule.sources.empty())
+    md += fmt::format("\n*{}:* {}\n", book_word(BookWord::sources, lang),
+                      link_rule_ids(fmt::format("{}", fmt::join(rule.sources, "; ")), false));
+  if (!glosses.empty()) md += fmt::format("\n*{}:*\n\n", book_word(BookWord::glosses, lang));
+  for (const std::string& line : glosses) md += fmt::format("- {}\n", line);
+  if (ex.with_option)
+    return md + fmt::format("\n*{}* ([{}](#maintainers))\n", book_word(BookWord::example_in_appendix, lang),
+                            book_word(BookWord::appendix, lang));
+  md += fmt::format("\n**{}.** {}\n", book_word(BookWord::example, lang), ex.caption);
+  return md + figure_md(ex, rule.id, files);
 }
 
 std::vector<std::pair<std::string, const RuleSection*>> sorted_rule_ids(const Book& book) {
@@ -565,13 +818,6 @@ std::vector<std::pair<std::string, const RuleSection*>> sorted_rule_ids(const Bo
   return ids;
 }
 
-const RuleExample& example_of(const Book& book, const std::string& id) {
-  for (size_t s = 0; s < book.sections.size(); ++s)
-    for (size_t r = 0; r < book.sections[s].rules.size(); ++r)
-      if (book.sections[s].rules[r].id == id) return book.examples[s][r];
-  throw InputError(fmt::format("rule book: no rule {}", id));
-}
-
 std::string index_md(const Book& book) {
   const Lang lang = book.lang;
   std::string md = fmt::format("\n## <a id=\"index\"></a>{}\n\n{}\n\n| {} | {} | {} |\n|---|---|---|\n",
@@ -580,30 +826,26 @@ std::string index_md(const Book& book) {
                                book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
-    md += fmt::format("| [{0}](#{0}) | {1} | {2} |\n", id, section->title,
+    md += fmt::format("| [{0}](#{0}) {1} | {2} | {3} |\n", id, rule_name(book, id), section->title,
                       file.empty() ? "-" : fmt::format("`{}`", file));
   }
   return md;
 }
 
-std::string book_intro(const Book& book) {
-  std::string intro(book_word(BookWord::intro, book.lang));
-  if (book.lang == Lang::es) intro += fmt::format("\n\n{}", book_word(BookWord::spanish_note, book.lang));
-  return intro;
-}
-
 std::vector<OutputFile> book_markdown(const Book& book) {
   const Lang lang = book.lang;
   std::vector<OutputFile> files;
-  std::string md = fmt::format("# {}\n\n{}\n\n{}\n## <a id=\"sources\"></a>{}\n\n{}", book_word(BookWord::title, lang),
-                               book_intro(book), contents_md(book), book_word(BookWord::preamble, lang), book.preamble);
+  std::string md = fmt::format("# {}\n\n{}\n\n{}", book_word(BookWord::title, lang),
+                               book_word(BookWord::players_intro, lang), contents_md(book));
+  md += players_md(book, files);
+  md += fmt::format("\n## <a id=\"sources\"></a>{}\n\n{}", book_word(BookWord::preamble, lang), book.preamble);
   for (size_t s = 0; s < book.sections.size(); ++s) {
     const RuleSection& section = book.sections[s];
     md += fmt::format("\n## <a id=\"{}\"></a>{}\n", section_anchor(section), section.title);
     if (!section.intro.empty()) md += fmt::format("\n{}\n", section.intro);
-    for (size_t r = 0; r < section.rules.size(); ++r)
-      md += rule_md(section.rules[r], book.examples[s][r], rule_glosses(book, section.rules[r]), lang, files);
+    for (size_t r = 0; r < section.rules.size(); ++r) md += rule_md(book, section.rules[r], book.examples[s][r], files);
   }
+  md += notes_md(book, files);
   md += fmt::format("\n## <a id=\"open-questions\"></a>{}\n\n{}\n\n{}\n", book_word(BookWord::open_questions, lang),
                     book_word(BookWord::open_questions_intro, lang), shifted_markdown(book.open_questions, 1));
   md += fmt::format("\n## <a id=\"notation\"></a>{}\n\n{}\n", book_word(BookWord::notation, lang),
@@ -627,53 +869,106 @@ constexpr const char* kBookStyle =
     "figcaption{font-size:.95em}code{overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}"
     ".wide{overflow-x:auto}td code{overflow-wrap:normal}"
     "table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.2em .4em;vertical-align:top}"
-    ".sources{color:#333}.glosses{font-size:.9em;color:#333;margin:.2em "
+    ".sources{color:#333}.rule-id{font-weight:normal;color:#444}.glosses{font-size:.9em;color:#333;margin:.2em "
     "0}ul.glosses{padding-left:1.4em}.account{margin:.3em 0 0 1em;padding-left:.8em;border-left:3px solid #767676}"
     "a:focus,.board:focus,.wide:focus{outline:3px solid #1a5fb4;outline-offset:2px}"
     "@media print{body{max-width:none;margin:0;font-size:10pt;line-height:1.3}nav{display:none}"
-    "#BRD,#open-questions,#notation,#index{break-before:page}h2,h3{break-after:avoid}"
-    "article.rule{break-inside:avoid-page}figure{break-inside:avoid;margin:.4em 0}.board{overflow:visible}"
-    ".board svg{width:auto;max-width:100%;max-height:95mm}"
+    "#BRD,#maintainers{break-before:page}h2,h3{break-after:avoid}"
+    "article.rule{break-inside:avoid-page}figure{break-inside:avoid;margin:.4em 0;display:grid;"
+    "grid-template-columns:50% 1fr;gap:.8em;align-items:start}.board{overflow:visible}"
+    ".board svg{width:auto;max-width:100%;max-height:66mm}figcaption{font-size:.9em}"
     ".wide{overflow:visible}table{width:100%;font-size:.85em}}"
     "@page{margin:16mm 14mm 18mm;@bottom-center{content:counter(page) ' / ' counter(pages);"
     "font:9pt sans-serif;color:#444}}";
 
 std::string contents_html(const Book& book) {
   const Lang lang = book.lang;
-  std::string html = fmt::format("<nav aria-label=\"{0}\"><h2>{0}</h2>\n<ul>\n<li><a href=\"#sources\">{1}</a></li>\n",
-                                 book_word(BookWord::contents, lang), book_word(BookWord::preamble, lang));
+  std::string html = fmt::format("<nav aria-label=\"{0}\"><h2>{0}</h2>\n<ul>\n", book_word(BookWord::contents, lang));
+  if (!book.players.title.empty())
+    html += fmt::format("<li><a href=\"#how-to-play\">{}</a></li>\n", xml_escape(book.players.title));
+  html += fmt::format("<li><a href=\"#sources\">{}</a></li>\n", book_word(BookWord::preamble, lang));
   for (const RuleSection& section : book.sections) {
     std::vector<std::string> links;
-    for (const RuleText& rule : section.rules) links.push_back(fmt::format("<a href=\"#{0}\">{0}</a>", rule.id));
+    for (const RuleText& rule : section.rules)
+      links.push_back(fmt::format("<a href=\"#{}\">{}</a>", rule.id, xml_escape(rule_title(book, rule.id))));
     html += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", section_anchor(section), xml_escape(section.title),
                         fmt::join(links, ", "));
   }
   return html + fmt::format(
-                    "<li><a href=\"#open-questions\">{}</a></li>\n<li><a href=\"#notation\">{}</a></li>\n"
-                    "<li><a href=\"#index\">{}</a></li>\n</ul>\n</nav>\n",
-                    book_word(BookWord::open_questions, lang), book_word(BookWord::notation, lang),
-                    book_word(BookWord::index, lang));
+                    "<li><a href=\"#maintainers\">{}</a></li>\n<li><a href=\"#open-questions\">{}</a></li>\n"
+                    "<li><a href=\"#notation\">{}</a></li>\n<li><a href=\"#index\">{}</a></li>\n</ul>\n</nav>\n",
+                    book_word(BookWord::appendix, lang), book_word(BookWord::open_questions, lang),
+                    book_word(BookWord::notation, lang), book_word(BookWord::index, lang));
 }
 
-std::string rule_html(const RuleText& rule, const RuleExample& ex, const std::vector<std::string>& glosses, Lang lang) {
-  std::string html = fmt::format("<article class=\"rule\" id=\"{0}\">\n<h3>{0}</h3>\n<p>{1}</p>\n", rule.id,
+// A diagram of the book with its caption (after `label`, if any) and the account of its move.
+std::string figure_html(const RuleExample& ex, std::string_view label, Lang lang) {
+  std::string html = "<figure>\n" + board_box(ex.svg, word(Word::board_label, lang)) + "<figcaption>";
+  if (!label.empty()) html += fmt::format("<strong>{}.</strong> ", label);
+  html += xml_escape(ex.caption);
+  if (!ex.account.empty()) html += "<span class=\"account\" style=\"display:block\">";
+  for (const std::string& line : ex.account)
+    if (!line.empty()) html += link_rule_ids(xml_escape(line), true) + "<br>";
+  if (!ex.account.empty()) html += "</span>";
+  return html + "</figcaption>\n</figure>\n";
+}
+
+// how-to-play.md's parts as HTML, its `## ` headings as <h3> with ids (play-1, ...) for the outline.
+std::string players_html(const Book& book) {
+  const PlayersPart& part = book.players;
+  if (part.title.empty()) return {};
+  std::string html = fmt::format("<section id=\"how-to-play\">\n<h2>{}</h2>\n", xml_escape(part.title));
+  int heading = 0;
+  for (size_t i = 0; i < part.texts.size(); ++i) {
+    std::string text = markdown_html(part.texts[i], 1);
+    for (size_t at = text.find("<h3>"); at != std::string::npos; at = text.find("<h3>", at + 4))
+      text.replace(at, 4, fmt::format("<h3 id=\"play-{}\">", ++heading));
+    html += text;
+    if (i < part.diagrams.size()) html += figure_html(part.diagrams[i], "", book.lang);
+  }
+  return html + "</section>\n";
+}
+
+std::string notes_html(const Book& book) {
+  const Lang lang = book.lang;
+  std::string html = fmt::format("<section id=\"maintainers\">\n<h2>{}</h2>\n{}<h3 id=\"notes\">{}</h3>\n<p>{}</p>\n",
+                                 book_word(BookWord::appendix, lang), markdown_html(book_intro(book), 0),
+                                 book_word(BookWord::notes, lang), book_word(BookWord::notes_intro, lang));
+  for (const RuleText* rule : noted_rules(book)) {
+    html += fmt::format("<p id=\"note-{0}\"><strong><a href=\"#{0}\">{1}</a>.</strong> {2}", rule->id,
+                        xml_escape(rule_title(book, rule->id)), link_rule_ids(inline_html(rule->note), true));
+    if (!rule->note_sources.empty())
+      html += fmt::format(" <span class=\"sources\">({})</span>",
+                          link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule->note_sources, "; "))), true));
+    html += "</p>\n";
+    const RuleExample& ex = example_of(book, rule->id);
+    if (ex.with_option) html += figure_html(ex, book_word(BookWord::example, lang), lang);
+  }
+  return html + "</section>\n";
+}
+
+std::string rule_html(const Book& book, const RuleText& rule, const RuleExample& ex) {
+  const Lang lang = book.lang;
+  const auto name = book.players.names.find(rule.id);
+  const std::string heading = name == book.players.names.end() ? rule.id
+                                                               : fmt::format("{} <span class=\"rule-id\">({})</span>",
+                                                                             xml_escape(name->second), rule.id);
+  std::string html = fmt::format("<article class=\"rule\" id=\"{}\">\n<h3>{}</h3>\n<p>{}</p>\n", rule.id, heading,
                                  link_rule_ids(inline_html(rule.text), true));
   if (!rule.sources.empty())
     html += fmt::format("<p class=\"sources\"><em>{}:</em> {}</p>\n", book_word(BookWord::sources, lang),
                         link_rule_ids(inline_html(fmt::format("{}", fmt::join(rule.sources, "; "))), true));
+  const std::vector<std::string> glosses = rule_glosses(book, rule);
   if (!glosses.empty())
     html += fmt::format("<p class=\"glosses\"><em>{}:</em></p>\n<ul class=\"glosses\">\n",
                         book_word(BookWord::glosses, lang));
   for (const std::string& line : glosses) html += fmt::format("<li>{}</li>\n", xml_escape(line));
   if (!glosses.empty()) html += "</ul>\n";
-  html += "<figure>\n" + board_box(ex.svg, word(Word::board_label, lang));
-  html +=
-      fmt::format("<figcaption><strong>{}.</strong> {}", book_word(BookWord::example, lang), xml_escape(ex.caption));
-  if (!ex.account.empty()) html += "<span class=\"account\" style=\"display:block\">";
-  for (const std::string& line : ex.account)
-    if (!line.empty()) html += link_rule_ids(xml_escape(line), true) + "<br>";
-  if (!ex.account.empty()) html += "</span>";
-  return html + "</figcaption>\n</figure>\n</article>\n";
+  if (ex.with_option)
+    return html + fmt::format("<p class=\"sources\">{} <a href=\"#note-{}\">{}</a></p>\n</article>\n",
+                              book_word(BookWord::example_in_appendix, lang), rule.id,
+                              book_word(BookWord::appendix, lang));
+  return html + figure_html(ex, book_word(BookWord::example, lang), lang) + "</article>\n";
 }
 
 std::string index_html(const Book& book) {
@@ -684,9 +979,9 @@ std::string index_html(const Book& book) {
       book_word(BookWord::section_col, lang), book_word(BookWord::example_col, lang));
   for (const auto& [id, section] : sorted_rule_ids(book)) {
     const std::string& file = example_of(book, id).scenario;
-    html +=
-        fmt::format("<tr><td><a href=\"#{0}\">{0}</a></td><td>{1}</td><td>{2}</td></tr>\n", id,
-                    xml_escape(section->title), file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
+    html += fmt::format("<tr><td><a href=\"#{0}\">{0}</a> {1}</td><td>{2}</td><td>{3}</td></tr>\n", id,
+                        xml_escape(rule_name(book, id)), xml_escape(section->title),
+                        file.empty() ? "-" : fmt::format("<code>{}</code>", xml_escape(file)));
   }
   return html + "</table>\n</section>\n";
 }
@@ -699,9 +994,7 @@ std::string book_head(const Book& book) {
       "<style>{2}@page{{@top-center{{content:'{1}';font:9pt sans-serif;color:#444}}}}@page:first{{@top-center{{"
       "content:none}}}}</style>\n</head>\n<body>\n<main>\n<h1>{1}</h1>\n<p>{3}</p>\n",
       lang_code(lang), xml_escape(book_word(BookWord::title, lang)), kBookStyle,
-      inline_html(book_word(BookWord::intro, lang)));
-  if (lang == Lang::es)
-    html += fmt::format("<p><strong>{}</strong></p>\n", xml_escape(book_word(BookWord::spanish_note, lang)));
+      inline_html(book_word(BookWord::players_intro, lang)));
   return html + contents_html(book);
 }
 
@@ -723,7 +1016,7 @@ std::string boxed_tables(const std::string& html, Lang lang) {
 
 std::vector<OutputFile> book_html(const Book& book) {
   const Lang lang = book.lang;
-  std::string html = book_head(book);
+  std::string html = book_head(book) + players_html(book);
   html += fmt::format("<section id=\"sources\">\n<h2>{}</h2>\n{}</section>\n", book_word(BookWord::preamble, lang),
                       markdown_html(book.preamble, 0));
   for (size_t s = 0; s < book.sections.size(); ++s) {
@@ -731,10 +1024,10 @@ std::vector<OutputFile> book_html(const Book& book) {
     html += fmt::format("<section class=\"rules\" id=\"{}\">\n<h2>{}</h2>\n", section_anchor(section),
                         xml_escape(section.title));
     if (!section.intro.empty()) html += fmt::format("<p>{}</p>\n", inline_html(section.intro));
-    for (size_t r = 0; r < section.rules.size(); ++r)
-      html += rule_html(section.rules[r], book.examples[s][r], rule_glosses(book, section.rules[r]), lang);
+    for (size_t r = 0; r < section.rules.size(); ++r) html += rule_html(book, section.rules[r], book.examples[s][r]);
     html += "</section>\n";
   }
+  html += notes_html(book);
   html += fmt::format("<section id=\"open-questions\">\n<h2>{}</h2>\n<p>{}</p>\n{}</section>\n",
                       book_word(BookWord::open_questions, lang), book_word(BookWord::open_questions_intro, lang),
                       link_rule_ids(markdown_html(book.open_questions, 1), true));

@@ -19,6 +19,10 @@ struct RuleText {
   std::string id;
   std::string text;                  // without the citations
   std::vector<std::string> sources;  // the citations, as rules.md gives them
+  // The rule's "  - *Notes:* ..." item, for maintainers (option names, other readings, engine
+  // notes): printed in the book's appendix, not in the rule. Without its label and citations.
+  std::string note;
+  std::vector<std::string> note_sources;
 };
 
 // A `## ` section of the rules: "Sowing (SOW)", its paragraphs before the rules, its rules.
@@ -36,10 +40,11 @@ struct SpecFile {
   std::string_view name, text;
 };
 
-// The texts of a book in one language: specs/rules.md, open-questions.md and notation.md, or
-// their Spanish versions rules.es.md, open-questions.es.md and notation.es.md.
+// The texts of a book in one language: specs/rules.md, open-questions.md, notation.md and
+// how-to-play.md, or their Spanish versions rules.es.md, open-questions.es.md, notation.es.md and
+// how-to-play.es.md (the players' opening and the rules' names; empty: none).
 struct BookTexts {
-  std::string_view rules_md, open_questions_md, notation_md;
+  std::string_view rules_md, open_questions_md, notation_md, players_md;
 };
 
 struct RulebookSources {
@@ -55,8 +60,10 @@ std::vector<std::string> translation_problems(const std::vector<RuleSection>& or
                                               const std::vector<RuleSection>& translated);
 
 // The rule book as files: `rulebook.md` and `rulebook-svg/RULE.svg` (md), or one self-contained
-// `rulebook.html` (html). The English book prints specs/rules.md, open-questions.md and
-// notation.md; the Spanish one their Spanish versions (throws InputError if rules.es.md is not a
+// `rulebook.html` (html). For players first: "How to play Hoyito" (how-to-play.md, its diagrams
+// drawn from the scenarios it names), the rules by name with their IDs beside, then an appendix
+// for maintainers (the rules' notes, open-questions.md, notation.md, an index). The English book
+// prints the English specs; the Spanish one their Spanish versions (throws InputError if rules.es.md is not a
 // translation of rules.md: translation_problems).
 std::vector<OutputFile> rulebook_files(const RulebookSources& sources, PageFormat format, Lang lang);
 

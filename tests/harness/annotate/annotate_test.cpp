@@ -477,8 +477,7 @@ TEST(AnnotateRefusal, FirstStepRefusedIsTheLesson) {
   // The derivation: a's lap-end state of lap 1 returns at lap 61; c, d and f are legal.
   EXPECT_NE(endless[0].text.find("## Refused: South a"), std::string::npos);
   EXPECT_NE(endless[0].text.find("South may not play a: its relay sowing never ends (the state at the end of lap 61 "
-                                 "repeats that of lap 1), and with endless_sowing = illegal an endless move is not "
-                                 "legal (SOW-6)."),
+                                 "repeats that of lap 1), and a move whose sowing never ends is not legal (SOW-6)."),
             std::string::npos);
   EXPECT_NE(endless[0].text.find("Legal moves here: c, d and f."), std::string::npos);
   // s2-lift-empty-hole-illegal: South's a holds 0 (derivation: only b and d can be lifted, SOW-1).
