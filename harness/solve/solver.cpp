@@ -36,14 +36,18 @@ void write_table(const SolveOptions& options, const SolvedLayers& solved, const 
   header.award = award_case(options.rules);
   header.max_seeds = options.max_seeds;
   header.sides = table_sides(header.award);
-  assert(solved.values.size() == static_cast<std::size_t>(options.max_seeds) + 1);  // every layer, none past K
-  for (int n = 0; n <= options.max_seeds; ++n)
+  header.layer_set = options.layer_set();
+  assert(solved.values.size() == static_cast<std::size_t>(options.max_seeds) + 1);  // none past K
+  for (int n : table_layer_seeds(options.rules, options.max_seeds, header.layer_set)) {
+    assert(!solved.values[static_cast<std::size_t>(n)].empty());  // every layer of the set solved
     header.layers.push_back({n, solved.values[static_cast<std::size_t>(n)].size() / 2, 0});
+  }
   WholeFile file(path);  // a temporary, renamed by commit(): an interrupt leaves no table
   const std::string head = encode_table_header(header);
   file.write(head);
   std::uint64_t sum = fnv1a(head.data(), head.size());  // the checksum covers the header too
-  for (const std::vector<std::int8_t>& v : solved.values) {
+  for (const TableLayer& layer : header.layers) {
+    const std::vector<std::int8_t>& v = solved.values[static_cast<std::size_t>(layer.seeds)];
     file.write(std::string_view(reinterpret_cast<const char*>(v.data()), v.size()));
     sum = fnv1a(v.data(), v.size(), sum);
   }
@@ -93,7 +97,8 @@ std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
   const MoveMaker maker(rules, options.max_seeds);
   SolvedLayers solved;
   solved.values.resize(static_cast<std::size_t>(options.max_seeds + 1));
-  for (int n = 0; n <= options.max_seeds; ++n) done(solve_layer(maker, n, solved, options.threads));
+  for (int n : table_layer_seeds(rules, options.max_seeds, options.layer_set()))
+    done(solve_layer(maker, n, solved, options.threads));
   SolveOptions written = options;
   written.rules = rules;
   write_table(written, solved, path);
