@@ -25,13 +25,13 @@ struct SolveArgs {
   int max_seeds = 8;
   int threads = 2;
   std::string out = ".";
-  std::string verify;    // --verify DIR (or one table file)
-  std::string probe;     // --probe DIR (or one table file)
-  std::string position;  // --position JSON or a file, for --probe
-  bool force = false;    // --force: past the machine's memory or the free disk the estimate gives
-  int layer = 0;         // --layer L with --block B/NB: one block of one layer's moves
-  std::string block;     // "B/NB"
-  int merge_layer = 0;   // --merge-layer L: the layer from its blocks' parts
+  std::string verify;       // --verify DIR (or one table file)
+  std::string probe;        // --probe DIR (or one table file)
+  std::string position;     // --position JSON or a file, for --probe
+  bool force = false;       // --force: past the machine's memory or the free disk the estimate gives
+  int layer = 0;            // --layer L with --block B/NB: one block of one layer's moves
+  std::string block;        // "B/NB"
+  int merge_layer = 0;      // --merge-layer L: the layer from its blocks' parts
   bool all_layers = false;  // --all-layers: every layer, not only those a game reaches
 };
 
@@ -178,8 +178,9 @@ CommandRun add_solve(CLI::App& cmd) {
   cmd.add_option("--position", args->position, "the position --probe looks up: JSON text or a file");
   cmd.add_option("--layer", args->layer, "with --block: build the moves of one block of layer L into a part file")
       ->check(whole_number_in(1, 48));
-  cmd.add_option("--block", args->block,
-                 "with --layer: block B of NB (B/NB), read against the table of K = L-4 in --out (L-1 with --all-layers)");
+  cmd.add_option(
+      "--block", args->block,
+      "with --layer: block B of NB (B/NB), read against the table of K = L-4 in --out (L-1 with --all-layers)");
   cmd.add_option("--merge-layer", args->merge_layer,
                  "solve layer L from its blocks' part files in --out and write the table of K = L")
       ->check(whole_number_in(1, 48));

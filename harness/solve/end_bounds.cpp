@@ -6,7 +6,8 @@
 
 namespace hoyito::solve {
 
-EndBounds::EndBounds(const Rules& rules, int max_seeds, LayerSet set) : rules_(rules), maker_(rules, max_seeds), set_(set) {
+EndBounds::EndBounds(const Rules& rules, int max_seeds, LayerSet set)
+    : rules_(rules), maker_(rules, max_seeds), set_(set) {
   values_.push_back(std::vector<std::int8_t>(2 * maker_.layer_size(0), 0));  // the empty board: 0 (END-1)
 }
 

@@ -67,8 +67,8 @@ std::string estimate_line(const SolveEstimate& e, int threads) {
   return fmt::format(
       "solve: K = {}, {} layers ({}): {} positions, table {}, peak memory about {}, about {:.0f} s on {} "
       "thread{} (an estimate)",
-      e.max_seeds, e.layers, e.set == LayerSet::all ? "all" : "those a game reaches", e.positions, megabytes(e.table_bytes), megabytes(e.peak_bytes), std::max(1.0, e.seconds), threads,
-      threads == 1 ? "" : "s");
+      e.max_seeds, e.layers, e.set == LayerSet::all ? "all" : "those a game reaches", e.positions,
+      megabytes(e.table_bytes), megabytes(e.peak_bytes), std::max(1.0, e.seconds), threads, threads == 1 ? "" : "s");
 }
 
 void check_machine_holds(const SolveEstimate& e, const std::string& out_dir, bool force) {

@@ -47,8 +47,8 @@ using LayerDone = std::function<void(const LayerReport&)>;
 // G14 round_ends, K out of 1..min(48, the seed total)).
 void check_solvable(const Rules& rules, int max_seeds);
 
-// Solves the layers of options.layer_set() up to K in order, calls `done` after each, and writes the table file into out_dir (under a
-// temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
+// Solves the layers of options.layer_set() up to K in order, calls `done` after each, and writes the table file into
+// out_dir (under a temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
 // interrupt.h) throws Interrupted between sweeps; no table file is left.
 std::string solve_tables(const SolveOptions& options, const LayerDone& done);
 // Makes out_dir if missing and tries a file `name` there (made and removed): an --out that is a
@@ -62,9 +62,9 @@ std::string check_table_output(const SolveOptions& options);
 // block `block` of `blocks` of layer `seeds` (its entries cut into equal runs), read against the
 // lower layers of the table of K = seeds - 1 in out_dir (all layers), or of K = seeds - 4
 // (reachable layers: the layers below of the same residue), none when no layer but 0 lies below;
-// written to a part file in out_dir; returns its path. A layer the set does not hold is refused. merge_layer() reads every part of the layer, solves it (the
-// fixed point needs the whole layer) and writes the table of K = seeds beside it, the same bytes
-// as solve_tables() with max_seeds = seeds. Both throw InputError naming a missing table or part.
+// written to a part file in out_dir; returns its path. A layer the set does not hold is refused. merge_layer() reads
+// every part of the layer, solves it (the fixed point needs the whole layer) and writes the table of K = seeds beside
+// it, the same bytes as solve_tables() with max_seeds = seeds. Both throw InputError naming a missing table or part.
 std::string solve_block(const SolveOptions& options, int seeds, int block, int blocks);
 std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone& done);
 
