@@ -64,7 +64,7 @@ int command_solve(const SolveArgs& args) {
   options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   options.out_dir = args.out;
   options.all_layers = args.all_layers;
-  solve::check_solvable(options.rules, options.max_seeds);  // bad input before any work
+  solve::check_solvable(options.rules, options.max_seeds, options.layer_set());  // bad input before any work
   const solve::SolveEstimate estimate =
       solve::estimate_solve(options.rules, options.max_seeds, options.threads, options.layer_set());
   solve::check_machine_holds(estimate, options.out_dir, args.force);

@@ -55,7 +55,7 @@ void write_table(const SolveOptions& options, const SolvedLayers& solved, const 
   file.commit();
 }
 
-void check_solvable(const Rules& rules, int max_seeds) {
+void check_solvable(const Rules& rules, int max_seeds, LayerSet set) {
   validate(rules);
   if (rules.variant == Variant::hoyito1)
     throw InputError("solve: --variant hoyito1 is not offered (specs/endgame-tables.md)");
@@ -66,13 +66,14 @@ void check_solvable(const Rules& rules, int max_seeds) {
   if (max_seeds < 1 || max_seeds > std::min(48, total))
     throw InputError(fmt::format("solve: --max-seeds {}: expected 1 to {}", max_seeds, std::min(48, total)));
   const PositionIndex index(rules.holes(), max_seeds);
+  const int top = table_layer_seeds(rules, max_seeds, set).back();  // the largest layer solved
   // A position has at most one link a hole of its row (quiet moves; else the pass): the links of
   // a layer are counted in 32 bits (LayerMoves).
-  const std::uint64_t links = static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(max_seeds) *
+  const std::uint64_t links = static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(top) *
                               static_cast<std::uint64_t>(rules.holes_per_row);
   if (links >= kNoLink)
     throw InputError(fmt::format("solve: --max-seeds {}: layer {} may have more than 2^32 moves ({} positions x {})",
-                                 max_seeds, max_seeds, links / static_cast<std::uint64_t>(rules.holes_per_row),
+                                 max_seeds, top, links / static_cast<std::uint64_t>(rules.holes_per_row),
                                  rules.holes_per_row));
 }
 
@@ -90,7 +91,7 @@ std::string check_table_output(const SolveOptions& options) {
 }
 
 std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
-  check_solvable(options.rules, options.max_seeds);
+  check_solvable(options.rules, options.max_seeds, options.layer_set());
   Rules rules = options.rules;
   rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
   const std::string path = check_table_output(options);

@@ -44,8 +44,8 @@ struct LayerReport {
 using LayerDone = std::function<void(const LayerReport&)>;
 
 // Throws InputError for rules `solve` does not take (specs/endgame-tables.md: Hoyito I, G6 void,
-// G14 round_ends, K out of 1..min(48, the seed total)).
-void check_solvable(const Rules& rules, int max_seeds);
+// G14 round_ends, K out of 1..min(48, the seed total), a top layer of `set` with 2^32 moves or more).
+void check_solvable(const Rules& rules, int max_seeds, LayerSet set = LayerSet::all);
 
 // Solves the layers of options.layer_set() up to K in order, calls `done` after each, and writes the table file into
 // out_dir (under a temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
