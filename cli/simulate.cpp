@@ -73,16 +73,27 @@ std::string deal_command(const SimulateArgs& args, std::uint64_t deal, const std
 void report_undecided(const SimulateArgs& args, const SimulationSpec& spec, const SimulationResult& result) {
   for (std::size_t v = 0; v < result.per_value.size(); ++v) {
     const Statistics& s = result.per_value[v];
-    if (s.undecided_games == 0) continue;
     const std::string value = spec.sweep ? spec.sweep->values[v] : "";
-    const std::uint64_t first = s.first_undecided_deal.plus_one - 1;
+    const std::string under = value.empty() ? "" : fmt::format(" under {}={}", spec.sweep->option, value);
     const Rules rules = spec.rules_per_value()[v];
-    std::cout << fmt::format(
-        "undecided (Q-LIMIT){}: {} game{} stopped at a move that neither ended nor repeated a lap-end "
-        "state within {} laps, left out of the figures above; the first, deal {}, alone: {}\n",
-        value.empty() ? "" : fmt::format(" under {}={}", spec.sweep->option, value), s.undecided_games,
-        s.undecided_games == 1 ? "" : "s", rules.options.lap_limit, first,
-        first < 1'000'000 ? deal_command(args, first, value) : "(past --shard's bound of 1000000 deals)");
+    const auto replay = [&](const SmallestDeal& deal) {
+      const std::uint64_t first = deal.plus_one - 1;
+      return fmt::format(
+          "deal {}, alone: {}", first,
+          first < 1'000'000 ? deal_command(args, first, value) : "(past --shard's bound of 1000000 deals)");
+    };
+    if (s.undecided_games != 0)
+      std::cout << fmt::format(
+          "undecided (Q-LIMIT){}: {} game{} stopped at a move that neither ended nor repeated a lap-end "
+          "state within {} laps, left out of the figures above; the first, {}\n",
+          under, s.undecided_games, s.undecided_games == 1 ? "" : "s", rules.options.lap_limit,
+          replay(s.first_undecided_deal));
+    if (s.search_undecided != 0)
+      std::cout << fmt::format(
+          "undecided inside searches (Q-LIMIT){}: {} position{} a search player looked at were undecided within {} "
+          "laps and valued as they stood (the games went on); the first in {}\n",
+          under, s.search_undecided, s.search_undecided == 1 ? "" : "s", rules.options.lap_limit,
+          replay(s.first_search_undecided_deal));
   }
 }
 

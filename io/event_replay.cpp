@@ -24,13 +24,21 @@ namespace {
 // (a step per event kind). Each step returns "" or what is wrong; fail() adds where.
 class Replayer {
  public:
-  Replayer(const Rules& r, Position& pos, const Ply& ply)
-      : r_(r), pos_(pos), b_(pos.board), ply_(ply), holes_(r.holes()), n_(r.holes_per_row), mover_(ply.player) {}
+  Replayer(const Rules& r, Position& pos, const Ply& ply, const ReplayWatch& watch)
+      : r_(r),
+        pos_(pos),
+        b_(pos.board),
+        ply_(ply),
+        watch_(watch),
+        holes_(r.holes()),
+        n_(r.holes_per_row),
+        mover_(ply.player) {}
 
   std::string run() {
     for (; i_ < ply_.events.size(); ++i_) {
       const Event& e = ply_.events[i_];
       if (e.kind != EventKind::chain_capture && !chain_done()) return fail("the chain stopped at a four");
+      if (!holes_on_board(e)) return fail("a hole off the board");
       if (std::string wrong = apply(e); !wrong.empty()) return fail(wrong);
     }
     if (!chain_done()) return fail("the chain stopped at a four");
@@ -43,6 +51,25 @@ class Replayer {
     return what + " at event " + std::to_string(i_) + events_text(ply_.events, n_);
   }
   int& hole(int h) { return b_[static_cast<size_t>(h)]; }
+  bool on_board(int h) const { return h >= 0 && h < holes_; }
+  // The holes an event names (a record read from a file may name any number).
+  bool holes_on_board(const Event& e) const {
+    switch (e.kind) {
+      case EventKind::lap:
+        return on_board(e.from) && on_board(e.to);
+      case EventKind::lift:
+      case EventKind::relay:
+      case EventKind::capture:
+      case EventKind::chain_capture:
+      case EventKind::sow_end:
+        return on_board(e.hole);
+      default:
+        return true;
+    }
+  }
+  void tell(ReplayStep step, int h, const Event& cause) const {
+    if (watch_) watch_(step, pos_, h, lap_, cause);
+  }
   // The row of a hole from its index, a layout fact of the record (holes 0..N-1 are the first
   // row, South's): no rule helper here, the implementations keep theirs.
   Player row_of(int h) const { return h < n_ ? Player::south : Player::north; }
@@ -107,6 +134,7 @@ class Replayer {
     hand_ = e.seeds;
     from_ = e.hole;
     hole(e.hole) = 0;
+    tell(ReplayStep::lift, e.hole, e);
   }
 
   std::string capture(const Event& e) {
@@ -118,6 +146,7 @@ class Replayer {
     hole(e.hole) = 0;
     pos_.captured[index(mover_)] += 4;
     if (r_.variant == Variant::hoyito2) chain_at_ = e.hole;
+    tell(ReplayStep::capture, e.hole, e);
     return "";
   }
 
@@ -128,6 +157,7 @@ class Replayer {
     chain_at_ = e.hole;
     hole(e.hole) = 0;
     pos_.captured[index(mover_)] += 4;
+    tell(ReplayStep::capture, e.hole, e);
     return "";
   }
 
@@ -135,16 +165,19 @@ class Replayer {
     if (e.from != from_ || e.seeds > hand_ || e.seeds <= 0) return "bad lap";
     const bool skipped = r_.options.skip_origin && hand_ >= holes_;
     if (e.rule != (skipped ? RuleId::SOW_3 : RuleId::SOW_2)) return "bad lap rule";
+    ++lap_;
     int p = from_;
     size_t next_pending = 0;
     for (int s = 1; s <= e.seeds; ++s) {
       p = (p + 1) % holes_;
       if (r_.options.skip_origin && p == from_) p = (p + 1) % holes_;
       ++hole(p);
+      tell(ReplayStep::seed, p, e);
       if (r_.variant == Variant::hoyito1 && s < hand_ && is_casa(p)) {
         if (next_pending >= pending_.size() || pending_[next_pending].hole != p) return "missed en passant";
         hole(p) = 0;
         pos_.captured[index(mover_)] += 4;
+        tell(ReplayStep::capture, p, pending_[next_pending]);
         ++next_pending;
       }
     }
@@ -160,19 +193,18 @@ class Replayer {
     int in_play = hand_;
     for (int x : b_) in_play += x;
     if (in_play > 4 || in_play <= 0 || !e.player) return "bad award";
-    pos_.captured[index(*e.player)] += e.seeds;
-    // With split there are two events; clear the board when all is handed out.
-    int given = e.seeds;
-    if (i_ + 1 < ply_.events.size() && ply_.events[i_ + 1].kind == EventKind::last_four_award) {
-      const Event& second = ply_.events[i_ + 1];
-      if (!second.player) return "bad award";
-      given += second.seeds;
-      pos_.captured[index(*second.player)] += second.seeds;
-      ++i_;
-    }
-    if (given != in_play) return "award does not take every seed left";
+    // With split there are two events, each told as its player takes its share.
+    const bool split = i_ + 1 < ply_.events.size() && ply_.events[i_ + 1].kind == EventKind::last_four_award;
+    if (split && !ply_.events[i_ + 1].player) return "bad award";
+    if (e.seeds + (split ? ply_.events[i_ + 1].seeds : 0) != in_play) return "award does not take every seed left";
     std::fill(b_.begin(), b_.end(), 0);
     hand_ = 0;
+    pos_.captured[index(*e.player)] += e.seeds;
+    tell(ReplayStep::award, -1, e);
+    if (!split) return "";
+    const Event& second = ply_.events[++i_];
+    pos_.captured[index(*second.player)] += second.seeds;
+    tell(ReplayStep::award, -1, second);
     return "";
   }
 
@@ -184,6 +216,7 @@ class Replayer {
     if (side != e.seeds) return "bad side award";
     for (int h = first; h < first + n_; ++h) hole(h) = 0;
     pos_.captured[index(*e.player)] += side;
+    tell(ReplayStep::award, -1, e);
     return "";
   }
 
@@ -191,6 +224,7 @@ class Replayer {
   Position& pos_;
   std::vector<int>& b_;
   const Ply& ply_;
+  const ReplayWatch& watch_;
   const int holes_, n_;
   const Player mover_;
   int hand_ = 0;
@@ -198,10 +232,13 @@ class Replayer {
   std::vector<Event> pending_;  // Hoyito I en passant captures, listed before their lap
   size_t i_ = 0;
   int chain_at_ = -1;  // Hoyito II: the last hole taken by the capture and its chain so far
+  int lap_ = 0;        // lap events replayed so far
 };
 
 }  // namespace
 
-std::string replay_events(const Rules& r, Position& pos, const Ply& ply) { return Replayer(r, pos, ply).run(); }
+std::string replay_events(const Rules& r, Position& pos, const Ply& ply, const ReplayWatch& watch) {
+  return Replayer(r, pos, ply, watch).run();
+}
 
 }  // namespace hoyito

@@ -7,14 +7,23 @@
 // it over random games.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/game.h"
 
 namespace hoyito {
 
+// One change of the board as the replay makes it: the position as it now is, the hole touched
+// (-1 for an award over the board), the lap (0 before the first lap event) and the event that
+// made it. annotate draws its seed-by-seed frames and lap paths from these steps, so the events
+// are interpreted here only.
+enum class ReplayStep { lift, seed, capture, award };
+using ReplayWatch = std::function<void(ReplayStep, const Position& now, int hole, int lap, const Event& cause)>;
+
 // Replays `ply`'s events on `position` (the position before the ply), leaving it as the events
-// make it. Returns "" or what went wrong, with the event's index and every event of the ply.
-std::string replay_events(const Rules& rules, Position& position, const Ply& ply);
+// make it, and tells `watch` (if any) each step. Returns "" or what went wrong, with the event's
+// index and every event of the ply.
+std::string replay_events(const Rules& rules, Position& position, const Ply& ply, const ReplayWatch& watch = {});
 
 }  // namespace hoyito

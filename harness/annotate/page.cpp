@@ -348,9 +348,10 @@ constexpr const char* kPageScript = R"JS(
 })();
 )JS";
 
-// The page's style: a visible keyboard focus, and for print every ply (hidden or not) on its own
-// page with its diagrams, account and quality line, and no controls; the evaluation chart scrolls
-// in its box like a diagram and prints on a page of its own with its table.
+// The page's style: a visible keyboard focus; for print a compact game (issue 35): every ply
+// (hidden or not) in order, several a page, a ply where something happens (eventful_ply) with its
+// diagram kept whole, the others one paragraph without diagram, no controls; the evaluation chart
+// scrolls in its box like a diagram and prints on a page of its own with its table.
 constexpr const char* kPageStyle =
     "body{font-family:sans-serif;max-width:62em;margin:1em auto;padding:0 1em;line-height:1.4}"
     "nav{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #767676}"
@@ -362,9 +363,14 @@ constexpr const char* kPageStyle =
     "section.chart table{border-collapse:collapse}section.chart td,section.chart th{padding:0 .6em;text-align:right}"
     "nav button:focus,#ply-slider:focus,a:focus,summary:focus,.board:focus,.chart-box:focus{outline:3px solid "
     "#1a5fb4;outline-offset:2px}"
-    "@media print{nav{display:none!important}body{max-width:none;margin:0}.board,.chart-box{overflow:visible}"
-    "section.ply,section.ply[hidden]{display:block!important}"
-    "section.ply,section.refusal,section.chart{break-before:page}section.ply svg,section.chart svg{break-inside:avoid}"
+    "@media print{nav{display:none!important}body{max-width:none;margin:0;font-size:9pt;line-height:1.3}"
+    ".board,.chart-box{overflow:visible}section.ply,section.ply[hidden]{display:block!important}"
+    "section.ply h2{font-size:1.1em;margin:.5em 0 .1em}section.ply ul.account,section.ply p{margin:.1em 0}"
+    "section.ply .board svg{max-height:65mm;width:auto;max-width:100%}section.ply:not(.quiet){break-inside:avoid}"
+    "section.quiet .board,section.quiet details{display:none!important}"
+    "section.quiet h2,section.quiet ul.account,section.quiet li{display:inline;font-size:1em}"
+    "section.quiet ul.account{padding:0}section.quiet h2::after{content:' '}section.quiet li+li::before{content:' '}"
+    "section.refusal,section.chart{break-before:page}section.chart svg{break-inside:avoid}"
     "script{display:none!important}}";
 
 constexpr int kMaxAnimationFrames = 2000;  // longer relays animate lap by lap
@@ -432,12 +438,22 @@ std::string html_nav(const Document& doc, const std::string& first_valuetext) {
       word(Word::last, lang), doc.shown(), word(Word::ply, lang), escape(first_valuetext), word(Word::animate, lang));
 }
 
+// A ply where something happens, printed with its diagram: a capture, a pass, an extra move, the
+// game's end, an endless move among the mover's (SOW-6), or the author's comment. The others
+// print as one paragraph (issue 35: a 520-ply game in tens of pages, not hundreds).
+bool eventful_ply(const PlyStory& story) {
+  const bool extra_move = !story.game_over() && story.ply.after.to_move == story.ply.player;
+  return story.captured_any() || story.ply.move.is_pass() || extra_move || story.game_over() ||
+         !story.endless.empty() || !story.ply.comment.empty();
+}
+
 std::string html_ply(const PlyPage& ply, int n, int total, Lang lang, const PageOptions& options) {
   std::string page = fmt::format(
-      "<section class=\"ply\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\" hidden>\n"
+      "<section class=\"ply{}\" data-ply=\"{}\" data-label=\"{}\" data-valuetext=\"{}\" data-board=\"{}\" hidden>\n"
       "<h2>{}</h2>\n{}",
-      ply.story.number, escape(heading(ply, n, lang)), escape(ply_of(ply.story.number, total, lang)),
-      fmt::join(ply.story.ply.after.board, " "), escape(heading(ply, n, lang)),
+      eventful_ply(ply.story) ? "" : " quiet", ply.story.number, escape(heading(ply, n, lang)),
+      escape(ply_of(ply.story.number, total, lang)), fmt::join(ply.story.ply.after.board, " "),
+      escape(heading(ply, n, lang)),
       ply.svg.empty() ? std::string() : board_box(ply.svg, word(Word::board_label, lang)));
   page += "<ul class=\"account\">\n";  // one event a line (issue 35), each rule ID a link
   for (const std::string& s : ply.summary) page += "<li>" + linked(escape(s), true, options) + "</li>\n";

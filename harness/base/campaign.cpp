@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/base/fork_join.h"
 #include "harness/base/random.h"
 
 namespace hoyito {
@@ -44,11 +45,10 @@ CampaignSummary Campaign::run(std::size_t units, const Work& work, const Describ
   assert(!done_ && next_ == 0 && finished_ == 0);  // a Campaign runs once: nothing resets its counters
   units_ = units;
   start_ = Clock::now();
-  std::vector<std::thread> threads;
-  for (std::size_t w = 0; w < workers_.size(); ++w)
-    threads.emplace_back([this, w, &work, &describe] { work_loop(w, work, describe); });
   std::thread watcher([this, &describe] { watch(describe); });
-  for (auto& t : threads) t.join();
+  // One part per worker (fork_join, harness/base/fork_join.h): work_loop catches what a unit throws.
+  fork_join(static_cast<int>(workers_.size()), workers_.size(),
+            [&](std::uint64_t, std::uint64_t, std::uint64_t worker) { work_loop(worker, work, describe); });
   {
     std::lock_guard<std::mutex> lock(done_mutex_);
     done_ = true;

@@ -13,21 +13,41 @@ namespace {
 
 constexpr int kInfinity = std::numeric_limits<int>::max() / 2;
 
+thread_local std::uint64_t undecided_inside = 0;  // undecided_leaves(): this thread's count
+
+// Q-LIMIT inside the tree: a position whose legal plies are undecided, or a ply whose sowing is
+// (endless_sowing = void), is valued as the position stands, as a leaf, and counted. Only the
+// game itself reaching it makes its deal undecided (the caller's move_values throws then).
+int undecided_leaf(const engine::Game& game) {
+  ++undecided_inside;
+  return capture_difference(game);
+}
+
 // Negamax with alpha-beta; the window is always from the point of view of game.to_move().
 int negamax(const engine::Game& game, int depth, int alpha, int beta) {
   if (depth == 0 || game.status() != Status::playing) return capture_difference(game);
   // A deep search can take seconds: at an interrupt it is abandoned (a partial value is no value).
   if (depth >= 3) throw_if_interrupted("search: interrupted before the move values were complete");
-  const std::uint64_t mask = game.legal_mask();
+  std::uint64_t mask = 0;
+  try {
+    mask = game.legal_mask();
+  } catch (const UndecidedMove&) {
+    return undecided_leaf(game);
+  }
   const Player mover = game.to_move();
   int best = -kInfinity;
   for (std::uint64_t rest = mask; rest != 0; rest &= rest - 1) {
     engine::Game child = game;
-    child.play_fast(engine::move_of_bit(std::countr_zero(rest)));
-    // An extra move (CAP-II-3, CAP-III-3) leaves the same player to move, who keeps the child's
-    // value and window; otherwise the opponent moves and both change sign.
-    const int value =
-        child.to_move() == mover ? negamax(child, depth - 1, alpha, beta) : -negamax(child, depth - 1, -beta, -alpha);
+    int value = 0;
+    try {
+      child.play_fast(engine::move_of_bit(std::countr_zero(rest)));
+      // An extra move (CAP-II-3, CAP-III-3) leaves the same player to move, who keeps the
+      // child's value and window; otherwise the opponent moves and both change sign.
+      value =
+          child.to_move() == mover ? negamax(child, depth - 1, alpha, beta) : -negamax(child, depth - 1, -beta, -alpha);
+    } catch (const UndecidedMove&) {  // the ply itself (void): the game as it stands
+      value = undecided_leaf(game);
+    }
     best = std::max(best, value);
     alpha = std::max(alpha, value);
     if (alpha >= beta) break;
@@ -36,6 +56,8 @@ int negamax(const engine::Game& game, int depth, int alpha, int beta) {
 }
 
 }  // namespace
+
+std::uint64_t undecided_leaves() { return undecided_inside; }
 
 int capture_difference(const engine::Game& game) {
   const auto captured = game.result().captured;

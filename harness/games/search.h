@@ -25,8 +25,10 @@ struct MoveValue {
 
 // The exact value of every legal ply of `game` searched to `depth` plies (depth >= 1 counts the
 // ply itself), in the order of the legal plies (ascending holes, or the single pass). Empty once
-// the game is over. Throws UndecidedMove where the engine does (Q-LIMIT: rare, about one 2x12
-// game in a million meets it).
+// the game is over. Throws UndecidedMove when `game` itself, or one of its plies, is undecided
+// (Q-LIMIT: rare, about one 2x12 game in a million meets it); a position deeper in the tree that
+// is undecided is valued as it stands, as a leaf, and counted (undecided_leaves), so that a line
+// the game may never play does not end the game.
 std::vector<MoveValue> move_values(const engine::Game& game, int depth);
 
 // The value of the position itself for its player to move, searched to `depth` plies (0: the
@@ -36,6 +38,10 @@ int position_value(const engine::Game& game, int depth);
 // One of the best plies of move_values(game, depth), drawn uniformly among those of equal value.
 // The game must still be playing.
 Move choose_best(const engine::Game& game, int depth, SplitMix64& rng);
+
+// How many positions or plies this thread's searches met undecided inside the tree (Q-LIMIT) and
+// valued as they stood, since the thread began.
+std::uint64_t undecided_leaves();
 
 // The captured-seed difference now, for the player to move.
 int capture_difference(const engine::Game& game);

@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "engine/engine.h"
+#include "harness/games/search.h"
 #include "harness/simulate/simulate.h"
 
 namespace hoyito {
@@ -273,6 +274,7 @@ void play_match(const SimulationSpec& spec, const Rules& rules, std::uint64_t de
 void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t deal, Statistics& stats,
                std::vector<GameRow>* rows) {
   const bool detailed = spec.detail_every > 0 && deal % static_cast<std::uint64_t>(spec.detail_every) == 0;
+  const std::uint64_t search_undecided_before = search::undecided_leaves();  // this thread's count
   for (int seating = 0; seating < (spec.paired ? 2 : 1); ++seating) {
     // The same generator for both seatings: with --paired the seats are swapped, not the luck.
     SplitMix64 rng{game_seed(spec.seed, deal)};
@@ -301,6 +303,7 @@ void play_deal(const SimulationSpec& spec, const Rules& rules, std::uint64_t dea
     }
     play_match(spec, rules, deal, seating, setup, rng, stats, rows, [&](int round) { undecided(round); });
   }
+  stats.add_search_undecided(deal, search::undecided_leaves() - search_undecided_before);
 }
 
 }  // namespace hoyito

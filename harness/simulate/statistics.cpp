@@ -176,6 +176,8 @@ void visit_counts(F&& f, S&... s) {
   f("games", s.games...);
   f("undecided_games", s.undecided_games...);
   f("first_undecided_deal", s.first_undecided_deal...);
+  f("search_undecided", s.search_undecided...);
+  f("first_search_undecided_deal", s.first_search_undecided_deal...);
   f("outcomes", s.outcomes...);
   f("length", s.length...);
   f("capture_plies", s.capture_plies...);

@@ -186,6 +186,13 @@ struct Statistics {
     undecided_games += 1;
     first_undecided_deal.add(deal);
   }
+  // Positions or plies a search player met undecided inside its tree (Q-LIMIT) and valued as they
+  // stood (harness/games/search.h): the game went on; counted, with the first deal, to replay it.
+  void add_search_undecided(std::uint64_t deal, std::uint64_t positions) {
+    if (positions == 0) return;
+    search_undecided += positions;
+    first_search_undecided_deal.add(deal);
+  }
   void merge(const Statistics& other);
 
   // The raw counts (mergeable), and the whole block with the derived figures.
@@ -206,6 +213,8 @@ struct Statistics {
   std::uint64_t games = 0;
   std::uint64_t undecided_games = 0;  // not in `games`
   SmallestDeal first_undecided_deal;
+  std::uint64_t search_undecided = 0;  // add_search_undecided: positions, not games
+  SmallestDeal first_search_undecided_deal;
   // outcomes[south_player][starter][outcome]: seat, starter and player can all be read apart.
   std::array<std::array<std::array<std::uint64_t, kOutcomes>, 2>, 2> outcomes{};
   Histogram length;                          // plies per game

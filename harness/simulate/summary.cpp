@@ -139,6 +139,9 @@ Summary summarise(const Statistics& s) {
   out.games = s.games;
   out.undecided = s.undecided_games;
   if (s.first_undecided_deal.plus_one) out.first_undecided_deal = s.first_undecided_deal.plus_one - 1;
+  out.search_undecided = s.search_undecided;
+  if (s.first_search_undecided_deal.plus_one)
+    out.first_search_undecided_deal = s.first_search_undecided_deal.plus_one - 1;
   out.results = outcome_rates(t.by_seat);
   const auto wins = [&t](Outcome o) { return t.by_seat[o]; };
   out.expected_score = {expected_score(wins(south_win), wins(north_win), wins(draw)),
@@ -273,7 +276,10 @@ json::array openings_json(const std::vector<Opening>& openings) {
 json::object to_json(const Summary& s) {
   json::object out;
   out["games"] = s.games;
-  out["undecided"] = json::object{{"games", s.undecided}, {"first_deal", optional_json(s.first_undecided_deal)}};
+  out["undecided"] = json::object{{"games", s.undecided},
+                                  {"first_deal", optional_json(s.first_undecided_deal)},
+                                  {"search_positions", s.search_undecided},
+                                  {"search_first_deal", optional_json(s.first_search_undecided_deal)}};
   out["results"] = outcomes_json(s.results);
   out["expected_score"] =
       json::object{{"south", score_json(s.expected_score[0])}, {"north", score_json(s.expected_score[1])}};

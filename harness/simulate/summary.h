@@ -92,6 +92,8 @@ SkillSummary skill_of(const SkillCounts& c);
 struct Summary {
   std::uint64_t games = 0, undecided = 0;
   std::optional<std::uint64_t> first_undecided_deal;
+  std::uint64_t search_undecided = 0;  // positions inside search players' trees (Statistics::add_search_undecided)
+  std::optional<std::uint64_t> first_search_undecided_deal;
   OutcomeRates results;
   std::array<Score, 2> expected_score;  // [index(Player)], over the finished games, draws 1/2
   Decisive by_seat, by_starter, by_player;

@@ -17,14 +17,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <map>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "harness/base/fork_join.h"
 #include "harness/base/interrupt.h"
 
 namespace hoyito::solve {
@@ -143,25 +141,20 @@ std::vector<int> max_values(const Arena& a, int threads) {
   std::vector<std::atomic<std::int16_t>> value(a.size());
   for (auto& v : value) v.store(static_cast<std::int16_t>(*low), std::memory_order_relaxed);
   std::atomic<int> next{*low + 1};
-  std::vector<std::thread> workers;
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  for (int t = 0; t < std::max(1, threads); ++t)
-    workers.emplace_back([&] {
-      try {
-        for (int v = next++; v <= *high; v = next++) {
-          const std::vector<std::uint8_t> won = max_wins(a, v);
-          for (std::size_t u = 0; u < a.size(); ++u)
-            if (won[u]) value[u].fetch_add(1, std::memory_order_relaxed);
-        }
-      } catch (...) {  // an interrupt: passed on once every thread has stopped
-        const std::lock_guard lock(failure_mutex);
-        failure = std::current_exception();
-        next = *high + 1;
+  // One part a thread (fork_join, harness/base); each takes the next threshold until none is left.
+  const int parts = std::max(1, threads);
+  fork_join(parts, static_cast<std::uint64_t>(parts), [&](std::uint64_t, std::uint64_t, std::uint64_t) {
+    try {
+      for (int v = next++; v <= *high; v = next++) {
+        const std::vector<std::uint8_t> won = max_wins(a, v);
+        for (std::size_t u = 0; u < a.size(); ++u)
+          if (won[u]) value[u].fetch_add(1, std::memory_order_relaxed);
       }
-    });
-  for (std::thread& w : workers) w.join();
-  if (failure) std::rethrow_exception(failure);
+    } catch (...) {  // an interrupt: the other threads take no new threshold; passed on by fork_join
+      next = *high + 1;
+      throw;
+    }
+  });
   return std::vector<int>(value.begin(), value.end());
 }
 

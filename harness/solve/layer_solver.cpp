@@ -2,12 +2,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cassert>
-#include <exception>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "harness/base/fork_join.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/reporter.h"
 #include "harness/solve/layer_solver.h"
@@ -17,28 +16,16 @@ namespace hoyito::solve {
 namespace {
 constexpr std::uint64_t kSlice = 1 << 14;  // entries between two looks at the interrupt: milliseconds
 
-// Runs body(begin, end, part) over [0, count) cut into `threads` parts, one thread each, each
-// part in slices taken in order. An interrupt is looked at between slices (a pass over a layer
-// of millions takes seconds: issue 36 item 10): the threads stop, and Interrupted is thrown
-// here, on the calling thread, "solve: stopped in layer SEEDS, nothing written".
+// Runs body(begin, end, part) over [0, count) cut into `threads` parts (fork_join, harness/base),
+// each part in slices taken in order. An interrupt is looked at between slices (a pass over a
+// layer of millions takes seconds: issue 36 item 10): the threads stop, and Interrupted is
+// thrown here, on the calling thread, "solve: stopped in layer SEEDS, nothing written".
 template <class Body>
 void parallel_for(int threads, std::uint64_t count, int seeds, const Body& body) {
-  const auto parts = static_cast<std::uint64_t>(std::max(1, threads));
-  std::vector<std::thread> workers;
-  std::vector<std::exception_ptr> failed(parts);  // a worker's exception (std::bad_alloc), passed on here
-  for (std::uint64_t t = 0; t < parts; ++t)
-    workers.emplace_back([&, t] {
-      try {
-        const std::uint64_t end = count * (t + 1) / parts;
-        for (std::uint64_t from = count * t / parts; from < end && !interrupted(); from += kSlice)
-          body(from, std::min(end, from + kSlice), t);
-      } catch (...) {
-        failed[t] = std::current_exception();
-      }
-    });
-  for (std::thread& w : workers) w.join();
-  for (const std::exception_ptr& e : failed)
-    if (e) std::rethrow_exception(e);
+  fork_join(threads, count, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t part) {
+    for (std::uint64_t from = begin; from < end && !interrupted(); from += kSlice)
+      body(from, std::min(end, from + kSlice), part);
+  });
   throw_if_interrupted([&] { return fmt::format("solve: stopped in layer {}, nothing written", seeds); });
 }
 

@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 
+#include "harness/base/fork_join.h"
 #include "harness/base/interrupt.h"
 #include "harness/base/reporter.h"
 #include "harness/games/table_moves.h"
@@ -43,24 +43,19 @@ void check_layer(const EndgameTable& table, const MoveMaker& maker, int seeds, i
   const std::uint64_t count = maker.layer_size(seeds);
   std::atomic<std::uint64_t> bad{0}, intervals{0}, hi_wrong{0};
   std::mutex first;
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t)
-    workers.emplace_back([&, t] {
-      PositionMoves moves;
-      const std::uint64_t begin = count * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads);
-      const std::uint64_t end = count * static_cast<std::uint64_t>(t + 1) / static_cast<std::uint64_t>(threads);
-      for (std::uint64_t e = begin; e < end; ++e) {
-        if (!table.entry(seeds, e).exact()) ++intervals;  // holds only under G7 third_repetition
-        bool hi_bad = false;
-        std::string wrong;
-        if (check_entry(table, maker, seeds, e, moves, hi_bad, wrong)) continue;
-        ++bad;
-        hi_wrong += hi_bad;
-        const std::lock_guard lock(first);
-        if (report.first_bad.empty()) report.first_bad = fmt::format("layer {}: {}", seeds, wrong);
-      }
-    });
-  for (std::thread& w : workers) w.join();
+  fork_join(threads, count, [&](std::uint64_t begin, std::uint64_t end, std::uint64_t) {
+    PositionMoves moves;
+    for (std::uint64_t e = begin; e < end; ++e) {
+      if (!table.entry(seeds, e).exact()) ++intervals;  // holds only under G7 third_repetition
+      bool hi_bad = false;
+      std::string wrong;
+      if (check_entry(table, maker, seeds, e, moves, hi_bad, wrong)) continue;
+      ++bad;
+      hi_wrong += hi_bad;
+      const std::lock_guard lock(first);
+      if (report.first_bad.empty()) report.first_bad = fmt::format("layer {}: {}", seeds, wrong);
+    }
+  });
   report.positions += count;
   report.inconsistent += bad;
   report.intervals += intervals;

@@ -132,3 +132,29 @@ TEST(Search, ChoosesUniformlyAmongEqualBest) {
   for (const auto& [hole, count] : expected_holes) chi2 += (count - e) * (count - e) / e;
   EXPECT_LT(chi2, 20.5);
 }
+
+// Q-LIMIT inside the tree (issue 33 item 5), by hand, Hoyito II 2x6 with lap_limit 1: South has
+// a=1 only; North has A=2 and C=1; captures 22-22 (4 seeds on the board). South's a sows into the
+// empty b and ends (SOW-4): one lap, decided. Then North's A sows into B and C, C now holds 2: not
+// empty, no casa, so North lifts it and sows on (SOW-5): a second lap, past the limit of one lap
+// end: undecided, and North's legal plies with it. The root is decided, so depth 2 values a at
+// North's position as it stands, a leaf counted once: 22 - 22 = 0. (Before: UndecidedMove, the
+// whole search thrown away.) At depth 1 the tree stops before North's plies: nothing counted.
+TEST(Search, AnUndecidedPositionInsideTheTreeIsACountedLeaf) {
+  Rules rules;
+  rules.options.lap_limit = 1;
+  Position p;
+  p.board = {1, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0};
+  p.captured = {22, 22};
+  p.to_move = Player::south;
+  engine::Game game(rules, p);
+  const std::uint64_t before = search::undecided_leaves();
+  EXPECT_EQ(search::move_values(game, 1), (std::vector<search::MoveValue>{{Move::at(0), 0}}));
+  EXPECT_EQ(search::undecided_leaves(), before);
+  EXPECT_EQ(search::move_values(game, 2), (std::vector<search::MoveValue>{{Move::at(0), 0}}));
+  EXPECT_EQ(search::undecided_leaves(), before + 1);
+  // The game itself at North's position is undecided: there the search throws, as the engine does.
+  engine::Game north = game;
+  north.play_fast(Move::at(0));
+  EXPECT_THROW(search::move_values(north, 1), UndecidedMove);
+}

@@ -201,6 +201,32 @@ TEST(SimulateStatistics, UndecidedGamesAreCountedApart) {
   EXPECT_EQ(s.to_json().at("summary").at("undecided").at("first_deal").as_uint64(), 1u);
 }
 
+// Issue 33 item 5: a search player that meets, inside its tree, a position undecided within the
+// lap_limit guard values it as it stands and the game goes on (harness/games/search.h; the exact
+// count on a hand-derived position is Search.AnUndecidedPositionInsideTheTreeIsACountedLeaf).
+// With lap_limit 20, search:3 against itself looks at such positions in its first deals; before,
+// the search threw and each of those deals was dropped as undecided. Here every deal whose own
+// positions are decided is played and counted, the tree's undecided positions counted apart,
+// with the first deal named.
+TEST(SimulateStatistics, UndecidedPositionsInsideSearchesAreCountedAndTheGamesGoOn) {
+  SimulationSpec spec;
+  spec.rules.options.lap_limit = 20;
+  spec.players = {parse_player_spec("search:3"), parse_player_spec("search:3")};
+  spec.games = 20;
+  spec.seed = 1;
+  RunOptions options;
+  options.progress = false;
+  options.threads = 1;
+  const Statistics s = run_simulation(spec, options).per_value.front();
+  EXPECT_EQ(s.games + s.undecided_games, 20u);
+  EXPECT_GT(s.search_undecided, s.undecided_games);  // more positions met in trees than deals stopped
+  EXPECT_GT(s.games, s.undecided_games);
+  ASSERT_NE(s.first_search_undecided_deal.plus_one, 0u);
+  EXPECT_LT(s.first_search_undecided_deal.plus_one, 21u);
+  const auto undecided = s.to_json().at("summary").at("undecided").as_object();
+  EXPECT_EQ(undecided.at("search_positions").as_uint64(), s.search_undecided);
+}
+
 TEST(SimulateStatistics, ChoiceOpeningsAndSeedsLeft) {
   const json::object s = hand_checked_games().to_json().at("summary").as_object();
   // Legal plies 6 + 1 + 3 + (2 + 1) + 1 = 14 over 13 plies; forced 6 + 1 + 3 + 1 + 1 = 12.
