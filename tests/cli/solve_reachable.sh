@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Only the layers a game reaches (issue 34, item 4; specs/endgame-tables.md "Only reachable
 # layers"): by default `solve` builds the layers K, K-4, ..., 0 (48 seeds at the start, BRD-3;
 # captures take fours, CAP-II-1, CAP-II-2, CAP-III-1). Games from the start, read by every reader
@@ -9,22 +9,8 @@
 # version 2 is refused in one line. Would fail: a reader that reads past a missing layer (no
 # refusal: garbage or a crash), a residue taken wrongly (a game meets the refusal), a verify that
 # walks layers the file does not hold, a reader that takes the old format.
-set -u
-hoyito=$1
-dir=$2/solve-reachable
-rm -rf "$dir" && mkdir -p "$dir"
-fail() { echo "FAIL: $*"; exit 1; }
-# $1: what; then the command: exit 2 and one line on stderr that contains $want.
-refused() {
-  what=$1
-  shift
-  "$@" >"$dir/out" 2>"$dir/err"
-  rc=$?
-  [ $rc -eq 2 ] || fail "$what: exit $rc, expected 2: $(cat "$dir/err")"
-  [ "$(wc -l <"$dir/err")" -eq 1 ] || fail "$what: not one line: $(cat "$dir/err")"
-  grep -q -- "$want" "$dir/err" || fail "$what: the line does not say '$want': $(cat "$dir/err")"
-}
-
+source "$(dirname "$0")/cli_lib.sh" "$1"
+dir=$work
 t2=$dir/h2 t3=$dir/h3
 "$hoyito" solve --max-seeds 12 --out "$t2" >"$dir/solve2.out" || fail "solve K = 12 exited $?"
 "$hoyito" solve --variant hoyito3 --max-seeds 8 --out "$t3" >/dev/null || fail "solve hoyito3 K = 8 exited $?"
@@ -49,9 +35,9 @@ done
 # A made-up position of 7 seeds: no layer 7 in a reachable table.
 seven='{"board":[1,3,0,0,1,0,2,0,0,0,0,0],"captured":[20,21],"to_move":"south"}'
 want="hoyito-hoyito2-2x6-capturer-k12.tbl: no layer of 7 seeds in this table"
-refused "probe of 7 seeds" "$hoyito" solve --probe "$t2" --position "$seven"
+refused "probe of 7 seeds" "$want" -- "$hoyito" solve --probe "$t2" --position "$seven"
 "$hoyito" apply --position "$seven" --moves "a" >"$dir/seven.json" || fail "apply exited $?"
-refused "annotate --tables of 7 seeds" "$hoyito" annotate "$dir/seven.json" --tables "$t2" --out "$dir/page7"
+refused "annotate --tables of 7 seeds" "$want" -- "$hoyito" annotate "$dir/seven.json" --tables "$t2" --out "$dir/page7"
 
 # --verify: ok, and a line for each layer held, no other: 1 + 1,365 + 75,582 + 1,352,078 =
 # 1,429,026 positions (C(n + 11, 11) for n = 0, 4, 8, 12).
@@ -63,6 +49,6 @@ grep -q "0 of 1429026 positions inconsistent.*: ok$" "$dir/verify.out" || fail "
 mkdir -p "$dir/v2"
 cp "$t3"/*.tbl "$dir/v2/t.tbl"
 printf '\002' | dd of="$dir/v2/t.tbl" bs=1 seek=8 conv=notrunc 2>/dev/null
-want="format version 2, expected 3"
-refused "a version 2 table" "$hoyito" solve --probe "$dir/v2" --variant hoyito3 --position "$seven"
-echo "solve_reachable: ok"
+refused "a version 2 table" "format version 2, expected 3" -- "$hoyito" solve --probe "$dir/v2" --variant hoyito3 --position "$seven"
+echo "solve_reachable: $failures failures"
+[ "$failures" -eq 0 ]
