@@ -25,13 +25,14 @@ struct SolveArgs {
   int max_seeds = 8;
   int threads = 2;
   std::string out = ".";
-  std::string verify;    // --verify DIR (or one table file)
-  std::string probe;     // --probe DIR (or one table file)
-  std::string position;  // --position JSON or a file, for --probe
-  bool force = false;    // --force: past the machine's memory or the free disk the estimate gives
-  int layer = 0;         // --layer L with --block B/NB: one block of one layer's moves
-  std::string block;     // "B/NB"
-  int merge_layer = 0;   // --merge-layer L: the layer from its blocks' parts
+  std::string verify;       // --verify DIR (or one table file)
+  std::string probe;        // --probe DIR (or one table file)
+  std::string position;     // --position JSON or a file, for --probe
+  bool force = false;       // --force: past the machine's memory or the free disk the estimate gives
+  int layer = 0;            // --layer L with --block B/NB: one block of one layer's moves
+  std::string block;        // "B/NB"
+  int merge_layer = 0;      // --merge-layer L: the layer from its blocks' parts
+  bool all_layers = false;  // --all-layers: every layer, not only those a game reaches
 };
 
 std::string layer_line(const solve::LayerReport& r) {
@@ -62,8 +63,10 @@ int command_solve(const SolveArgs& args) {
   options.max_seeds = args.max_seeds;
   options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   options.out_dir = args.out;
-  solve::check_solvable(options.rules, options.max_seeds);  // bad input before any work
-  const solve::SolveEstimate estimate = solve::estimate_solve(options.rules, options.max_seeds, options.threads);
+  options.all_layers = args.all_layers;
+  solve::check_solvable(options.rules, options.max_seeds, options.layer_set());  // bad input before any work
+  const solve::SolveEstimate estimate =
+      solve::estimate_solve(options.rules, options.max_seeds, options.threads, options.layer_set());
   solve::check_machine_holds(estimate, options.out_dir, args.force);
   solve::check_table_output(options);  // before the estimate is said: a refusal stays one line
   std::cerr << solve::estimate_line(estimate, options.threads) << std::endl;
@@ -80,6 +83,7 @@ int command_shard(const SolveArgs& args) {
   options.rules = rules_from_args(args.rules);
   options.threads = static_cast<int>(Campaign::worker_count(args.threads));  // no more than the cores
   options.out_dir = args.out;
+  options.all_layers = args.all_layers;
   if (args.merge_layer > 0) {
     const std::string path = solve::merge_layer(
         options, args.merge_layer, [](const solve::LayerReport& r) { std::cout << layer_line(r) << "\n"; });
@@ -162,6 +166,9 @@ CommandRun add_solve(CLI::App& cmd) {
       ->check(whole_number_in(1, 48));
   cmd.add_option("--threads", args->threads, "worker threads")->default_val(2)->check(whole_number_in(1, 256));
   cmd.add_option("--out", args->out, "folder the table file is written to")->default_val(".");
+  cmd.add_flag("--all-layers", args->all_layers,
+               "solve every layer 0..K, not only the seed counts a game from the start reaches (K, K-4, ...: "
+               "captures take fours), for made-up positions");
   cmd.add_flag("--force", args->force,
                "solve even past the machine's memory or the free disk of --out (the estimate said first)");
   cmd.add_option("--verify", args->verify,
@@ -171,8 +178,9 @@ CommandRun add_solve(CLI::App& cmd) {
   cmd.add_option("--position", args->position, "the position --probe looks up: JSON text or a file");
   cmd.add_option("--layer", args->layer, "with --block: build the moves of one block of layer L into a part file")
       ->check(whole_number_in(1, 48));
-  cmd.add_option("--block", args->block,
-                 "with --layer: block B of NB (B/NB), read against the table of K = L-1 in --out");
+  cmd.add_option(
+      "--block", args->block,
+      "with --layer: block B of NB (B/NB), read against the table of K = L-4 in --out (L-1 with --all-layers)");
   cmd.add_option("--merge-layer", args->merge_layer,
                  "solve layer L from its blocks' part files in --out and write the table of K = L")
       ->check(whole_number_in(1, 48));

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cassert>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -81,6 +82,17 @@ const char* award_case_name(AwardCase award) {
   return "?";
 }
 
+const char* layer_set_name(LayerSet set) { return set == LayerSet::all ? "all" : "reachable"; }
+
+int reachable_residue(const Rules& rules) { return rules.seeds_per_hole * rules.holes() % 4; }  // BRD-3
+
+std::vector<int> table_layer_seeds(const Rules& rules, int max_seeds, LayerSet set) {
+  std::vector<int> seeds;
+  for (int n = 0; n <= max_seeds; ++n)
+    if (set == LayerSet::all || n % 4 == reachable_residue(rules)) seeds.push_back(n);
+  return seeds;
+}
+
 int table_sides(AwardCase award) { return award == AwardCase::previous_winner ? 2 : 1; }
 
 int table_side(const Rules& rules, Player mover) {
@@ -135,6 +147,7 @@ boost::json::object header_json(const TableHeader& header) {
           {"award", award_case_name(header.award)},
           {"max_seeds", header.max_seeds},
           {"sides", header.sides},
+          {"layers_held", layer_set_name(header.layer_set)},
           {"layers", std::move(layers)}};
 }
 
@@ -186,6 +199,13 @@ AwardCase parse_award(const std::string& text, const std::string& path) {
   bad_table(path, fmt::format("field award: unknown value \"{}\"", text));
 }
 
+LayerSet parse_layer_set(const boost::json::object& o, const std::string& path) {
+  const boost::json::value& v = required_field(o, "layers_held", path);
+  for (LayerSet set : {LayerSet::reachable, LayerSet::all})
+    if (v.is_string() && v.as_string() == layer_set_name(set)) return set;
+  bad_table(path, "field layers_held: expected \"reachable\" or \"all\"");
+}
+
 // The header's JSON into `header`, checked against the file's size.
 void read_header_json(const std::string& path, std::string_view text, std::size_t file_size, TableHeader& header) {
   const boost::json::value doc = parse_json(text, path + ": header");
@@ -199,9 +219,12 @@ void read_header_json(const std::string& path, std::string_view text, std::size_
   header.sides = static_cast<int>(whole_field(o, "sides", path));
   if (header.max_seeds < 0 || header.max_seeds > 48 || header.sides != table_sides(header.award))
     bad_table(path, "fields max_seeds or sides out of range");
+  header.layer_set = parse_layer_set(o, path);
   const boost::json::value& layers = required_field(o, "layers", path);
-  if (!layers.is_array() || layers.as_array().size() != static_cast<std::size_t>(header.max_seeds + 1))
-    bad_table(path, "field layers: expected one layer per seed count 0..max_seeds");
+  if (!layers.is_array() ||
+      layers.as_array().size() != table_layer_seeds(header.rules, header.max_seeds, header.layer_set).size())
+    bad_table(path, fmt::format("field layers: expected one layer per seed count of layers_held {} up to max_seeds",
+                                layer_set_name(header.layer_set)));
   for (const boost::json::value& l : layers.as_array()) {
     if (!l.is_object()) bad_table(path, "field layers: an entry is not an object");
     TableLayer layer{static_cast<int>(whole_field(l.as_object(), "seeds", path)),
@@ -213,15 +236,16 @@ void read_header_json(const std::string& path, std::string_view text, std::size_
     header.layers.push_back(layer);
   }
 }
-// Every layer where the index puts it: seeds 0..K in order, sides x boards entries each, and the
-// last one ending at the file's end.
+// Every layer where the index puts it: the seed counts of layers_held in order, sides x boards
+// entries each, and the last one ending at the file's end.
 void check_layers(const std::string& path, const TableHeader& header, const PositionIndex& index, std::size_t size) {
-  for (std::size_t n = 0; n < header.layers.size(); ++n) {
-    const TableLayer& layer = header.layers[n];
-    if (layer.seeds != static_cast<int>(n) ||
-        layer.positions != static_cast<std::uint64_t>(header.sides) * index.count(static_cast<int>(n)))
-      bad_table(path, fmt::format("layer {}: {} positions, expected {}", n, layer.positions,
-                                  static_cast<std::uint64_t>(header.sides) * index.count(static_cast<int>(n))));
+  const std::vector<int> seeds = table_layer_seeds(header.rules, header.max_seeds, header.layer_set);
+  for (std::size_t i = 0; i < header.layers.size(); ++i) {
+    const TableLayer& layer = header.layers[i];
+    const std::uint64_t expected = static_cast<std::uint64_t>(header.sides) * index.count(seeds[i]);
+    if (layer.seeds != seeds[i] || layer.positions != expected)
+      bad_table(path, fmt::format("layer {}: {} seeds, {} positions, expected {} seeds, {} positions", i, layer.seeds,
+                                  layer.positions, seeds[i], expected));
   }
   const TableLayer& last = header.layers.back();
   if (last.offset + 2 * last.positions + kTableChecksumBytes != size)
@@ -261,6 +285,9 @@ EndgameTable::EndgameTable(const std::string& path, bool check_sum) : path_(path
                      header_);
     index_ = PositionIndex(header_.rules.holes(), header_.max_seeds);
     check_layers(path, header_, index_, size_);
+    slot_.assign(static_cast<std::size_t>(header_.max_seeds + 1), -1);
+    for (std::size_t i = 0; i < header_.layers.size(); ++i)
+      slot_[static_cast<std::size_t>(header_.layers[i].seeds)] = static_cast<int>(i);
   } catch (...) {
     ::munmap(const_cast<std::uint8_t*>(data_), size_);
     throw;
@@ -278,6 +305,20 @@ bool EndgameTable::covers(const Position& position, const Rules& rules) const {
   return seeds <= header_.max_seeds;
 }
 
+bool EndgameTable::holds(int seeds) const {
+  return seeds >= 0 && seeds <= header_.max_seeds && slot_[static_cast<std::size_t>(seeds)] >= 0;
+}
+
+void EndgameTable::require_layer(int seeds) const {
+  if (holds(seeds)) return;
+  std::string held;
+  for (const TableLayer& layer : header_.layers) held += fmt::format("{}{}", held.empty() ? "" : ", ", layer.seeds);
+  throw InputError(fmt::format(
+      "{}: no layer of {} seeds in this table (layers_held {}: {}); a game from the start never has {} seeds on "
+      "the board (captures take fours); for made-up positions build the table with solve --all-layers",
+      path_, seeds, layer_set_name(header_.layer_set), held, seeds));
+}
+
 TableKey EndgameTable::key(const Position& position, const Rules& rules) const {
   const int n = rules.holes_per_row, holes = 2 * n;
   std::array<std::uint8_t, 24> turned{};
@@ -293,12 +334,16 @@ TableKey EndgameTable::key(const Position& position, const Rules& rules) const {
 }
 
 TableValue EndgameTable::entry(int seeds, std::uint64_t i) const {
-  const std::uint8_t* p = data_ + header_.layers[static_cast<std::size_t>(seeds)].offset + 2 * i;
+  assert(holds(seeds));  // readers ask require_layer() first; the solver reads only its own residue
+  const TableLayer& layer = header_.layers[static_cast<std::size_t>(slot_[static_cast<std::size_t>(seeds)])];
+  assert(i < layer.positions);
+  const std::uint8_t* p = data_ + layer.offset + 2 * i;
   return {static_cast<std::int8_t>(p[0]), static_cast<std::int8_t>(p[1])};
 }
 
 TableValue EndgameTable::value(const Position& position, const Rules& rules) const {
   const TableKey k = key(position, rules);
+  require_layer(k.seeds);  // a made-up position of a layer not held: refused, never read past it
   return entry(k.seeds, k.entry);
 }
 

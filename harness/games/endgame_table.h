@@ -45,6 +45,19 @@ struct TableValue {
   bool exact() const { return lo == hi; }
 };
 
+// Which layers a table holds (specs/endgame-tables.md, "Only reachable layers"): by default those a
+// game from the rules' start reaches, the seed counts of the start's residue mod 4; `all` (solve
+// --all-layers) every seed count 0..K, for made-up positions.
+enum class LayerSet { reachable, all };
+const char* layer_set_name(LayerSet set);
+// The residue mod 4 of every seed count a game from the start meets: the start holds
+// seeds_per_hole x 2N (BRD-3), and seeds leave the board only by captures of fours (CAP-II-1, the
+// CAP-II-2 chain of fours, CAP-III-1; the casa stays four, BRD-3) or when the game ends (END-1,
+// END-3; END-4 round_ends, G14, is not solved). 0 on 2x6 and 2x12 whatever seeds_per_hole.
+int reachable_residue(const Rules& rules);
+// The seed counts 0..max_seeds of the layers a table of `set` holds, ascending.
+std::vector<int> table_layer_seeds(const Rules& rules, int max_seeds, LayerSet set);
+
 struct TableLayer {
   int seeds = 0;
   std::uint64_t positions = 0;  // entries: sides x boards
@@ -56,12 +69,14 @@ struct TableHeader {
   AwardCase award = AwardCase::capturer;
   int max_seeds = 0;
   int sides = 1;
-  std::vector<TableLayer> layers;  // seeds 0..max_seeds
+  LayerSet layer_set = LayerSet::reachable;
+  std::vector<TableLayer> layers;  // table_layer_seeds(rules, max_seeds, layer_set), ascending
   std::uint64_t checksum = 0;      // FNV-1a 64 of every byte before it: header and values (the file's last 8 bytes)
 };
 
-// Version 2: the checksum covers the header too, and sits in the file's last 8 bytes.
-inline constexpr int kTableFormatVersion = 2;
+// Version 2: the checksum covers the header too, and sits in the file's last 8 bytes. Version 3:
+// the header's layers_held says which layers the file holds (only the reachable ones by default).
+inline constexpr int kTableFormatVersion = 3;
 inline constexpr std::size_t kTableChecksumBytes = 8;
 // The rules options that change a table's values and differ from their defaults, as NAME=VALUE
 // (seeds_per_hole among them: the seed total decides which layers a game reaches). Together with
@@ -103,10 +118,16 @@ class EndgameTable {
   const TableHeader& header() const { return header_; }
   const std::string& path() const { return path_; }
   const PositionIndex& index() const { return index_; }
-  // Whether `position` under `rules` is one this table answers (same rules case, n <= K).
+  // Whether `position` under `rules` is one this table was solved for (same rules case, n <= K);
+  // its layer may still be one the table does not hold (holds()).
   bool covers(const Position& position, const Rules& rules) const;
-  TableValue value(const Position& position, const Rules& rules) const;  // covers() must hold
-  TableValue entry(int seeds, std::uint64_t index) const;
+  // Whether the table holds the layer of `seeds` seeds (LayerSet).
+  bool holds(int seeds) const;
+  // Throws InputError, one line naming the file and the seed count, unless holds(seeds).
+  void require_layer(int seeds) const;
+  // covers() must hold; refuses (require_layer) a layer the table does not hold.
+  TableValue value(const Position& position, const Rules& rules) const;
+  TableValue entry(int seeds, std::uint64_t index) const;  // holds(seeds) must hold
   TableKey key(const Position& position, const Rules& rules) const;
   // FNV-1a of every byte before the checksum, as the checksum should be.
   std::uint64_t computed_checksum() const;
@@ -115,6 +136,7 @@ class EndgameTable {
   std::string path_;
   TableHeader header_;
   PositionIndex index_;
+  std::vector<int> slot_;  // seeds -> its layer in header_.layers, or -1 when not held
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
 };

@@ -1,6 +1,7 @@
 #include "harness/games/table_moves.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include <fmt/format.h>
 
@@ -69,6 +70,9 @@ void MoveMaker::moves_of(int seeds, std::uint64_t entry, const LowerValue& lower
       out.cap_lo = std::max(out.cap_lo, gained);
       out.cap_hi = std::max(out.cap_hi, gained);
     } else {  // a capture and an extra move (CAP-II-3, CAP-III-3): the same mover, fewer seeds
+      // Fours taken (CAP-II-1, the CAP-II-2 chain, CAP-III-1): the layer read is of the same
+      // residue mod 4, so a table of the reachable layers holds it.
+      assert(left < seeds && (seeds - left) % 4 == 0);
       const TableValue v =
           lower(left, static_cast<std::uint64_t>(side) * index_.count(left) + index_.rank(next.data(), left));
       out.cap_lo = std::max(out.cap_lo, gained + v.lo);

@@ -89,11 +89,15 @@ std::vector<std::string> TableSet::identities() const {
 }
 
 const EndgameTable* TableSet::find(const Position& position, const Rules& rules) const {
+  const int seeds = seeds_on(position);
+  if (seeds == 0) return nullptr;  // an empty board: the game is over, no ply to value
+  // The largest K among the tables that hold the position's layer, else among those that cover it.
+  const auto rank = [&](const EndgameTable& t) { return std::pair(t.holds(seeds), t.header().max_seeds); };
   const EndgameTable* best = nullptr;
   for (const auto& table : tables_)
-    if (table->covers(position, rules) && (best == nullptr || table->header().max_seeds > best->header().max_seeds))
-      best = table.get();
-  return seeds_on(position) == 0 ? nullptr : best;  // an empty board: the game is over, no ply to value
+    if (table->covers(position, rules) && (best == nullptr || rank(*table) > rank(*best))) best = table.get();
+  if (best != nullptr) best->require_layer(seeds);  // a layer no game reaches (made-up): one line, no garbage
+  return best;
 }
 
 std::vector<TableMoveValue> table_move_values(const engine::Game& game, const TableSet& tables) {

@@ -47,8 +47,10 @@ class TableSet {
   // Each table's file name and checksum ("hoyito-hoyito2-2x6-capturer-k8.tbl 0123456789abcdef"):
   // what a result records as the tables it used.
   std::vector<std::string> identities() const;
-  // The table of largest K that covers `position` under `rules`, or nullptr (more seeds than any
-  // table's K, or rules no table of the folder was solved for).
+  // The table of largest K that covers `position` under `rules` and holds its layer, or nullptr
+  // (more seeds than any table's K, or rules no table of the folder was solved for). Throws
+  // InputError (require_layer: the file and the seed count) when tables cover it but none holds
+  // its layer: a made-up position whose seed count no game from the start reaches.
   const EndgameTable* find(const Position& position, const Rules& rules) const;
   // The conversion rank of an entry of `table` (one of this set's): how many of its own moves the
   // side to move needs, at most, to leave the layer by a capture worth lo or more against any

@@ -48,12 +48,15 @@ std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.1f} MB", sta
 
 }  // namespace
 
-SolveEstimate estimate_solve(const Rules& rules, int max_seeds, int threads) {
+SolveEstimate estimate_solve(const Rules& rules, int max_seeds, int threads, LayerSet set) {
   const MoveMaker maker(rules, max_seeds);
   SolveEstimate e;
   e.max_seeds = max_seeds;
-  for (int n = 0; n <= max_seeds; ++n) e.positions += maker.layer_size(n);
-  const std::uint64_t top = maker.layer_size(max_seeds);
+  e.set = set;
+  const std::vector<int> layers = table_layer_seeds(rules, max_seeds, set);
+  e.layers = static_cast<int>(layers.size());
+  for (int n : layers) e.positions += maker.layer_size(n);
+  const std::uint64_t top = maker.layer_size(layers.back());  // the largest layer, solved last
   e.table_bytes = 2 * e.positions;
   e.peak_bytes = kBaseBytes + 2 * (e.positions - top) + kBytesPerTopPosition * top;
   e.seconds = static_cast<double>(e.positions) * kSecondsPerPositionThread / std::max(1, threads);
@@ -62,10 +65,10 @@ SolveEstimate estimate_solve(const Rules& rules, int max_seeds, int threads) {
 
 std::string estimate_line(const SolveEstimate& e, int threads) {
   return fmt::format(
-      "solve: K = {}: {} positions, table {}, peak memory about {}, about {:.0f} s on {} thread{} "
-      "(an estimate)",
-      e.max_seeds, e.positions, megabytes(e.table_bytes), megabytes(e.peak_bytes), std::max(1.0, e.seconds), threads,
-      threads == 1 ? "" : "s");
+      "solve: K = {}, {} layers ({}): {} positions, table {}, peak memory about {}, about {:.0f} s on {} "
+      "thread{} (an estimate)",
+      e.max_seeds, e.layers, e.set == LayerSet::all ? "all" : "those a game reaches", e.positions,
+      megabytes(e.table_bytes), megabytes(e.peak_bytes), std::max(1.0, e.seconds), threads, threads == 1 ? "" : "s");
 }
 
 void check_machine_holds(const SolveEstimate& e, const std::string& out_dir, bool force) {

@@ -31,17 +31,34 @@ std::string part_prefix(const Rules& rules, int seeds) {
   return table.substr(0, table.size() - 4) + "-block";
 }
 
-// The layers below `seeds`, read from the table of K = seeds - 1 in `dir` (layer 0 alone, the
-// empty board worth 0, for seeds = 1): the lower layers are final before layer L is built.
-SolvedLayers lower_layers(const Rules& rules, int seeds, const std::string& dir) {
+// Refuses a layer the set does not hold: a reachable build shards only the layers a game reaches.
+void check_layer_in_set(const Rules& rules, int seeds, LayerSet set) {
+  const std::vector<int> held = table_layer_seeds(rules, seeds, set);
+  if (held.back() != seeds)
+    throw InputError(fmt::format(
+        "solve: layer {}: no game from the start has {} seeds on the board (captures take fours, layers {} mod 4); "
+        "add --all-layers to build every layer",
+        seeds, seeds, reachable_residue(rules)));
+}
+
+// The layers below `seeds` (layer 0 alone, the empty board worth 0, when the set holds no other
+// below it), read from the table in `dir` whose top layer is the set's next below: K = seeds - 1
+// (all layers) or seeds - 4 (reachable: captures take fours, so the layers read are of the same
+// residue). The lower layers are final before layer L is built.
+SolvedLayers lower_layers(const Rules& rules, int seeds, const std::string& dir, LayerSet set) {
   SolvedLayers solved;
   solved.values.resize(static_cast<std::size_t>(seeds + 1));
   solved.values[0].assign(2 * static_cast<std::size_t>(table_sides(award_case(rules))), 0);
-  if (seeds == 1) return solved;
-  const EndgameTable table(dir + "/" + table_file_name(rules, seeds - 1));  // missing or damaged: one line naming it
-  for (int n = 1; n < seeds; ++n) {
+  const int below = seeds - (set == LayerSet::all ? 1 : 4);
+  if (below < 1) return solved;
+  const EndgameTable table(dir + "/" + table_file_name(rules, below));  // missing or damaged: one line naming it
+  if (table.header().layer_set != set)
+    throw InputError(fmt::format("{}: layers_held {}, this build's are {}", table.path(),
+                                 layer_set_name(table.header().layer_set), layer_set_name(set)));
+  for (const TableLayer& layer : table.header().layers) {
+    const int n = layer.seeds;
     std::vector<std::int8_t>& v = solved.values[static_cast<std::size_t>(n)];
-    v.resize(2 * table.header().layers[static_cast<std::size_t>(n)].positions);
+    v.resize(2 * layer.positions);
     for (std::uint64_t e = 0; e < v.size() / 2; ++e) {
       const TableValue value = table.entry(n, e);
       v[2 * e] = static_cast<std::int8_t>(value.lo);
@@ -125,7 +142,8 @@ std::vector<Part> layer_parts(const Rules& rules, int seeds, const std::string& 
 std::string solve_block(const SolveOptions& options, int seeds, int block, int blocks) {
   check_solvable(options.rules, seeds);
   const Rules rules = solved_rules(options.rules);
-  const SolvedLayers lower = lower_layers(rules, seeds, options.out_dir);
+  check_layer_in_set(rules, seeds, options.layer_set());
+  const SolvedLayers lower = lower_layers(rules, seeds, options.out_dir, options.layer_set());
   const MoveMaker maker(rules, seeds);
   const std::uint64_t size = maker.layer_size(seeds);
   assert(1 <= block && block <= blocks);  // cli/solve.cpp refuses other --block values
@@ -150,7 +168,8 @@ std::string solve_block(const SolveOptions& options, int seeds, int block, int b
 std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone& done) {
   check_solvable(options.rules, seeds);
   const Rules rules = solved_rules(options.rules);
-  SolvedLayers solved = lower_layers(rules, seeds, options.out_dir);
+  check_layer_in_set(rules, seeds, options.layer_set());
+  SolvedLayers solved = lower_layers(rules, seeds, options.out_dir, options.layer_set());
   LayerMoves moves;
   for (const Part& p : layer_parts(rules, seeds, options.out_dir)) moves.append(p.moves);
   done(solve_moves(std::move(moves), seeds, solved, options.threads));

@@ -20,6 +20,9 @@ struct SolvedLayers : LowerValue {
   TableValue operator()(int seeds, std::uint64_t entry) const override {
     assert(seeds >= 0 && static_cast<std::size_t>(seeds) < values.size());  // only layers below the one built
     const std::vector<std::int8_t>& v = values[static_cast<std::size_t>(seeds)];
+    // Solved: a capture exit reads a layer of the same residue (captures take fours: CAP-II-1,
+    // CAP-II-2, CAP-III-1), which a table of the reachable layers holds too.
+    assert(!v.empty());
     assert(2 * entry + 1 < v.size());  // the move maker indexes within the layer (PositionIndex)
     return {v[2 * entry], v[2 * entry + 1]};
   }
@@ -87,7 +90,8 @@ std::vector<std::int8_t> interleaved(const std::vector<std::int8_t>& lo, const s
 // unchanged. Leaves lo/hi pairs in solved.values[seeds].
 LayerReport solve_moves(LayerMoves moves, int seeds, SolvedLayers& solved, int threads);
 
-// Writes the table of layers 0..options.max_seeds of `solved` to `path` (whole or not at all).
+// Writes the table of the layers of options.layer_set() up to options.max_seeds of `solved` to
+// `path` (whole or not at all).
 void write_table(const SolveOptions& options, const SolvedLayers& solved, const std::string& path);
 
 }  // namespace hoyito::solve

@@ -36,14 +36,18 @@ void write_table(const SolveOptions& options, const SolvedLayers& solved, const 
   header.award = award_case(options.rules);
   header.max_seeds = options.max_seeds;
   header.sides = table_sides(header.award);
-  assert(solved.values.size() == static_cast<std::size_t>(options.max_seeds) + 1);  // every layer, none past K
-  for (int n = 0; n <= options.max_seeds; ++n)
+  header.layer_set = options.layer_set();
+  assert(solved.values.size() == static_cast<std::size_t>(options.max_seeds) + 1);  // none past K
+  for (int n : table_layer_seeds(options.rules, options.max_seeds, header.layer_set)) {
+    assert(!solved.values[static_cast<std::size_t>(n)].empty());  // every layer of the set solved
     header.layers.push_back({n, solved.values[static_cast<std::size_t>(n)].size() / 2, 0});
+  }
   WholeFile file(path);  // a temporary, renamed by commit(): an interrupt leaves no table
   const std::string head = encode_table_header(header);
   file.write(head);
   std::uint64_t sum = fnv1a(head.data(), head.size());  // the checksum covers the header too
-  for (const std::vector<std::int8_t>& v : solved.values) {
+  for (const TableLayer& layer : header.layers) {
+    const std::vector<std::int8_t>& v = solved.values[static_cast<std::size_t>(layer.seeds)];
     file.write(std::string_view(reinterpret_cast<const char*>(v.data()), v.size()));
     sum = fnv1a(v.data(), v.size(), sum);
   }
@@ -51,7 +55,7 @@ void write_table(const SolveOptions& options, const SolvedLayers& solved, const 
   file.commit();
 }
 
-void check_solvable(const Rules& rules, int max_seeds) {
+void check_solvable(const Rules& rules, int max_seeds, LayerSet set) {
   validate(rules);
   if (rules.variant == Variant::hoyito1)
     throw InputError("solve: --variant hoyito1 is not offered (specs/endgame-tables.md)");
@@ -62,13 +66,14 @@ void check_solvable(const Rules& rules, int max_seeds) {
   if (max_seeds < 1 || max_seeds > std::min(48, total))
     throw InputError(fmt::format("solve: --max-seeds {}: expected 1 to {}", max_seeds, std::min(48, total)));
   const PositionIndex index(rules.holes(), max_seeds);
+  const int top = table_layer_seeds(rules, max_seeds, set).back();  // the largest layer solved
   // A position has at most one link a hole of its row (quiet moves; else the pass): the links of
   // a layer are counted in 32 bits (LayerMoves).
-  const std::uint64_t links = static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(max_seeds) *
+  const std::uint64_t links = static_cast<std::uint64_t>(table_sides(award_case(rules))) * index.count(top) *
                               static_cast<std::uint64_t>(rules.holes_per_row);
   if (links >= kNoLink)
     throw InputError(fmt::format("solve: --max-seeds {}: layer {} may have more than 2^32 moves ({} positions x {})",
-                                 max_seeds, max_seeds, links / static_cast<std::uint64_t>(rules.holes_per_row),
+                                 max_seeds, top, links / static_cast<std::uint64_t>(rules.holes_per_row),
                                  rules.holes_per_row));
 }
 
@@ -86,14 +91,15 @@ std::string check_table_output(const SolveOptions& options) {
 }
 
 std::string solve_tables(const SolveOptions& options, const LayerDone& done) {
-  check_solvable(options.rules, options.max_seeds);
+  check_solvable(options.rules, options.max_seeds, options.layer_set());
   Rules rules = options.rules;
   rules.options.endless_game = EndlessGame::third_repetition;  // the reading the values are of (G7)
   const std::string path = check_table_output(options);
   const MoveMaker maker(rules, options.max_seeds);
   SolvedLayers solved;
   solved.values.resize(static_cast<std::size_t>(options.max_seeds + 1));
-  for (int n = 0; n <= options.max_seeds; ++n) done(solve_layer(maker, n, solved, options.threads));
+  for (int n : table_layer_seeds(rules, options.max_seeds, options.layer_set()))
+    done(solve_layer(maker, n, solved, options.threads));
   SolveOptions written = options;
   written.rules = rules;
   write_table(written, solved, path);

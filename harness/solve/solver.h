@@ -23,6 +23,10 @@ struct SolveOptions {
   int max_seeds = 8;
   int threads = 2;
   std::string out_dir = ".";
+  // Every layer 0..K (--all-layers, for made-up positions), or by default only those a game from
+  // the start reaches (LayerSet, specs/endgame-tables.md "Only reachable layers").
+  bool all_layers = false;
+  LayerSet layer_set() const { return all_layers ? LayerSet::all : LayerSet::reachable; }
 };
 
 // What one layer took and gave (printed as progress, and the results table of docs/solve.md).
@@ -40,11 +44,11 @@ struct LayerReport {
 using LayerDone = std::function<void(const LayerReport&)>;
 
 // Throws InputError for rules `solve` does not take (specs/endgame-tables.md: Hoyito I, G6 void,
-// G14 round_ends, K out of 1..min(48, the seed total)).
-void check_solvable(const Rules& rules, int max_seeds);
+// G14 round_ends, K out of 1..min(48, the seed total), a top layer of `set` with 2^32 moves or more).
+void check_solvable(const Rules& rules, int max_seeds, LayerSet set = LayerSet::all);
 
-// Solves layers 0..K, calls `done` after each, and writes the table file into out_dir (under a
-// temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
+// Solves the layers of options.layer_set() up to K in order, calls `done` after each, and writes the table file into
+// out_dir (under a temporary name, renamed when whole). Returns the file's path. An interrupt (harness/base/
 // interrupt.h) throws Interrupted between sweeps; no table file is left.
 std::string solve_tables(const SolveOptions& options, const LayerDone& done);
 // Makes out_dir if missing and tries a file `name` there (made and removed): an --out that is a
@@ -56,10 +60,11 @@ std::string check_table_output(const SolveOptions& options);
 
 // Sharding a layer (docs/solve.md, "Sharding a layer"), for a cluster's job array: the moves of
 // block `block` of `blocks` of layer `seeds` (its entries cut into equal runs), read against the
-// lower layers of the table of K = seeds - 1 in out_dir (none for seeds = 1), written to a part
-// file in out_dir; returns its path. merge_layer() reads every part of the layer, solves it (the
-// fixed point needs the whole layer) and writes the table of K = seeds beside it, the same bytes
-// as solve_tables() with max_seeds = seeds. Both throw InputError naming a missing table or part.
+// lower layers of the table of K = seeds - 1 in out_dir (all layers), or of K = seeds - 4
+// (reachable layers: the layers below of the same residue), none when no layer but 0 lies below;
+// written to a part file in out_dir; returns its path. A layer the set does not hold is refused. merge_layer() reads
+// every part of the layer, solves it (the fixed point needs the whole layer) and writes the table of K = seeds beside
+// it, the same bytes as solve_tables() with max_seeds = seeds. Both throw InputError naming a missing table or part.
 std::string solve_block(const SolveOptions& options, int seeds, int block, int blocks);
 std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone& done);
 
@@ -71,16 +76,20 @@ std::string merge_layer(const SolveOptions& options, int seeds, const LayerDone&
 // endless game is worth, so under every reading of G7: decided by captures.
 class EndBounds : public LowerValue {
  public:
-  EndBounds(const Rules& rules, int max_seeds);
-  void add_layer(int threads);  // the next layer, from 1 up to max_seeds
-  int layers() const { return static_cast<int>(values_.size()); }
+  EndBounds(const Rules& rules, int max_seeds, LayerSet set);
+  // Adds every layer of the set above those added, up to `seeds` seeds.
+  void add_layers_to(int seeds, int threads);
+  int layers() const { return static_cast<int>(values_.size()); }  // one more than the top seed count added
   // The bounds [lo, hi] of an entry of a layer added.
   TableValue operator()(int seeds, std::uint64_t entry) const override;
   bool decided(int seeds, std::uint64_t entry) const { return (*this)(seeds, entry).exact(); }
 
  private:
+  void add_layer(int seeds, int threads);
+  Rules rules_;
   MoveMaker maker_;
-  std::vector<std::vector<std::int8_t>> values_;
+  LayerSet set_;
+  std::vector<std::vector<std::int8_t>> values_;  // by seed count; empty for a layer the set does not hold
 };
 
 // Whether `position` (which `table` covers) is decided by captures: builds EndBounds up to its

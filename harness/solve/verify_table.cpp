@@ -74,9 +74,11 @@ void rederive(const EndgameTable& table, const MoveMaker& maker, int seeds, int 
 // Counts the exact entries of layer `seeds` that each side forces by captures, and checks that
 // every entry lies within its finite-play bounds (end.lo <= lo <= hi <= end.hi: the spec's
 // sandwich); a breach is an inconsistency. Returns the count.
-std::uint64_t count_decided(const EndgameTable& table, const EndBounds& ends, int seeds, VerifyReport& report) {
+std::uint64_t count_decided(const EndgameTable& table, const EndBounds& ends, const TableLayer& layer,
+                            VerifyReport& report) {
+  const int seeds = layer.seeds;
   std::uint64_t decided = 0;
-  for (std::uint64_t e = 0; e < table.header().layers[static_cast<std::size_t>(seeds)].positions; ++e) {
+  for (std::uint64_t e = 0; e < layer.positions; ++e) {
     const TableValue v = table.entry(seeds, e), end = ends(seeds, e);
     decided += end.exact();
     if (end.lo <= v.lo && v.hi <= end.hi) continue;
@@ -95,17 +97,19 @@ VerifyReport verify_table(const std::string& path, int threads, const LayerDone&
   VerifyReport report;
   report.path = path;
   report.checksum_ok = table.computed_checksum() == table.header().checksum;
-  const MoveMaker maker(table.header().rules, table.header().max_seeds);
-  EndBounds ends(table.header().rules, table.header().max_seeds);
-  for (int n = 0; n <= table.header().max_seeds; ++n) {
+  const TableHeader& header = table.header();
+  const MoveMaker maker(header.rules, header.max_seeds);
+  EndBounds ends(header.rules, header.max_seeds, header.layer_set);
+  for (const TableLayer& held : header.layers) {  // the layers the table holds (layers_held)
+    const int n = held.seeds;
     throw_if_interrupted([&] { return fmt::format("solve --verify: stopped at layer {}, no verdict", n); });
     const Stopwatch clock;
     const std::uint64_t intervals_before = report.intervals;
     check_layer(table, maker, n, std::max(1, threads), report);
     if (rederive_layers) rederive(table, maker, n, std::max(1, threads), report);
-    if (n > 0) ends.add_layer(std::max(1, threads));
+    ends.add_layers_to(n, std::max(1, threads));
     LayerReport layer;
-    layer.decided = count_decided(table, ends, n, report);
+    layer.decided = count_decided(table, ends, held, report);
     report.decided += layer.decided;
     layer.seeds = n;
     layer.positions = maker.layer_size(n);

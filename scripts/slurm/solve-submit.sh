@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Submits a `hoyito solve` build of the tables up to K seeds to Slurm, layer by layer
-# (docs/solve.md, "Sharding a layer"): for each layer L = 1..K a job array of NB tasks builds its
+# (docs/solve.md, "Sharding a layer"): for each layer L a job array of NB tasks builds its
 # blocks (`solve --layer L --block B/NB`), then a merge job solves the layer and writes the table
 # of K = L (`solve --merge-layer L`); each layer's array waits for the merge below it (afterok).
-# Prints the job ids. The table of K is then OUTDIR's *-kK.tbl, the same bytes as
-# `hoyito solve --max-seeds K` writes in one process.
+# The layers are those a game reaches, L = 4, 8, ... up to K (2x6 and 2x12 start with a multiple
+# of four seeds, BRD-3, and captures take fours), or every L = 1..K with --all-layers among the
+# flags. Prints the job ids. With K a multiple of four (or --all-layers) the table of K is then
+# OUTDIR's *-kK.tbl, the same bytes as `hoyito solve --max-seeds K` writes in one process.
 #
 #   scripts/slurm/solve-submit.sh K NB OUTDIR [solve rules flags...]
 #   HOYITO=$PWD/build/release/hoyito scripts/slurm/solve-submit.sh 16 64 /shared/tables --variant hoyito2
@@ -22,8 +24,10 @@ shift 3
 [[ "$nb" =~ ^[1-9][0-9]*$ ]] || { echo "$0: NB '$nb' is not a whole number from 1" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
+step=4
+for flag in "$@"; do [[ "$flag" == --all-layers ]] && step=1; done
 after=""
-for ((layer = 1; layer <= k; layer++)); do
+for ((layer = step; layer <= k; layer += step)); do
   # shellcheck disable=SC2086  # SBATCH_ARGS is a list of options
   array=$(sbatch --parsable ${SBATCH_ARGS:-} --chdir "$out" --export=ALL --array="1-$nb" \
     ${after:+--dependency=afterok:$after} "$here/solve-block.sbatch" "$out" "$layer" "$@")

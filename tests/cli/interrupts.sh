@@ -189,7 +189,7 @@ long_decision simulate "sim.json" -- simulate --variant hoyito2 --holes 12 --pla
 # second into layer 13, which takes seconds (layer 12 says it is done first), ends the run within 2 s.
 dir="$work/solve-in-layer"
 rm -rf "$dir" && mkdir -p "$dir"
-(cd "$dir" && exec "$hoyito" solve --max-seeds 14 --threads 1 --out tables) >"$dir/out" 2>"$dir/err" &
+(cd "$dir" && exec "$hoyito" solve --max-seeds 14 --all-layers --threads 1 --out tables) >"$dir/out" 2>"$dir/err" &
 pid=$!
 if wait_for "$pid" "$dir/out" "^layer 12:" 300; then
   sleep 1

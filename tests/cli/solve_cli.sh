@@ -13,7 +13,8 @@ dir=$2/solve-cli
 rm -rf "$dir" && mkdir -p "$dir"
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$hoyito" solve --variant hoyito3 --max-seeds 6 --out "$dir" >"$dir/solve.out" || fail "solve exited $?"
+# Every layer (--all-layers): the probes below are made-up positions of 2 and 6 seeds.
+"$hoyito" solve --variant hoyito3 --max-seeds 6 --all-layers --out "$dir" >"$dir/solve.out" || fail "solve exited $?"
 table=$dir/hoyito-hoyito3-2x6-capturer-k6.tbl
 [ -f "$table" ] || fail "no table file $table"
 grep -q "^layer  6: " "$dir/solve.out" || fail "no progress line for layer 6"
@@ -60,19 +61,25 @@ head -c $((size - 7)) "$table" >"$dir/cut/t.tbl"
 
 # Interrupted: no table file, no temporary left.
 mkdir -p "$dir/int"
-"$hoyito" solve --variant hoyito2 --max-seeds 12 --out "$dir/int" >/dev/null 2>&1 &
+"$hoyito" solve --variant hoyito2 --max-seeds 12 --all-layers --out "$dir/int" >/dev/null 2>&1 &
 pid=$!
 sleep 2
 kill -INT $pid
 wait $pid
 [ $? -eq 130 ] || fail "an interrupted solve did not exit 130"
 [ -z "$(ls -A "$dir/int")" ] || fail "an interrupted solve left files: $(ls "$dir/int")"
-# The estimate before the work (issue 34, item 4), on stderr: K = 6 on 2x6 holds
+# The estimate before the work (issue 34, item 4), on stderr: K = 6 on 2x6 with every layer holds
 # sum over n = 0..6 of C(n + 11, 11) boards = C(18, 12) = 18,564 positions (stars and bars, then
-# the hockey-stick identity; one table side for the capturer award).
-"$hoyito" solve --max-seeds 6 --out "$dir/est" 2>"$dir/est.err" >/dev/null || fail "solve --max-seeds 6 exited $?"
-grep -q "^solve: K = 6: 18564 positions, table .*, peak memory about .*(an estimate)$" "$dir/est.err" ||
+# the hockey-stick identity; one table side for the capturer award). Only the layers a game
+# reaches (48 seeds at the start, captures take fours): n = 0 and 4, 1 + C(15, 11) = 1 + 1,365 =
+# 1,366 positions.
+"$hoyito" solve --max-seeds 6 --all-layers --out "$dir/est" 2>"$dir/est.err" >/dev/null ||
+  fail "solve --max-seeds 6 --all-layers exited $?"
+grep -q "^solve: K = 6, 7 layers (all): 18564 positions, table .*, peak memory about .*(an estimate)$" "$dir/est.err" ||
   fail "no estimate line before the work: $(cat "$dir/est.err")"
+"$hoyito" solve --max-seeds 6 --out "$dir/est4" 2>"$dir/est4.err" >/dev/null || fail "solve --max-seeds 6 exited $?"
+grep -q "^solve: K = 6, 2 layers (those a game reaches): 1366 positions, table .*(an estimate)$" "$dir/est4.err" ||
+  fail "the estimate counts layers not solved: $(cat "$dir/est4.err")"
 # A run past the memory it may have is refused before any work (one line, exit 2, no folder):
 # K = 20 peaks at about 4 GB (docs/solve.md), here under `ulimit -v` 1 GB. Not under the
 # sanitizers, which reserve terabytes of address space for their shadow memory.
@@ -83,7 +90,7 @@ if [ -z "${HOYITO_SANITIZED:-}" ]; then
     fail "solve past its memory: not one refusal line: $(cat "$dir/big.err")"
   [ -e "$dir/big" ] && fail "solve past its memory made its --out folder"
   # --force runs it, and running out of memory is one line and exit 2, never an abort.
-  (ulimit -v 300000 && exec "$hoyito" solve --max-seeds 14 --force --out "$dir/forced") >/dev/null 2>"$dir/forced.err"
+  (ulimit -v 300000 && exec "$hoyito" solve --max-seeds 14 --all-layers --force --out "$dir/forced") >/dev/null 2>"$dir/forced.err"
   [ $? -eq 2 ] || fail "solve --force out of memory: not exit 2: $(tail -1 "$dir/forced.err")"
   grep -q "^hoyito: out of memory" "$dir/forced.err" || fail "solve --force out of memory: $(tail -1 "$dir/forced.err")"
   [ -z "$(ls -A "$dir/forced" 2>/dev/null)" ] || fail "solve --force out of memory left files: $(ls "$dir/forced")"

@@ -24,11 +24,12 @@ refused() {
   grep -q -- "$want" "$dir/err" || fail "$what: the line does not say '$want': $(cat "$dir/err")"
 }
 
+# Every layer (--all-layers): the game below is a made-up position of 5 seeds.
 t=$dir/t
-"$hoyito" solve --max-seeds 5 --out "$t" >/dev/null || fail "solve exited $?"
+"$hoyito" solve --max-seeds 5 --all-layers --out "$t" >/dev/null || fail "solve exited $?"
 default=$t/hoyito-hoyito2-2x6-capturer-k5.tbl
 cp "$default" "$dir/default.copy"
-"$hoyito" solve --max-seeds 5 --option capture_sides=opponent --out "$t" >/dev/null || fail "solve G2 exited $?"
+"$hoyito" solve --max-seeds 5 --all-layers --option capture_sides=opponent --out "$t" >/dev/null || fail "solve G2 exited $?"
 other=$t/hoyito-hoyito2-2x6-capturer-capture_sides=opponent-k5.tbl
 [ -f "$other" ] || fail "no file $other: $(ls "$t")"
 cmp -s "$default" "$dir/default.copy" || fail "the G2 solve replaced the default table"
@@ -71,7 +72,7 @@ for at in $((sph + 17)) 40 $((size - 50)) $((size - 1)); do
   want="checksum"
   readers "byte $at flipped" "$dir/flip$at"
   cp "$dir/flip$at/t.tbl" "$dir/flip$at/hoyito-hoyito2-2x6-capturer-k5.tbl"
-  refused "byte $at flipped: solve --layer 6" "$hoyito" solve --layer 6 --block 1/1 --out "$dir/flip$at"
+  refused "byte $at flipped: solve --layer 6" "$hoyito" solve --layer 6 --block 1/1 --all-layers --out "$dir/flip$at"
   "$hoyito" solve --verify "$dir/flip$at/t.tbl" >"$dir/out" 2>&1
   rc=$?
   [ $rc -ne 0 ] || fail "byte $at flipped: solve --verify exited 0"
@@ -89,7 +90,7 @@ grep -q '"table_files":\["hoyito-hoyito2-2x6-capturer-k5.tbl [0-9a-f]\{16\}"\]' 
   >/dev/null || fail "shard 2 exited $?"
 "$hoyito" merge "$dir/s1.json" "$dir/s2.json" >/dev/null || fail "merge of shards of one table exited $?"
 rm "$dir/m/"*.tbl
-"$hoyito" solve --max-seeds 4 --out "$dir/m" >/dev/null || fail "solve K = 4 exited $?"
+"$hoyito" solve --max-seeds 4 --all-layers --out "$dir/m" >/dev/null || fail "solve K = 4 exited $?"
 "$hoyito" simulate --players "perfect:$dir/m,random" --games 4 --shard 2/2 --json "$dir/s2.json" --quiet \
   >/dev/null || fail "shard 2 (K = 4) exited $?"
 want="run.table_files"

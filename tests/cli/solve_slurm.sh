@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/slurm/solve-submit.sh against a real single-node Slurm on localhost
-# (scripts/slurm/local-cluster.sh): the tables of Hoyito II 2x6 up to K = 5, every layer a job
+# (scripts/slurm/local-cluster.sh): the tables of Hoyito II 2x6 up to K = 5 (--all-layers), every layer a job
 # array of 3 blocks and a merge job, chained layer after layer, give the same bytes as one
 # `solve --max-seeds 5`. Fails if a layer's array starts before the merge below it (its blocks
 # then find no lower table), a block is lost, or a merge reads the wrong parts. Skipped (exit 77)
@@ -15,8 +15,8 @@ work=$(mktemp -d)
 cluster="$work/cluster"
 trap '"$source_dir/scripts/slurm/local-cluster.sh" stop "$cluster"; rm -rf "$work" || true' EXIT
 eval "$("$source_dir/scripts/slurm/local-cluster.sh" start "$cluster")"
-"$binary_dir/hoyito" solve --variant hoyito2 --max-seeds 5 --out "$work/whole" >/dev/null
-HOYITO="$binary_dir/hoyito" "$source_dir/scripts/slurm/solve-submit.sh" 5 3 "$work/run" --variant hoyito2
+"$binary_dir/hoyito" solve --variant hoyito2 --max-seeds 5 --all-layers --out "$work/whole" >/dev/null
+HOYITO="$binary_dir/hoyito" "$source_dir/scripts/slurm/solve-submit.sh" 5 3 "$work/run" --variant hoyito2 --all-layers
 for _ in $(seq 1 300); do
   [ -z "$(squeue -h)" ] && break
   sleep 1

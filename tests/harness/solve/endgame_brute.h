@@ -44,11 +44,13 @@ inline const std::filesystem::path& table_scratch() {
 }
 
 // The table of `rules` up to `max_seeds` seeds, built by `hoyito solve`'s solver into a temporary
-// folder of this process; its path.
-inline std::string solved_table(const Rules& rules, int max_seeds) {
+// folder of this process; its path. Every layer by default (--all-layers): the tests read made-up
+// positions of every seed count.
+inline std::string solved_table(const Rules& rules, int max_seeds, bool all_layers = true) {
   solve::SolveOptions options;
   options.rules = rules;
   options.max_seeds = max_seeds;
+  options.all_layers = all_layers;
   options.out_dir = table_scratch().string();
   return solve::solve_tables(options, [](const solve::LayerReport&) {});
 }

@@ -31,6 +31,7 @@ struct SolvedTable {
     options.rules = rules;
     options.max_seeds = max_seeds;
     options.out_dir = dir;
+    options.all_layers = true;  // layers 1-3 are checked by hand
     return solve::solve_tables(options, [](const solve::LayerReport&) {});
   }
   fs::path dir;
@@ -38,8 +39,8 @@ struct SolvedTable {
 };
 
 solve::EndBounds bounds_of(const EndgameTable& table) {
-  solve::EndBounds ends(table.header().rules, table.header().max_seeds);
-  while (ends.layers() <= table.header().max_seeds) ends.add_layer(2);
+  solve::EndBounds ends(table.header().rules, table.header().max_seeds, table.header().layer_set);
+  ends.add_layers_to(table.header().max_seeds, 2);
   return ends;
 }
 
