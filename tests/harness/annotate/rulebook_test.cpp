@@ -63,7 +63,7 @@ struct SpecTexts {
     std::sort(scenarios.begin(), scenarios.end());
   }
   RulebookSources sources() const {
-    RulebookSources s{{rules, questions, notation}, {rules_es, questions_es, notation_es}, seeds, {}};
+    RulebookSources s{{rules, questions, notation, {}}, {rules_es, questions_es, notation_es, {}}, seeds, {}};
     for (const auto& [name, text] : scenarios) s.scenarios.push_back({name, text});
     return s;
   }

@@ -85,8 +85,8 @@ TEST(SeedSources, TheBookListsTitlesNotHashesAndGlossesEachRule) {
   const std::string rules = read("rules.md"), questions = read("open-questions.md"), notation = read("notation.md"),
                     rules_es = read("rules.es.md"), questions_es = read("open-questions.es.md"),
                     notation_es = read("notation.es.md"), seeds = read("sources.md");
-  sources.en = {rules, questions, notation};
-  sources.es = {rules_es, questions_es, notation_es};
+  sources.en = {rules, questions, notation, {}};
+  sources.es = {rules_es, questions_es, notation_es, {}};
   sources.sources_md = seeds;
   const std::string en = rulebook_files(sources, PageFormat::md, Lang::en).front().text;
   const std::string es = rulebook_files(sources, PageFormat::md, Lang::es).front().text;
