@@ -47,6 +47,10 @@ class Game {
   const std::array<int, 2>& captured() const { return captured_; }  // result().captured, without a copy
   int plies_played() const { return plies_; }
   Player to_move() const { return to_move_; }
+  // The board as the engine keeps it (engine/board.h: a byte a hole in three words): compared
+  // with ==, it tells two positions of equal captures apart without building a Position
+  // (simulate's repetition watch, once a ply).
+  const Board& board() const { return board_; }
 
   // Ascending holes; the pass alone when the player must pass (PASS-1/2/3); {} once over.
   std::vector<Move> legal_moves() const;

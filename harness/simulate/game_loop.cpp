@@ -133,32 +133,38 @@ void play_detailed(const GameSetup& setup, engine::Game& game, Move ply, bool ro
   before = std::move(played.after);
 }
 
-// END-3, G7: whether an unterminated game's last position (board, captures, side to move, as
-// engine::Game::hash keys it) had occurred before in the game: the play was going round in a
-// cycle when the limit came (MancalaGames keeps such a result apart as LOOPED). The plies are
-// kept (a byte each) and replayed only for a game that ends unterminated, so that the other
-// games pay nothing but the byte.
+// END-3, G7: whether an unterminated game's last position (board, captures, side to move) had
+// occurred before in the game: the play was going round in a cycle when the limit came
+// (MancalaGames keeps such a result apart as LOOPED). Captures only grow, so a position can only
+// recur among those since the last capture, where the captures are equal: the watch keeps the
+// board and side to move of each of those (32 bytes a ply, at most ply_limit of them) and
+// compares the last with them at the end. Exact, and no game is played again (issue 33: the
+// whole game replayed and hashed was 40% of a 2x12 simulation).
 class RepetitionWatch {
  public:
-  // The plies' storage is the thread's, kept from game to game: no allocation once it has grown.
-  RepetitionWatch() : plies_(thread_plies()) { plies_.clear(); }
-  void add(Move ply) { plies_.push_back(ply); }
-  bool last_repeats(const Rules& rules, const Position& start) const {
-    engine::Game replay(rules, start);
-    std::vector<std::uint64_t> seen{replay.hash()};
-    for (const Move ply : plies_) {
-      replay.play_fast(ply);
-      seen.push_back(replay.hash());
-    }
-    return std::find(seen.begin(), seen.end() - 1, seen.back()) != seen.end() - 1;
+  // The storage is the thread's, kept from game to game: no allocation once it has grown.
+  explicit RepetitionWatch(const engine::Game& start) : seen_(thread_seen()) {
+    seen_.clear();
+    seen_.push_back(of(start));
   }
+  void add(const engine::Game& game, bool captured) {
+    if (captured) seen_.clear();  // no earlier position can come back
+    seen_.push_back(of(game));
+  }
+  bool last_repeats() const { return std::find(seen_.begin(), seen_.end() - 1, seen_.back()) != seen_.end() - 1; }
 
  private:
-  static std::vector<Move>& thread_plies() {
-    thread_local std::vector<Move> plies;
-    return plies;
+  struct Seen {
+    engine::Board board;
+    Player to_move;
+    bool operator==(const Seen&) const = default;
+  };
+  static Seen of(const engine::Game& game) { return {game.board(), game.to_move()}; }
+  static std::vector<Seen>& thread_seen() {
+    thread_local std::vector<Seen> seen;
+    return seen;
   }
-  std::vector<Move>& plies_;  // a byte each
+  std::vector<Seen>& seen_;  // since the last capture (or the start)
 };
 
 }  // namespace
@@ -189,7 +195,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
   g.round = setup.rules.round;
   g.previous_winner = setup.rules.previous_winner;
   g.detailed = setup.detailed;
-  RepetitionWatch watch;
+  RepetitionWatch watch(game);
   // END-III-3/4 can give the last seeds to the player who did not capture them; only the
   // events tell the award apart from the capture, so those games are played with events.
   const bool round_rule = setup.rules.variant == Variant::hoyito3 && setup.rules.round >= 3;
@@ -212,14 +218,15 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
       g.moves += 1;
       if (game.status() == Status::playing && game.to_move() == mover) g.extra_moves += 1;  // CAP-II-3, CAP-III-3
     }
-    if (game.captured()[index(mover)] > captured_before) g.capture_plies += 1;
-    watch.add(ply);
+    const bool captured = game.captured()[index(mover)] > captured_before;
+    g.capture_plies += captured;
+    watch.add(game, captured);
   }
   const Result result = game.result();
   g.outcome = outcome_of(result);
   g.seeds_left = engine::seed_total(setup.rules) - result.captured[0] - result.captured[1];
   g.margin = std::abs(result.captured[0] - result.captured[1]);
-  g.repeating = g.outcome == unterminated && watch.last_repeats(setup.rules, start);
+  g.repeating = g.outcome == unterminated && watch.last_repeats();
   stats.add(g);
   return {result, g};
 }
