@@ -208,7 +208,7 @@ PlayedGame play_game(const GameSetup& setup, SplitMix64& rng, Statistics& stats)
     if (setup.skill_tables) values = table_move_values(game, *setup.skill_tables);
     const Move ply = choose_and_play_fast(game, *setup.seats[index(mover)], detailed, before, g, rng);
     const int player = mover == Player::south ? setup.south_player : 1 - setup.south_player;
-    count_skill(values, ply, g.skill[static_cast<std::size_t>(player)]);
+    if (!values.empty()) count_skill(values, ply, g.skill[static_cast<std::size_t>(player)]);  // --tables only
     if (g.plies == 0) g.opening = ply;
     if (detailed) play_detailed(setup, game, ply, round_rule, before, g, stats);
     g.plies += 1;
