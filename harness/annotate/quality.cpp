@@ -64,7 +64,8 @@ QualityLine line_for(const engine::Game& game, const Rules& rules, int depth, co
   }
   QualityLine line;
   if (depth > 0) {
-    for (const search::MoveValue& v : search::move_values(game, depth)) values.push_back({v.move, v.value, v.value});
+    for (const search::MoveValue& v : search::move_values(game, depth, search::Inside::refuse))
+      values.push_back({v.move, v.value, v.value});
     line = line_of(game, rules, values, false);
   }
   line.depth = depth;

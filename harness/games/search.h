@@ -26,10 +26,12 @@ struct MoveValue {
 // The exact value of every legal ply of `game` searched to `depth` plies (depth >= 1 counts the
 // ply itself), in the order of the legal plies (ascending holes, or the single pass). Empty once
 // the game is over. Throws UndecidedMove when `game` itself, or one of its plies, is undecided
-// (Q-LIMIT: rare, about one 2x12 game in a million meets it); a position deeper in the tree that
-// is undecided is valued as it stands, as a leaf, and counted (undecided_leaves), so that a line
-// the game may never play does not end the game.
-std::vector<MoveValue> move_values(const engine::Game& game, int depth);
+// (Q-LIMIT: rare, about one 2x12 game in a million meets it). A position deeper in the tree that
+// is undecided: with `Inside::leaf` (a player's choice) it is valued as it stands, as a leaf, and
+// counted (undecided_leaves), so that a line the game may never play does not end the game; with
+// `Inside::refuse` (annotate's quality line, which claims exact values) UndecidedMove is thrown.
+enum class Inside { leaf, refuse };
+std::vector<MoveValue> move_values(const engine::Game& game, int depth, Inside inside = Inside::leaf);
 
 // The value of the position itself for its player to move, searched to `depth` plies (0: the
 // captured-seed difference now).

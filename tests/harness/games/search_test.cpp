@@ -153,6 +153,9 @@ TEST(Search, AnUndecidedPositionInsideTheTreeIsACountedLeaf) {
   EXPECT_EQ(search::undecided_leaves(), before);
   EXPECT_EQ(search::move_values(game, 2), (std::vector<search::MoveValue>{{Move::at(0), 0}}));
   EXPECT_EQ(search::undecided_leaves(), before + 1);
+  // annotate's quality line claims exact values: it asks the search to refuse instead.
+  EXPECT_THROW(search::move_values(game, 2, search::Inside::refuse), UndecidedMove);
+  EXPECT_EQ(search::undecided_leaves(), before + 1);
   // The game itself at North's position is undecided: there the search throws, as the engine does.
   engine::Game north = game;
   north.play_fast(Move::at(0));
